@@ -1,0 +1,45 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "WidgetShot",
+    platforms: [.macOS(.v14)],
+    products: [
+        .library(name: "WidgetShot", targets: ["WidgetShot"]),
+        .executable(name: "widgetshot", targets: ["widgetshot"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+    ],
+    targets: [
+        // C libraries from Debian, found through pkg-config.
+        .systemLibrary(
+            name: "CPangoCairo",
+            pkgConfig: "pangocairo",
+            providers: [.apt(["libcairo2-dev", "libpango1.0-dev", "libfontconfig-dev"])]
+        ),
+        // libpng reports errors with setjmp/longjmp, which Swift cannot call: the codec is C.
+        .target(
+            name: "CPNG",
+            linkerSettings: [.linkedLibrary("png16")]
+        ),
+
+        // Pipeline stages.
+        .target(name: "WidgetModel"),
+        .target(name: "WidgetLayout", dependencies: ["WidgetModel"]),
+        .target(name: "WidgetTemplate", dependencies: ["WidgetModel", .product(name: "Yams", package: "Yams")]),
+        .target(name: "WidgetRender", dependencies: ["WidgetModel", "WidgetLayout", "CPangoCairo", "CPNG"]),
+        .target(name: "WidgetShot", dependencies: ["WidgetModel", "WidgetLayout", "WidgetTemplate", "WidgetRender"]),
+        .executableTarget(
+            name: "widgetshot",
+            dependencies: ["WidgetShot", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+
+        .testTarget(name: "WidgetLayoutTests", dependencies: ["WidgetLayout"]),
+        .testTarget(name: "WidgetTemplateTests", dependencies: ["WidgetTemplate"]),
+        .testTarget(name: "WidgetRenderTests", dependencies: ["WidgetRender", "WidgetLayout"]),
+        .testTarget(name: "WidgetShotTests", dependencies: ["WidgetShot"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

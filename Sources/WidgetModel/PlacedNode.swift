@@ -1,0 +1,56 @@
+/// The layout stage's output: every node with its frame in points, in the coordinate space of
+/// the surface (origin top-left). The renderer draws this and nothing else.
+public struct PlacedNode: Hashable, Sendable {
+    public var frame: Rect
+    public var content: PlacedContent
+    /// Drawn in order after `content` (backgrounds come before the view, overlays after).
+    public var children: [PlacedNode]
+    /// Applies to this node and its children, as a group.
+    public var opacity: Double
+    /// Clips `content` and `children` to this shape in `frame`.
+    public var clip: ClipShape?
+    public var source: SourceLocation?
+
+    public init(frame: Rect, content: PlacedContent = .none, children: [PlacedNode] = [], opacity: Double = 1,
+                clip: ClipShape? = nil, source: SourceLocation? = nil) {
+        self.frame = frame; self.content = content; self.children = children
+        self.opacity = opacity; self.clip = clip; self.source = source
+    }
+
+    /// Depth-first, self before children.
+    public func forEach(_ body: (PlacedNode) -> Void) {
+        body(self)
+        for c in children { c.forEach(body) }
+    }
+}
+
+public enum Axis: String, Hashable, Sendable { case horizontal, vertical }
+
+public enum PlacedContent: Hashable, Sendable {
+    case none
+    case text(PlacedText)
+    case icon(IconContent)
+    case image(ImageContent)
+    case shape(ShapeContent)
+    case progress(ProgressContent)
+    /// A line along `axis` filling the frame.
+    case divider(color: RGBA, axis: Axis)
+}
+
+/// A text as the layout measured it; the renderer must lay it out with exactly these values.
+public struct PlacedText: Hashable, Sendable {
+    public var content: TextContent
+    /// The font after any minimumScaleFactor shrinking.
+    public var font: FontSpec
+    /// The width the text was wrapped and truncated at; nil: not wrapped.
+    public var wrapWidth: Double?
+    /// nil: unlimited.
+    public var maxLines: Int?
+    public var lineCount: Int
+    /// Some text was cut and an ellipsis drawn.
+    public var truncated: Bool
+    public init(content: TextContent, font: FontSpec, wrapWidth: Double?, maxLines: Int?, lineCount: Int, truncated: Bool) {
+        self.content = content; self.font = font; self.wrapWidth = wrapWidth
+        self.maxLines = maxLines; self.lineCount = lineCount; self.truncated = truncated
+    }
+}

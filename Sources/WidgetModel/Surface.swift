@@ -1,0 +1,53 @@
+/// A place iOS shows a widget or Live Activity.
+public enum Surface: String, Hashable, Sendable, CaseIterable {
+    case systemSmall, systemMedium, systemLarge, systemExtraLarge
+    case accessoryCircular, accessoryRectangular, accessoryInline
+    /// Live Activity on the Lock Screen, and its StandBy presentation (the same view at 2x, no background).
+    case lockScreen, standBy
+    /// Dynamic Island presentations.
+    case islandCompact, islandMinimal, islandExpanded
+
+    public enum Family: String, Sendable { case home, accessory, liveActivity, island }
+
+    public var family: Family {
+        switch self {
+        case .systemSmall, .systemMedium, .systemLarge, .systemExtraLarge: .home
+        case .accessoryCircular, .accessoryRectangular, .accessoryInline: .accessory
+        case .lockScreen, .standBy: .liveActivity
+        case .islandCompact, .islandMinimal, .islandExpanded: .island
+        }
+    }
+
+    /// Named regions a layout fills for this surface; empty means one view for the whole surface.
+    public var regions: [Region] {
+        switch self {
+        case .islandCompact: [.leading, .trailing]
+        case .islandExpanded: [.leading, .center, .trailing, .bottom]
+        default: []
+        }
+    }
+
+    /// The surface whose view this one shows when a layout does not give it its own.
+    public var fallback: Surface? { self == .standBy ? .lockScreen : nil }
+
+    public var summary: String {
+        switch self {
+        case .systemSmall: "home-screen widget, small"
+        case .systemMedium: "home-screen widget, medium"
+        case .systemLarge: "home-screen widget, large"
+        case .systemExtraLarge: "home-screen widget, extra large (iPad)"
+        case .accessoryCircular: "lock-screen accessory, circular"
+        case .accessoryRectangular: "lock-screen accessory, rectangular"
+        case .accessoryInline: "lock-screen accessory, one line above the clock"
+        case .lockScreen: "Live Activity banner on the Lock Screen"
+        case .standBy: "Live Activity in StandBy (lock-screen view at 2x, no background)"
+        case .islandCompact: "Dynamic Island, compact (leading + trailing around the sensor housing)"
+        case .islandMinimal: "Dynamic Island, minimal"
+        case .islandExpanded: "Dynamic Island, expanded (leading, center, trailing, bottom)"
+        }
+    }
+}
+
+public enum Region: String, Hashable, Sendable, CaseIterable {
+    case leading, center, trailing, bottom
+}

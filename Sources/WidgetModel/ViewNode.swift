@@ -1,0 +1,196 @@
+/// Where a node came from in a layout file, so later stages can point at it.
+public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
+    public var file: String
+    public var line: Int
+    public var column: Int
+    public init(file: String, line: Int, column: Int) { self.file = file; self.line = line; self.column = column }
+    public var description: String { "\(file):\(line):\(column)" }
+}
+
+/// The concrete view tree: a template bound to data and a context. Nothing is left unresolved:
+/// strings are final, colors are RGBA for the scheme, fonts are sized, assets are absolute paths.
+public struct ViewNode: Hashable, Sendable {
+    public var kind: ViewKind
+    /// Applied in order: the first wraps the node itself, the last is outermost
+    /// (as SwiftUI's chained modifiers `.padding().background(…)` read).
+    public var modifiers: [Modifier]
+    /// Stacks give space to higher priorities first (SwiftUI `layoutPriority`).
+    public var layoutPriority: Double
+    public var source: SourceLocation?
+
+    public init(_ kind: ViewKind, modifiers: [Modifier] = [], layoutPriority: Double = 0, source: SourceLocation? = nil) {
+        self.kind = kind; self.modifiers = modifiers; self.layoutPriority = layoutPriority; self.source = source
+    }
+}
+
+public indirect enum ViewKind: Hashable, Sendable {
+    /// `spacing` nil means the default spacing (8 pt).
+    case vstack(spacing: Double?, alignment: HorizontalAlignment, children: [ViewNode])
+    case hstack(spacing: Double?, alignment: VerticalAlignment, children: [ViewNode])
+    case zstack(alignment: Alignment, children: [ViewNode])
+    /// `minLength` nil means the default spacing (8 pt).
+    case spacer(minLength: Double?)
+    case text(TextContent)
+    case icon(IconContent)
+    case image(ImageContent)
+    case shape(ShapeContent)
+    case progress(ProgressContent)
+    /// A thin line across the parent stack's cross axis.
+    case divider(color: RGBA, thickness: Double)
+    /// Takes no space and draws nothing (an unmet `when:`).
+    case empty
+}
+
+public enum TextAlignment: String, Hashable, Sendable {
+    case leading, center, trailing
+}
+
+public struct TextContent: Hashable, Sendable {
+    public var string: String
+    public var font: FontSpec
+    public var color: Paint
+    /// nil: unlimited.
+    public var lineLimit: Int?
+    /// In (0, 1]: the font may shrink to this fraction before the text truncates.
+    public var minimumScaleFactor: Double
+    /// How lines of a multiline text align to each other.
+    public var alignment: TextAlignment
+    /// Drawn as rounded bars instead of glyphs (WidgetKit placeholder).
+    public var redacted: Bool
+
+    public init(string: String, font: FontSpec, color: Paint = .color(.black), lineLimit: Int? = nil,
+                minimumScaleFactor: Double = 1, alignment: TextAlignment = .leading, redacted: Bool = false) {
+        self.string = string; self.font = font; self.color = color; self.lineLimit = lineLimit
+        self.minimumScaleFactor = minimumScaleFactor; self.alignment = alignment; self.redacted = redacted
+    }
+}
+
+/// A glyph of the icon font standing in for an SF Symbol. Lays out as a `size`×`size` square.
+public struct IconContent: Hashable, Sendable {
+    /// The SF Symbol name it was asked for (for messages).
+    public var symbol: String
+    /// The glyph text in `family` (a codepoint).
+    public var glyph: String
+    public var family: String
+    public var size: Double
+    public var color: Paint
+    public var redacted: Bool
+    public init(symbol: String, glyph: String, family: String = FontSpec.iconFamily, size: Double,
+                color: Paint, redacted: Bool = false) {
+        self.symbol = symbol; self.glyph = glyph; self.family = family; self.size = size
+        self.color = color; self.redacted = redacted
+    }
+}
+
+public enum ContentMode: String, Hashable, Sendable { case fit, fill }
+
+public struct ImageContent: Hashable, Sendable {
+    /// Absolute path of a PNG.
+    public var path: String
+    /// The image's own size in points (pixels ÷ asset scale).
+    public var naturalSize: Size
+    /// false: always its natural size; true: takes the size it is offered, per `contentMode`.
+    public var resizable: Bool
+    public var contentMode: ContentMode
+    public var redacted: Bool
+    public init(path: String, naturalSize: Size, resizable: Bool = false, contentMode: ContentMode = .fit,
+                redacted: Bool = false) {
+        self.path = path; self.naturalSize = naturalSize; self.resizable = resizable
+        self.contentMode = contentMode; self.redacted = redacted
+    }
+}
+
+public enum ShapeKind: Hashable, Sendable {
+    case rect
+    /// `continuous` uses the iOS squircle corner (reference §8).
+    case roundedRect(radius: Double, continuous: Bool)
+    case circle
+    case capsule
+    case ellipse
+    /// A polyline through points given as fractions of the frame; `curved` smooths it.
+    case path(points: [UnitPoint], closed: Bool, curved: Bool)
+}
+
+public struct Stroke: Hashable, Sendable {
+    public var paint: Paint
+    public var width: Double
+    public var dash: [Double]
+    public init(paint: Paint, width: Double, dash: [Double] = []) { self.paint = paint; self.width = width; self.dash = dash }
+}
+
+/// Shapes take all the space they are offered (SwiftUI shapes are fully flexible).
+public struct ShapeContent: Hashable, Sendable {
+    public var shape: ShapeKind
+    public var fill: Paint?
+    public var stroke: Stroke?
+    public init(shape: ShapeKind, fill: Paint? = nil, stroke: Stroke? = nil) {
+        self.shape = shape; self.fill = fill; self.stroke = stroke
+    }
+}
+
+public enum ProgressStyle: String, Hashable, Sendable {
+    /// A horizontal bar: flexible width, `thickness` tall.
+    case linear
+    /// `.accessoryCircular` gauge: an open ring with a gap at the bottom.
+    case gauge
+    /// `.accessoryCircularCapacity`: a closed ring.
+    case ring
+}
+
+public struct ProgressContent: Hashable, Sendable {
+    /// 0...1, already resolved (a timer interval is turned into a fraction against `now` at bind time).
+    public var fraction: Double
+    public var style: ProgressStyle
+    public var tint: Paint
+    public var track: RGBA
+    public var thickness: Double
+    public init(fraction: Double, style: ProgressStyle = .linear, tint: Paint, track: RGBA, thickness: Double = 4) {
+        self.fraction = fraction; self.style = style; self.tint = tint; self.track = track; self.thickness = thickness
+    }
+}
+
+public enum ClipShape: Hashable, Sendable {
+    case rect
+    case roundedRect(radius: Double, continuous: Bool)
+    case circle
+    case capsule
+}
+
+/// A frame modifier: fixed sizes, or min/ideal/max bounds (`.infinity` allowed for max).
+public struct FrameSpec: Hashable, Sendable {
+    public var width: Double?
+    public var height: Double?
+    public var minWidth: Double?
+    public var idealWidth: Double?
+    public var maxWidth: Double?
+    public var minHeight: Double?
+    public var idealHeight: Double?
+    public var maxHeight: Double?
+    public var alignment: Alignment
+    public init(width: Double? = nil, height: Double? = nil, minWidth: Double? = nil, idealWidth: Double? = nil,
+                maxWidth: Double? = nil, minHeight: Double? = nil, idealHeight: Double? = nil,
+                maxHeight: Double? = nil, alignment: Alignment = .center) {
+        self.width = width; self.height = height; self.minWidth = minWidth; self.idealWidth = idealWidth
+        self.maxWidth = maxWidth; self.minHeight = minHeight; self.idealHeight = idealHeight
+        self.maxHeight = maxHeight; self.alignment = alignment
+    }
+    /// A frame with only fixed width/height (SwiftUI `frame(width:height:alignment:)`).
+    public var isFixed: Bool {
+        minWidth == nil && idealWidth == nil && maxWidth == nil && minHeight == nil && idealHeight == nil && maxHeight == nil
+    }
+}
+
+public indirect enum Modifier: Hashable, Sendable {
+    case padding(EdgeInsets)
+    case frame(FrameSpec)
+    /// Drawn behind, proposed exactly the modified view's size.
+    case background(ViewNode, alignment: Alignment)
+    /// Drawn in front, proposed exactly the modified view's size.
+    case overlay(ViewNode, alignment: Alignment)
+    case opacity(Double)
+    case clip(ClipShape)
+    /// Proposes nil (ideal size) on the chosen axes.
+    case fixedSize(horizontal: Bool, vertical: Bool)
+    /// Moves the drawing without changing layout.
+    case offset(x: Double, y: Double)
+}
