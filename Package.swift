@@ -40,6 +40,7 @@ let package = Package(
         .testTarget(name: "WidgetTemplateTests", dependencies: ["WidgetTemplate"]),
         .testTarget(name: "WidgetRenderTests", dependencies: ["WidgetRender", "WidgetLayout"]),
         .testTarget(name: "WidgetShotTests", dependencies: ["WidgetShot"]),
+        .testTarget(name: "GoldenTests", dependencies: ["WidgetShot"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,63 @@
+import Foundation
+import WidgetTemplate
+
+/// The layouts of a project: `Layouts/*.yaml|yml|json`, found by name or by path.
+public struct LayoutCatalog: Sendable {
+    public var directory: String
+
+    public init(directory: String) { self.directory = directory }
+
+    /// Layout files in the folder, sorted by name.
+    public func files() -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        return names.filter { n in ["yaml", "yml", "json"].contains((n as NSString).pathExtension) }
+            .sorted().map { directory + "/" + $0 }
+    }
+
+    public func names() -> [String] {
+        files().map { ((($0 as NSString).lastPathComponent) as NSString).deletingPathExtension }
+    }
+
+    /// `delivery` → Layouts/delivery.yaml; anything with a slash or an extension is a path.
+    public func resolve(_ nameOrPath: String) throws -> String {
+        let fm = FileManager.default
+        if nameOrPath.contains("/") || ["yaml", "yml", "json"].contains((nameOrPath as NSString).pathExtension) {
+            guard fm.fileExists(atPath: nameOrPath) else { throw CatalogError.noFile(nameOrPath) }
+            return nameOrPath
+        }
+        for ext in ["yaml", "yml", "json"] {
+            let path = "\(directory)/\(nameOrPath).\(ext)"
+            if fm.fileExists(atPath: path) { return path }
+        }
+        throw CatalogError.unknownLayout(nameOrPath, known: names(), directory: directory)
+    }
+
+    public func load(_ nameOrPath: String) throws -> LayoutDocument {
+        try LayoutLoader.load(path: resolve(nameOrPath))
+    }
+
+    public func loadAll() throws -> [LayoutDocument] {
+        var documents: [LayoutDocument] = []
+        var diagnostics: [Diagnostic] = []
+        for file in files() {
+            do { documents.append(try LayoutLoader.load(path: file)) } catch let e as LayoutError {
+                diagnostics += e.diagnostics
+            }
+        }
+        if !diagnostics.isEmpty { throw LayoutError(diagnostics: diagnostics) }
+        return documents
+    }
+}
+
+public enum CatalogError: Error, CustomStringConvertible, Sendable {
+    case noFile(String)
+    case unknownLayout(String, known: [String], directory: String)
+
+    public var description: String {
+        switch self {
+        case .noFile(let p): return "no layout file at \(p)"
+        case .unknownLayout(let n, let known, let dir):
+            return "no layout named '\(n)' in \(dir); known layouts: \(known.isEmpty ? "none" : known.joined(separator: ", "))"
+        }
+    }
+}

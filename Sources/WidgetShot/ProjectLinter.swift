@@ -1,0 +1,47 @@
+import WidgetModel
+import WidgetTemplate
+
+/// Lint as a user sees it: the template's own checks (syntax, names, types, missing data) plus what
+/// only layout can tell — text that truncates and content that overflows its surface — for every
+/// surface × preview in both appearances.
+public struct ProjectLinter {
+    public let pool: RendererPool
+    public var device: DeviceProfile
+
+    public init(pool: RendererPool, device: DeviceProfile = .default) {
+        self.pool = pool
+        self.device = device
+    }
+
+    /// Diagnostics for one file; a file that does not parse gives its parse errors.
+    public func lint(path: String) -> [Diagnostic] {
+        let document: LayoutDocument
+        do { document = try LayoutLoader.load(path: path) } catch let e as LayoutError {
+            return e.diagnostics
+        } catch {
+            return [Diagnostic(severity: .error, location: SourceLocation(file: path, line: 1, column: 1), message: "\(error)")]
+        }
+        return lint(document)
+    }
+
+    public func lint(_ document: LayoutDocument) -> [Diagnostic] {
+        var diagnostics = Linter.lint(document)
+        var seen = Set(diagnostics.map(\.description))
+        let cells = RenderMatrix.cells(for: document, device: device)
+        let found = pool.map(cells.count) { i, renderer -> [Diagnostic] in
+            let cell = cells[i]
+            guard let preview = document.preview(named: cell.preview) else { return [] }
+            let request = RenderRequest(layout: document, surface: cell.surface, preview: preview, device: self.device,
+                                        scheme: cell.scheme)
+            guard let prepared = try? renderer.prepare(request) else { return [] }
+            // Layout warnings only: the template linter already reported missing data.
+            return prepared.warnings.filter { !$0.message.hasPrefix("missing") }.map { d in
+                var d = d
+                d.message = "[\(cell.surface.rawValue), preview \(cell.preview)] " + d.message
+                return d
+            }
+        }
+        for d in found.joined() where seen.insert(d.description).inserted { diagnostics.append(d) }
+        return diagnostics
+    }
+}

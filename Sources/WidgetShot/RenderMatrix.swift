@@ -1,0 +1,34 @@
+import WidgetModel
+import WidgetTemplate
+
+/// One cell of the layout × surface × preview × appearance matrix that the gallery renders and
+/// the golden tests check.
+public struct MatrixCell: Sendable, Hashable {
+    public var layout: String
+    public var surface: Surface
+    public var preview: String
+    public var scheme: ColorScheme
+
+    /// `delivery/systemSmall/onTheWay-light.png`: a failing file names what broke.
+    public var relativePath: String { "\(layout)/\(surface.rawValue)/\(preview)-\(scheme.rawValue).png" }
+}
+
+public enum RenderMatrix {
+    /// Every surface the layout has a view for and the device supports, with every preview, in
+    /// light and dark, in file order.
+    public static func cells(for layout: LayoutDocument, device: DeviceProfile = .default,
+                             surfaces: Set<Surface>? = nil, previews: Set<String>? = nil,
+                             schemes: [ColorScheme] = ColorScheme.allCases) -> [MatrixCell] {
+        var cells: [MatrixCell] = []
+        for surface in Surface.allCases where layout.hasView(for: surface) && device.supports(surface) {
+            if let surfaces, !surfaces.contains(surface) { continue }
+            for preview in layout.previews {
+                if let previews, !previews.contains(preview.name) { continue }
+                for scheme in schemes {
+                    cells.append(MatrixCell(layout: layout.name, surface: surface, preview: preview.name, scheme: scheme))
+                }
+            }
+        }
+        return cells
+    }
+}

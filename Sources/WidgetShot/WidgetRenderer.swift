@@ -1,0 +1,103 @@
+import Foundation
+import WidgetLayout
+import WidgetModel
+import WidgetRender
+import WidgetTemplate
+
+/// The one entry point every shell uses (CLI, gallery, golden tests, server):
+/// bind → compose + layout → draw → encode. Not thread-safe: one per thread (see RendererPool).
+public final class WidgetRenderer {
+    public let fonts: FontLibrary
+    private let renderer: Renderer
+
+    public init(fonts: FontLibrary) {
+        self.fonts = fonts
+        self.renderer = Renderer(fonts: fonts)
+    }
+
+    public func render(_ request: RenderRequest) throws -> RenderResult {
+        let t0 = DispatchTime.now().uptimeNanoseconds
+        let prepared = try prepare(request)
+        let t1 = DispatchTime.now().uptimeNanoseconds
+        var bitmap = draw(prepared)
+        let t2 = DispatchTime.now().uptimeNanoseconds
+        if prepared.composed.vibrant { Self.applyVibrant(&bitmap) }
+        let png: [UInt8]
+        do {
+            png = try PNGCodec.encode(bitmap, preset: request.pngPreset == .small ? .small : .fast)
+        } catch {
+            throw RenderError.encode("\(error)")
+        }
+        let t3 = DispatchTime.now().uptimeNanoseconds
+        return RenderResult(png: png, bitmap: bitmap, pointSize: prepared.composed.size,
+                            warnings: prepared.warnings,
+                            timings: RenderTimings(bindAndLayout: t1 - t0, draw: t2 - t1, encode: t3 - t2))
+    }
+
+    /// Bind and lay out only: the placed tree and the warnings, without drawing.
+    public func prepare(_ request: RenderRequest) throws -> PreparedSurface {
+        let surface = request.surface
+        guard request.device.supports(surface) else { throw RenderError.surfaceNotOnDevice(surface, request.device) }
+        guard request.layout.hasView(for: surface) else {
+            throw RenderError.noView(layout: request.layout.name, surface: surface,
+                                     available: Surface.allCases.filter(request.layout.hasView(for:)))
+        }
+        let scale = request.effectiveScale
+        guard scale.isFinite, scale >= 0.25, scale <= 4 else { throw RenderError.badScale(scale) }
+
+        // The island is always black with light content, whatever the phone's appearance.
+        let scheme: ColorScheme = surface.family == .island ? .dark : request.scheme
+        let context = BindContext(surface: surface, scheme: scheme, locale: request.locale, now: request.now,
+                                  timeZone: request.timeZone, placeholder: request.placeholder, colors: request.colors)
+        let bound = request.layout.bind(surface: surface, data: request.data, context: context)
+        let engine = LayoutEngine(measurer: renderer.measurer)
+        let composed = SurfaceComposer(engine: engine).compose(bound, surface: surface, device: request.device, scheme: scheme)
+        let warnings = bound.diagnostics + LayoutWarnings.find(in: composed)
+        return PreparedSurface(composed: composed, scale: scale, warnings: warnings)
+    }
+
+    public func draw(_ prepared: PreparedSurface) -> Bitmap {
+        let s = prepared.scale * prepared.composed.magnification
+        let w = Int((prepared.composed.size.width * s).rounded())
+        let h = Int((prepared.composed.size.height * s).rounded())
+        return renderer.draw(prepared.composed.root, pixelWidth: max(1, w), pixelHeight: max(1, h), scale: s)
+    }
+
+    /// iOS's vibrant mode for lock-screen accessories: the content keeps its alpha, loses its hue.
+    static func applyVibrant(_ bitmap: inout Bitmap) {
+        bitmap.apply { p in
+            let l = (299 * Int(p.r) + 587 * Int(p.g) + 114 * Int(p.b) + 500) / 1000
+            p.r = UInt8(l); p.g = UInt8(l); p.b = UInt8(l)
+        }
+    }
+
+    /// Whether Pango would draw a missing-glyph box for any character of `text`.
+    public func hasMissingGlyphs(_ text: String, font: FontSpec) -> Bool {
+        renderer.hasMissingGlyphs(text, font: font)
+    }
+}
+
+public struct PreparedSurface: Sendable {
+    public var composed: ComposedSurface
+    public var scale: Double
+    public var warnings: [Diagnostic]
+}
+
+public struct RenderResult: Sendable {
+    public var png: [UInt8]
+    public var bitmap: Bitmap
+    public var pointSize: Size
+    /// Missing data, truncated text, content outside the surface.
+    public var warnings: [Diagnostic]
+    public var timings: RenderTimings
+    public var pixelWidth: Int { bitmap.width }
+    public var pixelHeight: Int { bitmap.height }
+}
+
+/// Nanoseconds per stage of one render.
+public struct RenderTimings: Sendable {
+    public var bindAndLayout: UInt64
+    public var draw: UInt64
+    public var encode: UInt64
+    public var total: UInt64 { bindAndLayout + draw + encode }
+}

@@ -1,0 +1,121 @@
+import ArgumentParser
+import Foundation
+import WidgetModel
+import WidgetShot
+import WidgetTemplate
+
+struct RenderCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "render",
+        abstract: "Render one surface of a layout to a PNG.",
+        discussion: """
+        The data comes from a preview of the layout (--preview NAME; the first preview when neither
+        --preview nor --data is given) or from a JSON file (--data). `now` comes from --now, else the
+        preview's `now:`, else (with --data) the current time — pass --now for reproducible output.
+
+        The PNG is written atomically: a failed render leaves no file behind. Warnings (missing
+        data, truncated text, content outside the surface) go to standard error.
+
+        Exit codes: 0 written, 2 bad input (unknown layout, surface, preview, device; bad data).
+        """)
+
+    @Argument(help: "A layout name in Layouts/ (e.g. delivery) or a path to a layout file.")
+    var layout: String
+
+    @Option(name: .long, help: ArgumentHelp("The surface to render.", discussion: "One of: \(Surface.allCases.map(\.rawValue).joined(separator: ", "))."))
+    var surface: Surface
+
+    @Option(name: .long, help: "A preview (named fixture) of the layout.")
+    var preview: String?
+
+    @Option(name: .long, help: "A JSON file with the data to bind instead of a preview.")
+    var data: String?
+
+    @Option(name: .long, help: ArgumentHelp("The device profile.", discussion: "One of: \(DeviceProfile.all.map(\.id).joined(separator: ", "))."))
+    var device: String = DeviceProfile.default.id
+
+    @Option(name: .long, help: "Pixels per point (1, 2, 3; default: the device's).")
+    var scale: Double?
+
+    @Option(name: .long, help: "light or dark.")
+    var scheme: ColorScheme = .light
+
+    @Option(name: .long, help: "ko or en (default: the preview's locale, else ko).")
+    var locale: String?
+
+    @Option(name: .long, help: "The current time, ISO 8601 with offset (e.g. 2026-11-22T12:27:00+09:00).")
+    var now: String?
+
+    @Flag(name: .long, help: "Render as WidgetKit's placeholder (text and images as rounded bars).")
+    var placeholder = false
+
+    @Option(name: [.short, .customLong("output")], help: "The PNG to write ('-' for standard output). Default: LAYOUT-SURFACE-PREVIEW-SCHEME.png here.")
+    var output: String?
+
+    @OptionGroup var project: ProjectOptions
+
+    func validate() throws {
+        if preview != nil && data != nil { throw ValidationError("give --preview or --data, not both") }
+        if let scale, !(scale.isFinite && scale >= 0.25 && scale <= 4) {
+            throw ValidationError("--scale must be between 0.25 and 4, got \(scale)")
+        }
+    }
+
+    func run() throws {
+        let folders = try project.folders()
+        let catalog = LayoutCatalog(directory: folders.layouts)
+        let document: LayoutDocument
+        do { document = try catalog.load(layout) } catch let e as LayoutError {
+            throw CLIError(e.description)
+        } catch { throw CLIError("\(error)") }
+        let profile = try deviceProfile(named: device)
+
+        var request: RenderRequest
+        var previewName = "data"
+        if let data {
+            let text: String
+            do { text = try String(contentsOfFile: data, encoding: .utf8) } catch {
+                throw CLIError("cannot read --data \(data): \(error.localizedDescription)")
+            }
+            let value: DataValue
+            do { value = try DataValue.parse(text, file: data) } catch let e as LayoutError { throw CLIError(e.description) }
+            let (date, tz) = try now.map(parseNow) ?? (Date(), TimeZone.current)
+            request = RenderRequest(layout: document, surface: surface, data: value, device: profile, scale: scale,
+                                    scheme: scheme, locale: locale ?? "ko", now: date, timeZone: tz, placeholder: placeholder)
+        } else {
+            guard let chosen = preview.map({ document.preview(named: $0) }) ?? document.previews.first else {
+                if let preview {
+                    throw CLIError("layout '\(document.name)' has no preview '\(preview)'; previews: \(document.previews.map(\.name).joined(separator: ", "))")
+                }
+                throw CLIError("layout '\(document.name)' has no previews; pass --data FILE")
+            }
+            guard let chosenPreview = chosen else {
+                throw CLIError("layout '\(document.name)' has no preview '\(preview ?? "")'; previews: \(document.previews.map(\.name).joined(separator: ", "))")
+            }
+            previewName = chosenPreview.name
+            request = RenderRequest(layout: document, surface: surface, preview: chosenPreview, device: profile,
+                                    scale: scale, scheme: scheme, locale: locale, placeholder: placeholder)
+            if let now {
+                let (date, tz) = try parseNow(now)
+                request.now = date
+                request.timeZone = tz
+            }
+        }
+
+        let fonts = try project.fontLibrary(folders)
+        let renderer = WidgetRenderer(fonts: fonts)
+        let result: RenderResult
+        do { result = try renderer.render(request) } catch let e as RenderError { throw CLIError(e.description) }
+        for w in result.warnings { note(w.description) }
+
+        let path = output ?? "\(document.name)-\(surface.rawValue)-\(previewName)-\(scheme.rawValue).png"
+        if path == "-" {
+            FileHandle.standardOutput.write(Data(result.png))
+        } else {
+            do { try AtomicFile.write(result.png, to: path) } catch {
+                throw CLIError("cannot write \(path): \(error.localizedDescription)")
+            }
+            note("wrote \(path) (\(result.pixelWidth)×\(result.pixelHeight) px, \(result.png.count) bytes, \(milliseconds(result.timings.total)) ms)")
+        }
+    }
+}

@@ -1,0 +1,79 @@
+import ArgumentParser
+import Foundation
+import WidgetModel
+import WidgetRender
+import WidgetShot
+import WidgetTemplate
+
+/// Options every command that finds layouts shares.
+struct ProjectOptions: ParsableArguments {
+    @Option(name: .customLong("project"), help: ArgumentHelp(
+        "The folder holding Fonts/ and Layouts/.",
+        discussion: "Default: $WIDGETSHOT_HOME, else the nearest such folder above the working directory, else the checkout widgetshot was built in."))
+    var projectRoot: String?
+
+    func folders() throws -> ProjectFolders {
+        if let projectRoot { return ProjectFolders(root: projectRoot) }
+        guard let found = ProjectFolders.locate() else {
+            throw ValidationError("cannot find the project folder (one with Fonts/ and Layouts/); run inside a WidgetShot checkout, pass --project DIR or set WIDGETSHOT_HOME")
+        }
+        return found
+    }
+
+    func fontLibrary(_ folders: ProjectFolders) throws -> FontLibrary {
+        do { return try FontLibrary(directory: folders.fonts) } catch {
+            throw CLIError("cannot load the bundled fonts from \(folders.fonts): \(error)")
+        }
+    }
+}
+
+/// An error the CLI prints as it is and exits 2 for (usage or input problems).
+struct CLIError: Error, CustomStringConvertible {
+    var description: String
+    init(_ message: String) { description = message }
+}
+
+extension Surface: ExpressibleByArgument {
+    public init?(argument: String) { self.init(rawValue: argument) }
+    public static var allValueStrings: [String] { allCases.map(\.rawValue) }
+}
+
+extension ColorScheme: ExpressibleByArgument {
+    public init?(argument: String) { self.init(rawValue: argument) }
+}
+
+/// Prints to standard error.
+func note(_ message: String) {
+    FileHandle.standardError.write(Data((message + "\n").utf8))
+}
+
+/// `2026-11-22T12:27:00+09:00` (or `Z`, or with fractional seconds) → the instant and its offset.
+func parseNow(_ text: String) throws -> (Date, TimeZone) {
+    let f = ISO8601DateFormatter()
+    f.formatOptions = [.withInternetDateTime]
+    var date = f.date(from: text)
+    if date == nil {
+        f.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        date = f.date(from: text)
+    }
+    guard let date else {
+        throw ValidationError("--now expects an ISO 8601 date with a time zone, e.g. 2026-11-22T12:27:00+09:00; got '\(text)'")
+    }
+    var offset = 0
+    if let match = text.range(of: #"[+-]\d\d:?\d\d$"#, options: .regularExpression) {
+        let s = text[match].replacingOccurrences(of: ":", with: "")
+        let sign = s.hasPrefix("-") ? -1 : 1
+        let digits = s.dropFirst()
+        offset = sign * ((Int(digits.prefix(2)) ?? 0) * 3600 + (Int(digits.suffix(2)) ?? 0) * 60)
+    }
+    return (date, TimeZone(secondsFromGMT: offset) ?? TimeZone(secondsFromGMT: 0)!)
+}
+
+func deviceProfile(named id: String) throws -> DeviceProfile {
+    guard let d = DeviceProfile.named(id) else {
+        throw ValidationError("unknown device '\(id)'; devices: \(DeviceProfile.all.map(\.id).joined(separator: ", "))")
+    }
+    return d
+}
+
+func milliseconds(_ ns: UInt64) -> String { String(format: "%.2f", Double(ns) / 1e6) }

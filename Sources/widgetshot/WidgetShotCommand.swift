@@ -1,0 +1,23 @@
+import ArgumentParser
+
+@main
+struct WidgetShotCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "widgetshot",
+        abstract: "Render iOS widgets, Live Activities and Dynamic Island views to PNG from layout files.",
+        discussion: """
+        Layouts live in Layouts/ (see Layouts/README.md for the language). Each layout has a view per
+        surface and named previews (fixtures of data). Fonts come only from Fonts/.
+
+        Examples:
+          widgetshot render delivery --surface systemMedium --preview onTheWay -o medium.png
+          widgetshot render delivery --surface islandExpanded --scheme dark --scale 2 -o island.png
+          widgetshot render Layouts/delivery.yaml --surface lockScreen --data order.json --now 2026-11-22T12:27:00+09:00
+          widgetshot lint                       # check every layout
+          widgetshot list                       # layouts, previews, surfaces, devices, icons, colors
+          widgetshot gallery --out out          # every layout × surface × preview × appearance
+          widgetshot bench reference            # timings per surface and scale
+        """,
+        subcommands: [RenderCommand.self, LintCommand.self, ListCommand.self, GalleryCommand.self, VerifyCommand.self, RecordCommand.self, BenchCommand.self]
+    )
+}
