@@ -15,29 +15,36 @@ public struct LayoutEngine {
     /// The size `node` takes for `proposal` (SwiftUI sizeThatFits). An infinite proposal is
     /// answered as SwiftUI does: flexible views (shapes, spacers, max-infinity frames) say ∞.
     public func sizeThatFits(_ node: ViewNode, _ proposal: ProposedSize) -> Size {
-        let tree = LayoutTree(node)
-        return LayoutPass(tree: tree, measurer: measurer).size(tree.root, proposal)
+        DeepTreeThread.run(for: node) {
+            let tree = LayoutTree(node)
+            return LayoutPass(tree: tree, measurer: measurer).size(tree.root, proposal)
+        }
     }
 
     /// Sizes `node` for `rect.size`, aligns the result inside `rect`, and places the whole tree.
     /// Frames in the result are absolute (surface coordinates, points).
     public func place(_ node: ViewNode, in rect: Rect, alignment: Alignment = .center) -> PlacedNode {
-        let tree = LayoutTree(node)
-        let pass = LayoutPass(tree: tree, measurer: measurer)
-        let proposal = Self.placeable(ProposedSize(rect.size))
-        let size = pass.size(tree.root, proposal)
-        let origin = FrameLayout.origin(of: size, in: Self.finite(rect, fitting: size), alignment)
-        return pass.place(tree.root, proposal, at: origin) ?? PlacedNode(frame: Rect(origin: origin, size: .zero), source: node.source)
+        DeepTreeThread.run(for: node) {
+            let tree = LayoutTree(node)
+            let pass = LayoutPass(tree: tree, measurer: measurer)
+            let proposal = Self.placeable(ProposedSize(rect.size))
+            let size = pass.size(tree.root, proposal)
+            let origin = FrameLayout.origin(of: size, in: Self.finite(rect, fitting: size), alignment)
+            return pass.place(tree.root, proposal, at: origin)
+                ?? PlacedNode(frame: Rect(origin: origin, size: .zero), source: node.source)
+        }
     }
 
     /// Same, but with an explicit proposal (e.g. width fixed, height nil for a Live Activity
     /// whose height follows content), placed at `origin`.
     public func place(_ node: ViewNode, proposal: ProposedSize, at origin: Point) -> PlacedNode {
-        let tree = LayoutTree(node)
-        let pass = LayoutPass(tree: tree, measurer: measurer)
-        let origin = Point(x: SafeNumber.signed(origin.x), y: SafeNumber.signed(origin.y))
-        return pass.place(tree.root, Self.placeable(proposal), at: origin)
-            ?? PlacedNode(frame: Rect(origin: origin, size: .zero), source: node.source)
+        DeepTreeThread.run(for: node) {
+            let tree = LayoutTree(node)
+            let pass = LayoutPass(tree: tree, measurer: measurer)
+            let origin = Point(x: SafeNumber.signed(origin.x), y: SafeNumber.signed(origin.y))
+            return pass.place(tree.root, Self.placeable(proposal), at: origin)
+                ?? PlacedNode(frame: Rect(origin: origin, size: .zero), source: node.source)
+        }
     }
 
     /// A surface is never infinite: an infinite proposal at the root means "as big as you like",

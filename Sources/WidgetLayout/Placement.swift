@@ -10,72 +10,103 @@ extension LayoutPass {
     /// one they wrap; opacity folds into the node it wraps; offset just moves where the wrapped
     /// layers are placed.
     func place(_ layer: Int, _ p: ProposedSize, at origin: Point) -> PlacedNode? {
-        let entry = tree.entries[layer]
-        let rect = Rect(origin: origin, size: size(layer, p))
-        let source = entry.source
-        func leaf(_ content: PlacedContent) -> PlacedNode {
-            PlacedNode(frame: rect, content: content, source: source)
-        }
-
-        switch entry.layer {
-        case .empty:
-            return nil
-        case .text(let text):
-            let outcome = textOutcome(layer, text, p)
-            return leaf(.text(PlacedText(content: text, font: outcome.font, wrapWidth: outcome.wrapWidth,
-                                         maxLines: outcome.maxLines, lineCount: outcome.lineCount,
-                                         truncated: outcome.truncated)))
-        case .icon(let icon):
-            return leaf(.icon(icon))
-        case .image(let image):
-            return leaf(.image(image))
-        case .shape(let shape):
-            return leaf(.shape(shape))
-        case .progress(let progress):
-            return leaf(.progress(progress))
-        case .divider(let color, _, let stackAxis):
-            return leaf(.divider(color: color, axis: LeafSizing.dividerLineAxis(stackAxis: stackAxis)))
-        case .spacer:
-            return leaf(.none)
-
-        case .stack(let stack):
-            return PlacedNode(frame: rect, children: placeStack(layer, stack, p, in: rect), source: source)
-        case .zstack(let alignment, let children):
-            let placed = children.compactMap { child in
-                place(child, p, at: FrameLayout.origin(of: size(child, p), in: rect, alignment))
-            }
-            return PlacedNode(frame: rect, children: placed, source: source)
-
-        case .padding(let insets, let child):
-            let inner = place(child, FrameLayout.inset(p, by: insets),
-                              at: Point(x: rect.minX + insets.leading, y: rect.minY + insets.top))
-            return keepingFrame(inner, entry, rect)
-        case .frame(let spec, let child):
-            let childProposal = FrameLayout.childProposal(spec, p)
-            let childOrigin = FrameLayout.origin(of: size(child, childProposal), in: rect, spec.alignment)
-            return keepingFrame(place(child, childProposal, at: childOrigin), entry, rect)
+        // A thin dispatcher: each kind has its own function so that this one, which recurses
+        // once per layer, keeps a small stack frame (debug builds give every case's temporaries
+        // their own slots).
+        switch tree.entries[layer].layer {
+        case .empty: return nil
+        case .text, .icon, .image, .shape, .progress, .divider, .spacer: return placeLeaf(layer, p, at: origin)
+        case .stack: return placeStack(layer, p, at: origin)
+        case .zstack: return placeZStack(layer, p, at: origin)
+        case .padding: return placePadding(layer, p, at: origin)
+        case .frame: return placeFrame(layer, p, at: origin)
         case .fixedSize(let horizontal, let vertical, let child):
             return place(child, FrameLayout.fixing(p, horizontal: horizontal, vertical: vertical), at: origin)
         case .offset(let x, let y, let child):
             return place(child, p, at: Point(x: origin.x + x, y: origin.y + y))
-
-        case .decoration(let decoration):
-            return decorated(decoration, p, rect, source)
-        case .opacity(let value, let child):
-            guard var inner = place(child, p, at: origin) else { return nil }
-            inner.opacity *= value
-            return inner
-        case .clip(let shape, let child):
-            guard var inner = place(child, p, at: origin) else { return nil }
-            if inner.frame == rect, inner.clip == nil {
-                inner.clip = shape
-                return inner
-            }
-            return PlacedNode(frame: rect, children: [inner], clip: shape, source: source)
+        case .decoration: return placeDecorated(layer, p, at: origin)
+        case .opacity: return placeWithOpacity(layer, p, at: origin)
+        case .clip: return placeClipped(layer, p, at: origin)
         }
     }
 
-    private func keepingFrame(_ inner: PlacedNode?, _ entry: LayoutTree.Entry, _ rect: Rect) -> PlacedNode? {
+    private func frame(_ layer: Int, _ p: ProposedSize, _ origin: Point) -> Rect {
+        Rect(origin: origin, size: size(layer, p))
+    }
+
+    private func placeLeaf(_ layer: Int, _ p: ProposedSize, at origin: Point) -> PlacedNode {
+        let entry = tree.entries[layer]
+        let content: PlacedContent
+        switch entry.layer {
+        case .text(let text):
+            let outcome = textOutcome(layer, text, p)
+            content = .text(PlacedText(content: text, font: outcome.font, wrapWidth: outcome.wrapWidth,
+                                       maxLines: outcome.maxLines, lineCount: outcome.lineCount,
+                                       truncated: outcome.truncated))
+        case .icon(let icon): content = .icon(icon)
+        case .image(let image): content = .image(image)
+        case .shape(let shape): content = .shape(shape)
+        case .progress(let progress): content = .progress(progress)
+        case .divider(let color, _, let stackAxis):
+            content = .divider(color: color, axis: LeafSizing.dividerLineAxis(stackAxis: stackAxis))
+        default: content = .none
+        }
+        return PlacedNode(frame: frame(layer, p, origin), content: content, source: entry.source)
+    }
+
+    private func placeStack(_ layer: Int, _ p: ProposedSize, at origin: Point) -> PlacedNode? {
+        guard case .stack(let stack) = tree.entries[layer].layer else { return nil }
+        let rect = frame(layer, p, origin)
+        return PlacedNode(frame: rect, children: placeStackChildren(layer, stack, p, in: rect), source: tree.entries[layer].source)
+    }
+
+    private func placeZStack(_ layer: Int, _ p: ProposedSize, at origin: Point) -> PlacedNode? {
+        guard case .zstack(let alignment, let children) = tree.entries[layer].layer else { return nil }
+        let rect = frame(layer, p, origin)
+        var placed: [PlacedNode] = []
+        for child in children {
+            if let node = place(child, p, at: FrameLayout.origin(of: size(child, p), in: rect, alignment)) {
+                placed.append(node)
+            }
+        }
+        return PlacedNode(frame: rect, children: placed, source: tree.entries[layer].source)
+    }
+
+    private func placePadding(_ layer: Int, _ p: ProposedSize, at origin: Point) -> PlacedNode? {
+        guard case .padding(let insets, let child) = tree.entries[layer].layer else { return nil }
+        let inner = place(child, FrameLayout.inset(p, by: insets),
+                          at: Point(x: origin.x + insets.leading, y: origin.y + insets.top))
+        return keepingFrame(inner, layer, frame(layer, p, origin))
+    }
+
+    private func placeFrame(_ layer: Int, _ p: ProposedSize, at origin: Point) -> PlacedNode? {
+        guard case .frame(let spec, let child) = tree.entries[layer].layer else { return nil }
+        let rect = frame(layer, p, origin)
+        let childProposal = FrameLayout.childProposal(spec, p)
+        let childOrigin = FrameLayout.origin(of: size(child, childProposal), in: rect, spec.alignment)
+        return keepingFrame(place(child, childProposal, at: childOrigin), layer, rect)
+    }
+
+    private func placeWithOpacity(_ layer: Int, _ p: ProposedSize, at origin: Point) -> PlacedNode? {
+        guard case .opacity(let value, let child) = tree.entries[layer].layer,
+              var inner = place(child, p, at: origin) else { return nil }
+        inner.opacity *= value
+        return inner
+    }
+
+    private func placeClipped(_ layer: Int, _ p: ProposedSize, at origin: Point) -> PlacedNode? {
+        guard case .clip(let shape, let child) = tree.entries[layer].layer,
+              var inner = place(child, p, at: origin) else { return nil }
+        let rect = frame(layer, p, origin)
+        if inner.frame == rect, inner.clip == nil {
+            inner.clip = shape
+            return inner
+        }
+        return PlacedNode(frame: rect, children: [inner], clip: shape, source: tree.entries[layer].source)
+    }
+
+    private func keepingFrame(_ inner: PlacedNode?, _ layer: Int, _ rect: Rect) -> PlacedNode? {
+        let entry = tree.entries[layer]
         guard entry.keepsFrame else { return inner }
         guard let inner else { return PlacedNode(frame: rect, source: entry.source) }
         if inner.frame == rect { return inner }
@@ -83,8 +114,11 @@ extension LayoutPass {
     }
 
     /// The secondary view is proposed exactly the content's size and aligned on it.
-    private func decorated(_ d: LayoutTree.Decoration, _ p: ProposedSize, _ rect: Rect, _ source: SourceLocation?) -> PlacedNode? {
-        let inner = place(d.content, p, at: rect.origin)
+    private func placeDecorated(_ layer: Int, _ p: ProposedSize, at origin: Point) -> PlacedNode? {
+        guard case .decoration(let d) = tree.entries[layer].layer else { return nil }
+        let rect = frame(layer, p, origin)
+        let source = tree.entries[layer].source
+        let inner = place(d.content, p, at: origin)
         let secondaryProposal = ProposedSize(rect.size)
         let secondaryOrigin = FrameLayout.origin(of: size(d.secondary, secondaryProposal), in: rect, d.alignment)
         guard let secondary = place(d.secondary, secondaryProposal, at: secondaryOrigin) else { return inner }

@@ -106,7 +106,7 @@ extension LayoutPass {
     }
 
     /// Children in source order along the major axis, aligned on the minor axis.
-    func placeStack(_ layer: Int, _ stack: LayoutTree.Stack, _ p: ProposedSize, in rect: Rect) -> [PlacedNode] {
+    func placeStackChildren(_ layer: Int, _ stack: LayoutTree.Stack, _ p: ProposedSize, in rect: Rect) -> [PlacedNode] {
         let solution = stackSolution(layer, stack, p)
         let horizontal = stack.axis == .horizontal
         var placed: [PlacedNode] = []
