@@ -8,33 +8,26 @@ final class LayoutPass {
     let tree: LayoutTree
     let measurer: any TextMeasuring
 
-    struct Key: Hashable {
-        var layer: Int
-        var width: Double?
-        var height: Double?
-        init(_ layer: Int, _ proposal: ProposedSize) {
-            self.layer = layer; width = proposal.width; height = proposal.height
-        }
-    }
-
-    var sizes: [Key: Size] = [:]
-    var stackSolutions: [Key: StackSolution] = [:]
-    var textOutcomes: [Key: TextOutcome] = [:]
-    var lineHeights: [LineHeightKey: Double] = [:]
+    var sizes: ProposalMemo<Size>
+    var stackSolutions: ProposalMemo<StackSolution>
+    var textOutcomes: ProposalMemo<TextOutcome>
+    var measurements: [TextFontKey: [TextMeasurement]] = [:]
 
     init(tree: LayoutTree, measurer: any TextMeasuring) {
         self.tree = tree
         self.measurer = measurer
+        sizes = ProposalMemo(layers: tree.entries.count)
+        stackSolutions = ProposalMemo(layers: tree.entries.count)
+        textOutcomes = ProposalMemo(layers: tree.entries.count)
     }
 
     /// SwiftUI's sizeThatFits for one layer.
     func size(_ layer: Int, _ proposal: ProposedSize) -> Size {
         let proposal = ProposedSize(width: SafeNumber.proposal(proposal.width), height: SafeNumber.proposal(proposal.height))
-        let key = Key(layer, proposal)
-        if let known = sizes[key] { return known }
+        if let known = sizes.value(layer, proposal) { return known }
         let computed = computeSize(layer, proposal)
         let answer = Size(width: SafeNumber.answer(computed.width), height: SafeNumber.answer(computed.height))
-        sizes[key] = answer
+        sizes.store(answer, layer, proposal)
         return answer
     }
 

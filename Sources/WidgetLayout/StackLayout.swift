@@ -10,8 +10,7 @@ struct StackSolution {
 extension LayoutPass {
     /// The HStack/VStack algorithm of reference §6 (objc.io "How an HStack Lays Out Its Children").
     func stackSolution(_ layer: Int, _ stack: LayoutTree.Stack, _ p: ProposedSize) -> StackSolution {
-        let key = Key(layer, p)
-        if let known = stackSolutions[key] { return known }
+        if let known = stackSolutions.value(layer, p) { return known }
 
         let horizontal = stack.axis == .horizontal
         let children = stack.children
@@ -95,7 +94,7 @@ extension LayoutPass {
         }
         let total = horizontal ? Size(width: majorTotal, height: minorMax) : Size(width: minorMax, height: majorTotal)
         let solution = StackSolution(proposals: proposals, sizes: sizes, size: total)
-        stackSolutions[key] = solution
+        stackSolutions.store(solution, layer, p)
         return solution
     }
 

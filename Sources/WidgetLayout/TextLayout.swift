@@ -10,9 +10,28 @@ struct TextOutcome {
     var truncated: Bool
 }
 
-struct LineHeightKey: Hashable {
+/// One text layer in one font size: the font of a text only ever varies by scaling.
+struct TextFontKey: Hashable {
     var layer: Int
     var fontSize: Double
+}
+
+/// A measurement the measurer gave, and what it was asked.
+struct TextMeasurement {
+    var width: Double?
+    var maxLines: Int?
+    var metrics: TextMetrics
+
+    /// Whether this answer is also the answer for (`width`, `maxLines`) without asking again.
+    /// A layout whose lines all fit a narrower width and a smaller line limit breaks the same
+    /// way there: a wider wrap width or more allowed lines change nothing when nothing was cut.
+    func answers(width: Double?, maxLines: Int?) -> Bool {
+        if width == self.width, maxLines == self.maxLines { return true }
+        guard !metrics.truncated else { return false }
+        if let maxLines, metrics.lineCount > maxLines { return false }
+        guard let width else { return self.width == nil }
+        return (self.width ?? .infinity) >= width && metrics.size.width <= width
+    }
 }
 
 extension LayoutPass {
@@ -21,10 +40,9 @@ extension LayoutPass {
     static let fontSizeStep = 0.25
 
     func textOutcome(_ layer: Int, _ text: TextContent, _ p: ProposedSize) -> TextOutcome {
-        let key = Key(layer, p)
-        if let known = textOutcomes[key] { return known }
+        if let known = textOutcomes.value(layer, p) { return known }
         let outcome = computeTextOutcome(layer, text, p)
-        textOutcomes[key] = outcome
+        textOutcomes.store(outcome, layer, p)
         return outcome
     }
 
@@ -53,7 +71,7 @@ extension LayoutPass {
                 maxLines = min(maxLines ?? fitting, fitting)
             }
         }
-        let metrics = measurer.measure(text, font: font, width: width, maxLines: maxLines)
+        let metrics = measured(layer, text, font, width: width, maxLines: maxLines)
         var measuredWidth = SafeNumber.length(metrics.size.width)
         if let width { measuredWidth = min(measuredWidth, max(0, width)) }
         return TextOutcome(size: Size(width: measuredWidth, height: SafeNumber.length(metrics.size.height)),
@@ -62,11 +80,20 @@ extension LayoutPass {
     }
 
     private func singleLineHeight(_ layer: Int, _ text: TextContent, _ font: FontSpec) -> Double {
-        let key = LineHeightKey(layer: layer, fontSize: font.size)
-        if let known = lineHeights[key] { return known }
-        let height = SafeNumber.length(measurer.measure(text, font: font, width: nil, maxLines: 1).size.height)
-        lineHeights[key] = height
-        return height
+        SafeNumber.length(measured(layer, text, font, width: nil, maxLines: 1).size.height)
+    }
+
+    /// Stacks probe a text at many proposals that lay it out identically (any height that holds
+    /// all its lines, any width wider than its widest line): those share one measurement, which
+    /// matters because a real measurement (Pango) costs far more than the layout arithmetic.
+    private func measured(_ layer: Int, _ text: TextContent, _ font: FontSpec, width: Double?, maxLines: Int?) -> TextMetrics {
+        let key = TextFontKey(layer: layer, fontSize: font.size)
+        if let known = measurements[key]?.first(where: { $0.answers(width: width, maxLines: maxLines) }) {
+            return known.metrics
+        }
+        let metrics = measurer.measure(text, font: font, width: width, maxLines: maxLines)
+        measurements[key, default: []].append(TextMeasurement(width: width, maxLines: maxLines, metrics: metrics))
+        return metrics
     }
 
     /// minimumScaleFactor: the largest font size on the 0.25 pt grid (or the minimum itself)

@@ -90,6 +90,14 @@ import WidgetModel
         #expect(root.placedText?.truncated == true)
     }
 
+    @Test func heightsThatHoldEveryLineShareOneMeasurement() {
+        let counter = CountingMeasurer()
+        let pass = LayoutEngine(measurer: counter)
+        // A vstack probes with heights 0, ∞ and its real share; only 0 limits the lines.
+        _ = pass.place(vstack([text("Hello World"), shape()]), in: r(0, 0, 40, 200))
+        #expect(counter.calls == 2)
+    }
+
     @Test func emptyStringHasNoSize() {
         #expect(engine.sizeThatFits(text(""), ProposedSize(width: 100, height: 100)) == .zero)
     }
@@ -98,7 +106,8 @@ import WidgetModel
         let counter = CountingMeasurer()
         let node = hstack([text("Hello", lineLimit: 1), text("Hello World Again", lineLimit: 1)])
         _ = LayoutEngine(measurer: counter).place(node, in: r(0, 0, 100, 50))
-        // Each text: probes at 0 and ∞, then its share; placing reuses those answers.
-        #expect(counter.calls == 6)
+        // Each text is probed at 0 and ∞, then offered its share; placing reuses those answers.
+        // "Hello" is 25 wide on one line, so its share of 46 lays out like ∞: 5, not 6.
+        #expect(counter.calls == 5)
     }
 }
