@@ -119,4 +119,18 @@ import WidgetModel
         let size = engine.sizeThatFits(vstack([text("Hello"), text("Hi")]), .unspecified)
         #expect(size == Size(width: 25, height: 32))
     }
+
+    @Test func openHeightFollowsContent() {
+        // A Live Activity: width fixed, height nil. The spacer falls back to its minimum length.
+        let node = vstack(spacing: 0, [text("Hello World", [.padding(EdgeInsets(all: 14))]), spacer(), box(20, 10)])
+        let root = engine.place(node, proposal: ProposedSize(width: 371, height: nil), at: Point(x: 11, y: 0))
+        #expect(root.frame == r(11, 0, 83, 58))
+        #expect(root.children.map(\.frame) == [r(11, 0, 83, 40), r(52.5, 40, 0, 8), r(42.5, 48, 20, 10)])
+    }
+
+    @Test func emptyRootIsAZeroFrameAtTheAlignedPoint() {
+        let root = place(empty, 100, 60, .center)
+        #expect(root.frame == r(50, 30, 0, 0))
+        #expect(root.children.isEmpty)
+    }
 }
