@@ -1,0 +1,67 @@
+import WidgetModel
+
+/// SwiftUI's proposal/response layout over a `ViewNode` tree (reference §6): a parent proposes a
+/// size, the child answers with the size it takes, and the parent places it.
+///
+/// The engine holds nothing but the measurer; every call works on its own memo tables, so it is
+/// cheap to create one per render.
+public struct LayoutEngine {
+    public let measurer: any TextMeasuring
+
+    public init(measurer: any TextMeasuring) {
+        self.measurer = measurer
+    }
+
+    /// The size `node` takes for `proposal` (SwiftUI sizeThatFits). An infinite proposal is
+    /// answered as SwiftUI does: flexible views (shapes, spacers, max-infinity frames) say ∞.
+    public func sizeThatFits(_ node: ViewNode, _ proposal: ProposedSize) -> Size {
+        DeepTreeThread.run(for: node) {
+            let tree = LayoutTree(node)
+            return LayoutPass(tree: tree, measurer: measurer).size(tree.root, proposal)
+        }
+    }
+
+    /// Sizes `node` for `rect.size`, aligns the result inside `rect`, and places the whole tree.
+    /// Frames in the result are absolute (surface coordinates, points).
+    public func place(_ node: ViewNode, in rect: Rect, alignment: Alignment = .center) -> PlacedNode {
+        DeepTreeThread.run(for: node) {
+            let tree = LayoutTree(node)
+            let pass = LayoutPass(tree: tree, measurer: measurer)
+            let proposal = Self.placeable(ProposedSize(rect.size))
+            let size = pass.size(tree.root, proposal)
+            let origin = FrameLayout.origin(of: size, in: Self.finite(rect, fitting: size), alignment)
+            return pass.place(tree.root, proposal, at: origin)
+                ?? PlacedNode(frame: Rect(origin: origin, size: .zero), source: node.source)
+        }
+    }
+
+    /// Same, but with an explicit proposal (e.g. width fixed, height nil for a Live Activity
+    /// whose height follows content), placed at `origin`.
+    public func place(_ node: ViewNode, proposal: ProposedSize, at origin: Point) -> PlacedNode {
+        DeepTreeThread.run(for: node) {
+            let tree = LayoutTree(node)
+            let pass = LayoutPass(tree: tree, measurer: measurer)
+            let origin = Point(x: SafeNumber.signed(origin.x), y: SafeNumber.signed(origin.y))
+            return pass.place(tree.root, Self.placeable(proposal), at: origin)
+                ?? PlacedNode(frame: Rect(origin: origin, size: .zero), source: node.source)
+        }
+    }
+
+    /// A surface is never infinite: an infinite proposal at the root means "as big as you like",
+    /// which is the ideal size (nil), so that no placed frame can be infinite.
+    static func placeable(_ p: ProposedSize) -> ProposedSize {
+        func axis(_ v: Double?) -> Double? {
+            guard let v else { return nil }
+            if v.isNaN { return 0 }
+            return v.isInfinite ? (v > 0 ? nil : 0) : max(0, v)
+        }
+        return ProposedSize(width: axis(p.width), height: axis(p.height))
+    }
+
+    /// The rect to align in: an unbounded side is as long as the content, so it sits at the origin.
+    static func finite(_ rect: Rect, fitting size: Size) -> Rect {
+        func length(_ v: Double, _ content: Double) -> Double { v == .infinity ? content : SafeNumber.length(v) }
+        return Rect(x: SafeNumber.signed(rect.minX), y: SafeNumber.signed(rect.minY),
+                    width: length(rect.width, size.width), height: length(rect.height, size.height))
+    }
+}

@@ -1,0 +1,194 @@
+import WidgetModel
+
+/// A view tree flattened into an array, one entry per layer (a view's own kind, then one per
+/// modifier). Layout refers to layers by index, which gives the size caches a cheap key: hashing
+/// a `ViewNode` value would walk its whole subtree on every lookup.
+struct LayoutTree {
+    var entries: [Entry] = []
+    var root: Int = 0
+
+    struct Entry {
+        var layer: Layer
+        var source: SourceLocation?
+        /// Set on the outermost padding/frame layer of a view. Those layers normally vanish from
+        /// the placed tree (their content keeps its own frame); the outermost one keeps a node so
+        /// that every view's placed frame is its final frame.
+        var keepsFrame = false
+    }
+
+    struct Stack {
+        var axis: Axis
+        var spacing: Double
+        /// Fraction of the free minor-axis space placed before a child.
+        var alignment: Double
+        var children: [Int]
+        var priorities: [Double]
+    }
+
+    struct Decoration {
+        var content: Int
+        var secondary: Int
+        var alignment: Alignment
+        var isOverlay: Bool
+    }
+
+    enum Layer {
+        case text(TextContent)
+        case icon(IconContent)
+        case image(ImageContent)
+        case shape(ShapeContent)
+        case progress(ProgressContent)
+        /// `stackAxis` is the axis of the stack the divider sits in (nil: not in a stack).
+        case divider(color: RGBA, thickness: Double, stackAxis: Axis?)
+        case spacer(minLength: Double, stackAxis: Axis?)
+        case empty
+        case stack(Stack)
+        case zstack(alignment: Alignment, children: [Int])
+        case padding(EdgeInsets, child: Int)
+        case frame(FrameSpec, child: Int)
+        case decoration(Decoration)
+        case opacity(Double, child: Int)
+        case clip(ClipShape, child: Int)
+        case fixedSize(horizontal: Bool, vertical: Bool, child: Int)
+        case offset(x: Double, y: Double, child: Int)
+    }
+
+    init(_ node: ViewNode) {
+        root = add(node, stackAxis: nil) ?? append(Entry(layer: .empty, source: node.source))
+    }
+
+    /// SwiftUI's default distance between ordinary views, and a Spacer's default minimum.
+    static let defaultSpacing = 8.0
+
+    private mutating func append(_ entry: Entry) -> Int {
+        entries.append(entry)
+        return entries.count - 1
+    }
+
+    /// Adds `node` and returns its outermost layer, or nil for an `.empty` view: an unmet
+    /// condition removes the whole view, modifiers included, so it takes no space and no spacing.
+    private mutating func add(_ node: ViewNode, stackAxis: Axis?) -> Int? {
+        if case .empty = node.kind { return nil }
+        let source = node.source
+        let kind = kindLayer(node.kind, stackAxis: stackAxis)
+        var current = append(Entry(layer: kind, source: source))
+        var chain = [current]
+        for modifier in node.modifiers {
+            guard let layer = modifierLayer(modifier, wrapping: current) else { continue }
+            current = append(Entry(layer: layer, source: source))
+            chain.append(current)
+        }
+        markOutermostFrame(chain)
+        return current
+    }
+
+    private mutating func markOutermostFrame(_ chain: [Int]) {
+        for index in chain.reversed() {
+            switch entries[index].layer {
+            case .opacity, .offset, .fixedSize:
+                continue
+            case .padding, .frame:
+                entries[index].keepsFrame = true
+                return
+            default:
+                return
+            }
+        }
+    }
+
+    private mutating func kindLayer(_ kind: ViewKind, stackAxis: Axis?) -> Layer {
+        switch kind {
+        case .vstack(let spacing, let alignment, let children):
+            return .stack(stack(.vertical, spacing, alignment.fraction, children))
+        case .hstack(let spacing, let alignment, let children):
+            return .stack(stack(.horizontal, spacing, alignment.fraction, children))
+        case .zstack(let alignment, let children):
+            return .zstack(alignment: alignment, children: children.compactMap { add($0, stackAxis: nil) })
+        case .spacer(let minLength):
+            return .spacer(minLength: minLength.map(SafeNumber.length) ?? Self.defaultSpacing, stackAxis: stackAxis)
+        case .text(let text):
+            return .text(Self.sanitized(text))
+        case .icon(var icon):
+            icon.size = SafeNumber.length(icon.size)
+            return .icon(icon)
+        case .image(var image):
+            image.naturalSize = SafeNumber.size(image.naturalSize)
+            return .image(image)
+        case .shape(let shape):
+            return .shape(shape)
+        case .progress(var progress):
+            progress.thickness = SafeNumber.length(progress.thickness)
+            progress.fraction = SafeNumber.fraction(progress.fraction, default: 0)
+            return .progress(progress)
+        case .divider(let color, let thickness):
+            return .divider(color: color, thickness: SafeNumber.length(thickness), stackAxis: stackAxis)
+        case .empty:
+            return .empty
+        }
+    }
+
+    private mutating func stack(_ axis: Axis, _ spacing: Double?, _ alignment: Double, _ nodes: [ViewNode]) -> Stack {
+        var children: [Int] = []
+        var priorities: [Double] = []
+        children.reserveCapacity(nodes.count)
+        priorities.reserveCapacity(nodes.count)
+        for node in nodes {
+            guard let index = add(node, stackAxis: axis) else { continue }
+            children.append(index)
+            priorities.append(node.layoutPriority.isNaN ? 0 : node.layoutPriority)
+        }
+        return Stack(axis: axis, spacing: spacing.map(SafeNumber.length) ?? Self.defaultSpacing,
+                     alignment: alignment, children: children, priorities: priorities)
+    }
+
+    private mutating func modifierLayer(_ modifier: Modifier, wrapping child: Int) -> Layer? {
+        switch modifier {
+        case .padding(let insets):
+            return .padding(SafeNumber.insets(insets), child: child)
+        case .frame(let spec):
+            return .frame(Self.sanitized(spec), child: child)
+        case .background(let node, let alignment), .overlay(let node, let alignment):
+            // The secondary view is proposed a size, never placed in a stack.
+            guard let secondary = add(node, stackAxis: nil) else { return nil }
+            var isOverlay = false
+            if case .overlay = modifier { isOverlay = true }
+            return .decoration(Decoration(content: child, secondary: secondary, alignment: alignment, isOverlay: isOverlay))
+        case .opacity(let value):
+            return .opacity(SafeNumber.fraction(value, default: 1), child: child)
+        case .clip(let shape):
+            return .clip(shape, child: child)
+        case .fixedSize(let horizontal, let vertical):
+            return .fixedSize(horizontal: horizontal, vertical: vertical, child: child)
+        case .offset(let x, let y):
+            return .offset(x: SafeNumber.signed(x), y: SafeNumber.signed(y), child: child)
+        }
+    }
+
+    static func sanitized(_ text: TextContent) -> TextContent {
+        var text = text
+        text.font.size = SafeNumber.length(text.font.size)
+        if let lineHeight = text.font.lineHeight, !(lineHeight.isFinite && lineHeight > 0) { text.font.lineHeight = nil }
+        if !text.font.tracking.isFinite { text.font.tracking = 0 }
+        text.lineLimit = text.lineLimit.map { max(1, $0) }
+        // A factor of 0 would let the search shrink the font to nothing.
+        let factor = text.minimumScaleFactor
+        text.minimumScaleFactor = factor.isNaN ? 1 : min(1, max(0.01, factor))
+        return text
+    }
+
+    static func sanitized(_ spec: FrameSpec) -> FrameSpec {
+        var spec = spec
+        spec.width = SafeNumber.optionalLength(spec.width)
+        spec.height = SafeNumber.optionalLength(spec.height)
+        spec.minWidth = SafeNumber.optionalLength(spec.minWidth)
+        spec.minHeight = SafeNumber.optionalLength(spec.minHeight)
+        spec.idealWidth = SafeNumber.optionalLength(spec.idealWidth)
+        spec.idealHeight = SafeNumber.optionalLength(spec.idealHeight)
+        spec.maxWidth = SafeNumber.maximum(spec.maxWidth)
+        spec.maxHeight = SafeNumber.maximum(spec.maxHeight)
+        // Contradictory bounds (SwiftUI logs them): the minimum wins.
+        if let lo = spec.minWidth, let hi = spec.maxWidth, hi < lo { spec.maxWidth = lo }
+        if let lo = spec.minHeight, let hi = spec.maxHeight, hi < lo { spec.maxHeight = lo }
+        return spec
+    }
+}

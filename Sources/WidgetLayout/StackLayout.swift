@@ -1,0 +1,130 @@
+import WidgetModel
+
+/// How a stack shared its major axis for one proposal: what each child was offered and took.
+struct StackSolution {
+    var proposals: [ProposedSize]
+    var sizes: [Size]
+    var size: Size
+}
+
+extension LayoutPass {
+    /// The HStack/VStack algorithm of reference §6 (objc.io "How an HStack Lays Out Its Children").
+    func stackSolution(_ layer: Int, _ stack: LayoutTree.Stack, _ p: ProposedSize) -> StackSolution {
+        if let known = stackSolutions.value(layer, p) { return known }
+
+        let horizontal = stack.axis == .horizontal
+        let children = stack.children
+        let count = children.count
+        let spacingTotal = count > 1 ? stack.spacing * Double(count - 1) : 0
+        let majorProposal = horizontal ? p.width : p.height
+        let minorProposal = horizontal ? p.height : p.width
+        func offer(_ major: Double?) -> ProposedSize {
+            horizontal ? ProposedSize(width: major, height: minorProposal) : ProposedSize(width: minorProposal, height: major)
+        }
+        func major(_ s: Size) -> Double { horizontal ? s.width : s.height }
+
+        var proposals = [ProposedSize](repeating: offer(nil), count: count)
+        var sizes = [Size](repeating: .zero, count: count)
+
+        if let majorProposal {
+            var minimum = [Double](repeating: 0, count: count)
+            var flexibility = [Double](repeating: 0, count: count)
+            for i in 0..<count {
+                let least = major(size(children[i], offer(0)))
+                let most = major(size(children[i], offer(.infinity)))
+                minimum[i] = least
+                flexibility[i] = most.isInfinite ? .infinity : max(0, most - least)
+            }
+            // Highest priority first; inside a priority, least flexible first; ties in source order.
+            let priorities = stack.priorities
+            let order = (0..<count).sorted { a, b in
+                if priorities[a] != priorities[b] { return priorities[a] > priorities[b] }
+                if flexibility[a] != flexibility[b] { return flexibility[a] < flexibility[b] }
+                return a < b
+            }
+            // Minimum lengths of each priority group and of all groups after it, summed from the
+            // end so the last group reserves exactly 0.
+            var groupEnds: [Int] = []
+            var groupMinimums: [Double] = []
+            var start = 0
+            while start < count {
+                var end = start
+                var sum = 0.0
+                while end < count, priorities[order[end]] == priorities[order[start]] {
+                    sum += minimum[order[end]]
+                    end += 1
+                }
+                groupEnds.append(end)
+                groupMinimums.append(sum)
+                start = end
+            }
+            var reservedAfter = [Double](repeating: 0, count: groupEnds.count)
+            var running = 0.0
+            for g in stride(from: groupEnds.count - 1, through: 0, by: -1) {
+                reservedAfter[g] = running
+                running += groupMinimums[g]
+            }
+
+            var remaining = max(0, majorProposal - spacingTotal)
+            start = 0
+            for g in 0..<groupEnds.count {
+                let end = groupEnds[g]
+                var groupRemaining = Self.subtract(reservedAfter[g], from: remaining)
+                for k in start..<end {
+                    let child = order[k]
+                    let share = groupRemaining == .infinity ? .infinity : max(0, groupRemaining / Double(end - k))
+                    proposals[child] = offer(share)
+                    sizes[child] = size(children[child], proposals[child])
+                    groupRemaining = Self.subtract(major(sizes[child]), from: groupRemaining)
+                }
+                remaining = groupRemaining + reservedAfter[g]
+                start = end
+            }
+        } else {
+            for i in 0..<count {
+                sizes[i] = size(children[i], proposals[i])
+            }
+        }
+
+        var majorTotal = spacingTotal
+        var minorMax = 0.0
+        for s in sizes {
+            majorTotal += major(s)
+            minorMax = max(minorMax, horizontal ? s.height : s.width)
+        }
+        let total = horizontal ? Size(width: majorTotal, height: minorMax) : Size(width: minorMax, height: majorTotal)
+        let solution = StackSolution(proposals: proposals, sizes: sizes, size: total)
+        stackSolutions.store(solution, layer, p)
+        return solution
+    }
+
+    /// Subtraction that keeps an unbounded remainder unbounded (a probe at ∞ must not turn into
+    /// ∞ − ∞ = NaN when a flexible child answers ∞).
+    static func subtract(_ amount: Double, from value: Double) -> Double {
+        value == .infinity ? .infinity : value - amount
+    }
+
+    /// Children in source order along the major axis, aligned on the minor axis.
+    func placeStackChildren(_ layer: Int, _ stack: LayoutTree.Stack, _ p: ProposedSize, in rect: Rect) -> [PlacedNode] {
+        let solution = stackSolution(layer, stack, p)
+        let horizontal = stack.axis == .horizontal
+        var placed: [PlacedNode] = []
+        placed.reserveCapacity(stack.children.count)
+        var cursor = horizontal ? rect.minX : rect.minY
+        for (i, child) in stack.children.enumerated() {
+            let s = solution.sizes[i]
+            let origin: Point
+            if horizontal {
+                origin = Point(x: cursor, y: rect.minY + (rect.height - s.height) * stack.alignment)
+                cursor += s.width + stack.spacing
+            } else {
+                origin = Point(x: rect.minX + (rect.width - s.width) * stack.alignment, y: cursor)
+                cursor += s.height + stack.spacing
+            }
+            if let node = place(child, solution.proposals[i], at: origin) {
+                placed.append(node)
+            }
+        }
+        return placed
+    }
+}

@@ -1,0 +1,136 @@
+import WidgetModel
+
+/// A text sized for one proposal: what the renderer must reproduce.
+struct TextOutcome {
+    var size: Size
+    var font: FontSpec
+    var wrapWidth: Double?
+    var maxLines: Int?
+    var lineCount: Int
+    var truncated: Bool
+}
+
+/// One text layer in one font size: the font of a text only ever varies by scaling.
+struct TextFontKey: Hashable {
+    var layer: Int
+    var fontSize: Double
+}
+
+/// A measurement the measurer gave, and what it was asked.
+struct TextMeasurement {
+    var width: Double?
+    var maxLines: Int?
+    var metrics: TextMetrics
+
+    /// Whether this answer is also the answer for (`width`, `maxLines`) without asking again.
+    /// A layout whose lines all fit a narrower width and a smaller line limit breaks the same
+    /// way there: a wider wrap width or more allowed lines change nothing when nothing was cut.
+    func answers(width: Double?, maxLines: Int?) -> Bool {
+        if width == self.width, maxLines == self.maxLines { return true }
+        guard !metrics.truncated else { return false }
+        if let maxLines, metrics.lineCount > maxLines { return false }
+        guard let width else { return self.width == nil }
+        return (self.width ?? .infinity) >= width && metrics.size.width <= width
+    }
+}
+
+extension LayoutPass {
+    /// Font sizes tried when shrinking are on this grid (points), so results are reproducible
+    /// and a search costs a handful of measurements.
+    static let fontSizeStep = 0.25
+
+    func textOutcome(_ layer: Int, _ text: TextContent, _ p: ProposedSize) -> TextOutcome {
+        if let known = textOutcomes.value(layer, p) { return known }
+        let outcome = computeTextOutcome(layer, text, p)
+        textOutcomes.store(outcome, layer, p)
+        return outcome
+    }
+
+    private func computeTextOutcome(_ layer: Int, _ text: TextContent, _ p: ProposedSize) -> TextOutcome {
+        let width = p.width.flatMap { $0.isFinite ? $0 : nil }
+        guard !text.string.isEmpty, text.font.size > 0 else {
+            return TextOutcome(size: .zero, font: text.font, wrapWidth: width, maxLines: text.lineLimit,
+                               lineCount: 0, truncated: false)
+        }
+        let original = measureText(layer, text, text.font, width: width, height: p.height)
+        guard original.truncated, text.minimumScaleFactor < 1 else { return original }
+        return shrunk(layer, text, width: width, height: p.height, original: original)
+    }
+
+    /// Lays the text out in `font`, with as many lines as the limit and the proposed height allow.
+    private func measureText(_ layer: Int, _ text: TextContent, _ font: FontSpec, width: Double?, height: Double?) -> TextOutcome {
+        var maxLines = text.lineLimit
+        // Offered no width at all, a text shows one truncated line rather than a column of
+        // single characters.
+        if let width, width <= 0 { maxLines = 1 }
+        if let height, height.isFinite {
+            let lineHeight = font.lineHeight ?? singleLineHeight(layer, text, font)
+            if lineHeight > 0 {
+                // A text always shows at least one line, even in a height too small for it.
+                let fitting = max(1, Int(min(1_000_000, (height / lineHeight + 1e-9).rounded(.down))))
+                maxLines = min(maxLines ?? fitting, fitting)
+            }
+        }
+        let metrics = measured(layer, text, font, width: width, maxLines: maxLines)
+        var measuredWidth = SafeNumber.length(metrics.size.width)
+        if let width { measuredWidth = min(measuredWidth, max(0, width)) }
+        return TextOutcome(size: Size(width: measuredWidth, height: SafeNumber.length(metrics.size.height)),
+                           font: font, wrapWidth: width, maxLines: maxLines,
+                           lineCount: max(0, metrics.lineCount), truncated: metrics.truncated)
+    }
+
+    private func singleLineHeight(_ layer: Int, _ text: TextContent, _ font: FontSpec) -> Double {
+        SafeNumber.length(measured(layer, text, font, width: nil, maxLines: 1).size.height)
+    }
+
+    /// Stacks probe a text at many proposals that lay it out identically (any height that holds
+    /// all its lines, any width wider than its widest line): those share one measurement, which
+    /// matters because a real measurement (Pango) costs far more than the layout arithmetic.
+    private func measured(_ layer: Int, _ text: TextContent, _ font: FontSpec, width: Double?, maxLines: Int?) -> TextMetrics {
+        let key = TextFontKey(layer: layer, fontSize: font.size)
+        if let known = measurements[key]?.first(where: { $0.answers(width: width, maxLines: maxLines) }) {
+            return known.metrics
+        }
+        let metrics = measurer.measure(text, font: font, width: width, maxLines: maxLines)
+        measurements[key, default: []].append(TextMeasurement(width: width, maxLines: maxLines, metrics: metrics))
+        return metrics
+    }
+
+    /// minimumScaleFactor: the largest font size on the 0.25 pt grid (or the minimum itself)
+    /// at which nothing is cut; if even the minimum cuts, the minimum, truncated. Bisection
+    /// assumes a smaller font never needs more room, which holds for any sane measurer.
+    private func shrunk(_ layer: Int, _ text: TextContent, width: Double?, height: Double?, original: TextOutcome) -> TextOutcome {
+        let fullSize = text.font.size
+        let minimumSize = fullSize * text.minimumScaleFactor
+        let step = Self.fontSizeStep
+        let gridSteps = Int(min(1_000_000_000, ((fullSize - minimumSize) / step + 1e-9).rounded(.down)))
+        let endsOffGrid = fullSize - Double(gridSteps) * step > minimumSize + 1e-9
+        let candidateCount = gridSteps + (endsOffGrid ? 1 : 0)
+        guard candidateCount > 0 else { return original }
+
+        // Candidate k (1...candidateCount) is k grid steps down; the last one is the minimum.
+        func candidate(_ k: Int) -> TextOutcome {
+            let size = k == candidateCount ? minimumSize : fullSize - Double(k) * step
+            var font = text.font.scaled(size / fullSize)
+            font.size = size
+            return measureText(layer, text, font, width: width, height: height)
+        }
+
+        let smallest = candidate(candidateCount)
+        if smallest.truncated { return smallest }
+        var cut = 0
+        var fits = candidateCount
+        var best = smallest
+        while fits - cut > 1 {
+            let mid = (cut + fits) / 2
+            let attempt = candidate(mid)
+            if attempt.truncated {
+                cut = mid
+            } else {
+                fits = mid
+                best = attempt
+            }
+        }
+        return best
+    }
+}
