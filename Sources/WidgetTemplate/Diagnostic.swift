@@ -42,7 +42,7 @@ enum Suggestion {
         for c in candidates {
             if c.lowercased() == lowered { return c }
             let d = editDistance(lowered, c.lowercased())
-            let limit = max(1, min(3, c.count / 3))
+            let limit = c.count <= 2 ? 0 : max(1, min(3, c.count / 3))
             if d <= limit, best == nil || d < best!.1 { best = (c, d) }
         }
         return best?.0
@@ -53,20 +53,23 @@ enum Suggestion {
         nearest(word, in: candidates).map { " (did you mean \($0)?)" } ?? ""
     }
 
+    /// Optimal string alignment distance: insertions, deletions, substitutions and swaps of neighbours.
     static func editDistance(_ a: String, _ b: String) -> Int {
         let a = Array(a), b = Array(b)
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
-        var previous = Array(0...b.count)
-        var current = [Int](repeating: 0, count: b.count + 1)
+        var d = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
+        for i in 0...a.count { d[i][0] = i }
+        for j in 0...b.count { d[0][j] = j }
         for i in 1...a.count {
-            current[0] = i
             for j in 1...b.count {
                 let cost = a[i - 1] == b[j - 1] ? 0 : 1
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+                d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1)
+                }
             }
-            swap(&previous, &current)
         }
-        return previous[b.count]
+        return d[a.count][b.count]
     }
 }

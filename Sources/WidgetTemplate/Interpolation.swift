@@ -137,7 +137,7 @@ enum InterpolationParser {
             guard !trimmed.isEmpty else {
                 throw InterpolationError(diagnostic: .error(
                     "missing filter name after '|' (expected one of \(FilterCall.Name.allCases.map(\.rawValue).joined(separator: ", ")))",
-                    at: origin.location(at: at)))
+                    at: origin.location(at: at - 1)))
             }
             let nameText: String, argText: String?
             if let colon = trimmed.firstIndex(of: ":") {

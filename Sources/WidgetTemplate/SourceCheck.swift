@@ -21,11 +21,11 @@ enum SourceCheck {
 
     /// Everything that must hold before the text goes to libyaml.
     static func check(_ text: String, file: String) throws(LayoutError) {
-        let bytes = Array(text.utf8)
-        if bytes.count > maxBytes {
-            throw LayoutError(.error("file is \(bytes.count) bytes, larger than the 2 MB limit for a layout or data file",
+        if text.utf8.count > maxBytes {
+            throw LayoutError(.error("file is \(text.utf8.count) bytes, larger than the 2 MB limit for a layout or data file",
                                      at: SourceLocation(file: file, line: 1, column: 1)))
         }
+        let bytes = Array(text.utf8)
         if let bad = firstNonText(bytes) {
             throw LayoutError(.error("binary data, not a text layout file (\(bad.reason) at byte offset \(bad.offset))",
                                      at: location(ofByte: bad.offset, in: bytes, file: file)))
