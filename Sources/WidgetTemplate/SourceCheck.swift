@@ -90,10 +90,16 @@ enum SourceCheck {
         return SourceLocation(file: file, line: line, column: column)
     }
 
-    /// An over-estimate of nesting depth: open flow brackets plus stacked indentation levels plus
-    /// `- `/`? ` markers on a line. Returns the byte offset where it first exceeds the limit.
+    /// An over-estimate of nesting depth: stacked indentation levels, plus `- `/`? ` markers at the start
+    /// of a line, plus open flow brackets. Indentation is tracked on every line (even inside quotes) so a
+    /// stray quote or bracket cannot switch the check off. Returns the byte offset where it first exceeds the limit.
     static func firstTooDeep(_ bytes: [UInt8]) -> Int? {
-        let space = UInt8(ascii: " "), newline = UInt8(0x0A)
+        let space = UInt8(ascii: " "), tab = UInt8(0x09), newline = UInt8(0x0A), cr = UInt8(0x0D)
+        func opensToken(_ previous: UInt8?) -> Bool {
+            guard let p = previous else { return true }
+            return p == UInt8(ascii: ":") || p == UInt8(ascii: ",") || p == UInt8(ascii: "[") || p == UInt8(ascii: "{")
+                || p == UInt8(ascii: "-") || p == UInt8(ascii: "?")
+        }
         var indents: [Int] = []
         var flow = 0
         var inSingle = false, inDouble = false
@@ -101,33 +107,39 @@ enum SourceCheck {
         var i = 0
         let n = bytes.count
         while i < n {
-            // Start of a line.
             let lineStart = i
             var indent = 0
             while i < n, bytes[i] == space { indent += 1; i += 1 }
             if i >= n { break }
-            if bytes[i] == newline || bytes[i] == 0x0D { while i < n, bytes[i] != newline { i += 1 }; i += 1; continue }
+            if bytes[i] == newline || bytes[i] == cr {
+                while i < n, bytes[i] != newline { i += 1 }
+                i += 1
+                continue
+            }
             if let parent = blockScalarParent {
                 if indent > parent { while i < n, bytes[i] != newline { i += 1 }; i += 1; continue }
                 blockScalarParent = nil
             }
+            let quoted = inSingle || inDouble
+            if !quoted, bytes[i] == UInt8(ascii: "#") {
+                while i < n, bytes[i] != newline { i += 1 }
+                i += 1
+                continue
+            }
+            // Inside quotes or brackets a line's indentation means nothing: never let it lower the count.
+            if !quoted && flow == 0 { while let top = indents.last, top > indent { indents.removeLast() } }
+            if (indents.last ?? -1) < indent { indents.append(indent) }
             var markers = 0
-            if !inSingle && !inDouble && flow == 0 {
-                if bytes[i] == UInt8(ascii: "#") { while i < n, bytes[i] != newline { i += 1 }; i += 1; continue }
-                while let top = indents.last, top > indent { indents.removeLast() }
-                if indents.last != indent { indents.append(indent) }
-                // Compact nesting on one line: `- - - x`, `? - x`.
-                while i + 1 < n, bytes[i] == UInt8(ascii: "-") || bytes[i] == UInt8(ascii: "?"),
-                      bytes[i + 1] == space || bytes[i + 1] == newline {
-                    markers += 1
-                    i += 1
-                    while i < n, bytes[i] == space { i += 1 }
-                    if indents.count + markers > maxDepth { return i }
-                }
+            while i + 1 < n, bytes[i] == UInt8(ascii: "-") || bytes[i] == UInt8(ascii: "?"),
+                  bytes[i + 1] == space || bytes[i + 1] == newline {
+                markers += 1
+                i += 1
+                while i < n, bytes[i] == space { i += 1 }
+                if indents.count + markers + flow > maxDepth { return i }
             }
             if indents.count + markers + flow > maxDepth { return lineStart + indent }
-            // Rest of the line.
-            var previous: UInt8 = space   // last non-space byte, for "does a token start here"
+            var previous: UInt8? = markers > 0 ? UInt8(ascii: "-") : nil   // last non-space byte on this line
+            var spaceBefore = true
             while i < n, bytes[i] != newline {
                 let b = bytes[i]
                 if inDouble {
@@ -139,17 +151,14 @@ enum SourceCheck {
                         inSingle = false
                     }
                 } else {
-                    let tokenStart = previous == space || previous == UInt8(ascii: ":") || previous == UInt8(ascii: ",")
-                        || previous == UInt8(ascii: "[") || previous == UInt8(ascii: "{") || previous == UInt8(ascii: "-")
-                        || previous == UInt8(ascii: "?")
                     switch b {
-                    case UInt8(ascii: "#") where i == lineStart || bytes[i - 1] == space || bytes[i - 1] == 0x09:
+                    case UInt8(ascii: "#") where spaceBefore:
                         while i < n, bytes[i] != newline { i += 1 }
                         continue
-                    case UInt8(ascii: "\"") where tokenStart: inDouble = true
-                    case UInt8(ascii: "'") where tokenStart: inSingle = true
+                    case UInt8(ascii: "\"") where opensToken(previous): inDouble = true
+                    case UInt8(ascii: "'") where opensToken(previous): inSingle = true
                     case UInt8(ascii: "["), UInt8(ascii: "{"):
-                        if flow > 0 || tokenStart {
+                        if opensToken(previous) {
                             flow += 1
                             if indents.count + markers + flow > maxDepth { return i }
                         }
@@ -158,13 +167,14 @@ enum SourceCheck {
                     default: break
                     }
                 }
-                previous = (b == 0x09) ? space : b
+                spaceBefore = b == space || b == tab
+                if !spaceBefore && b != cr { previous = b }
                 i += 1
             }
             if !inSingle && !inDouble && flow == 0 {
                 // `key: |`, `key: >-` … open a block scalar whose lines may be indented at will.
                 var j = i - 1
-                while j > lineStart, bytes[j] == space || bytes[j] == 0x0D { j -= 1 }
+                while j > lineStart, bytes[j] == space || bytes[j] == cr { j -= 1 }
                 while j > lineStart, bytes[j] == UInt8(ascii: "-") || bytes[j] == UInt8(ascii: "+")
                         || (bytes[j] >= UInt8(ascii: "0") && bytes[j] <= UInt8(ascii: "9")) { j -= 1 }
                 if j >= lineStart, bytes[j] == UInt8(ascii: "|") || bytes[j] == UInt8(ascii: ">"),

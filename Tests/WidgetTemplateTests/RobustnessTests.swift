@@ -147,3 +147,34 @@ import WidgetModel
         #expect(!parseErrors("surfaces: {}\nprevious: {}").isEmpty)
     }
 }
+
+@Suite struct DepthCheckTests {
+    @Test func atTheLimitParsesWithoutCrashing() throws {
+        let flow = String(repeating: "[", count: 250) + "1" + String(repeating: "]", count: 250)
+        var value = try DataValue.parse(flow, file: "d.json")
+        var depth = 0
+        while case .array(let a) = value, let first = a.first { value = first; depth += 1 }
+        #expect(depth == 250)
+        #expect(value == .number(1))
+    }
+
+    @Test func commentsAndQuotesCannotHideNesting() {
+        var yaml = ""
+        for i in 0..<600 { yaml += String(repeating: " ", count: i) + "k\(i):\n# comment\n" }
+        #expect(parseErrors(yaml).map(\.message) == ["nesting deeper than 256 levels"])
+        // A stray bracket or quote in a plain scalar does not switch the check off.
+        let stray = "a: x [ y 'z\n" + String(repeating: "- ", count: 5_000) + "x\n"
+        #expect(parseErrors(stray).map(\.message) == ["nesting deeper than 256 levels"])
+    }
+
+    @Test func ordinaryTextIsNotMistakenForNesting() throws {
+        var yaml = "surfaces:\n  systemSmall:\n    view:\n      vstack:\n"
+        for i in 0..<300 {
+            yaml += "        - text: \"it's [\(i)\"\n        - text: don't { stop\n"
+        }
+        yaml += "previews:\n  a:\n    data: { note: \"# not a comment\", list: [a, [b, {c: d}]] }\n"
+        yaml += "components:\n  art:\n    text: |\n" + (0..<400).map { String(repeating: " ", count: 6 + $0) + "x" }.joined(separator: "\n") + "\n"
+        let doc = try LayoutLoader.parse(yaml, path: "t.yaml")
+        #expect(doc.surfaces == [.systemSmall])
+    }
+}
