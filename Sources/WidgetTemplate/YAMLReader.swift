@@ -34,6 +34,10 @@ enum YAMLReader {
             let location = offset.map { SourceCheck.location(ofByte: $0, in: bytes, file: file) }
                 ?? SourceLocation(file: file, line: 1, column: 1)
             return .error("cannot read the file as YAML text: \(problem)", at: location)
+        case let .duplicatedKeysInMapping(duplicates, context):
+            let keys = duplicates.map { "'\($0)'" }.joined(separator: ", ")
+            return .error("duplicate key \(keys) in one mapping (each key may appear once)",
+                          at: SourceLocation(file: file, line: max(1, context.mark.line), column: max(1, context.mark.column)))
         default:
             return .error("invalid YAML: \(error)", at: SourceLocation(file: file, line: 1, column: 1))
         }

@@ -199,13 +199,15 @@ import WidgetModel
         let view = """
         vstack:
           - use: badge
-            with: { symbol: "'bicycle'", title: order.name }
+            with: { symbol: "bicycle", title: order.name }
           - use: badge
             with: { symbol: "{{order.icon}}", title: "{{order.name | uppercase}}" }
             padding: 2
         """
         let bound = try #require(bindView(view, data: #"{"order": {"name": "kimbap", "icon": "house", "id": 7}}"#, extra: extra))
         #expect(bound.view?.texts == ["kimbap 7", "KIMBAP 7"])
+        #expect(bound.diagnostics.isEmpty, "\(bound.diagnostics)")
+        if case .icon(let first)? = bound.view?.children.first?.children.first?.kind { #expect(first.symbol == "bicycle") }
         let second = try #require(bound.view?.children.last)
         #expect(second.modifiers == [.padding(EdgeInsets(all: 6)), .padding(EdgeInsets(all: 2))])
         guard case .hstack(let spacing, _, let c) = second.kind, case .icon(let icon) = c[0].kind else { Issue.record("shape"); return }
