@@ -119,10 +119,10 @@ struct DateText {
     /// A data value as a date: ISO 8601 text (a missing offset means the context's zone) or epoch seconds.
     func parseDate(_ value: DataValue) -> Date? {
         switch value {
-        case .number(let n): return n.isFinite ? Date(timeIntervalSince1970: n) : nil
+        case .number(let n): return n.isFinite && abs(n) < 1e11 ? Date(timeIntervalSince1970: n) : nil
         case .string(let s):
             if let parsed = ISODate.parse(s, defaultOffset: timeZone.secondsFromGMT(for: now)) { return parsed.date }
-            if let n = ScalarSyntax.number(s.trimmingSpaces), n.isFinite { return Date(timeIntervalSince1970: n) }
+            if let n = ScalarSyntax.number(s.trimmingSpaces), n.isFinite, abs(n) < 1e11 { return Date(timeIntervalSince1970: n) }
             return nil
         default: return nil
         }
@@ -174,7 +174,9 @@ struct FilterApplier {
             switch v {
             case .null: count = 0
             case .array, .string, .object: count = v.count ?? 0
-            case .number(let n): count = Int(n)
+            case .number(let n):
+                guard n.isFinite, abs(n) < 1e15 else { return .failure("filter 'more' expected a count, found \(NumberText.plain(n))") }
+                count = Int(n)
             default: return .failure("filter 'more' expected a list or a count, found \(v.typeName)")
             }
             let extra = count - shown

@@ -154,7 +154,7 @@ enum InterpolationParser {
             let argument = argText.map(parseArgument)
             switch name {
             case .more:
-                guard case .value(.number(let n))? = argument, n >= 0, n.rounded() == n else {
+                guard case .value(.number(let n))? = argument, n >= 0, n <= 1_000_000, n.rounded() == n else {
                     throw InterpolationError(diagnostic: .error("filter 'more' needs a whole number: more: 2", at: nameAt))
                 }
             case .number:

@@ -12,6 +12,12 @@ public struct Preview: Sendable {
     /// `extends` already merged.
     public var data: DataValue
     public var source: SourceLocation?
+
+    public init(name: String, now: Date? = nil, timeZone: TimeZone? = nil, locale: String? = nil,
+                data: DataValue = .object([:]), source: SourceLocation? = nil) {
+        self.name = name; self.now = now; self.timeZone = timeZone; self.locale = locale
+        self.data = data; self.source = source
+    }
 }
 
 /// A parsed layout file: views per surface (still templates), tables, strings and previews.

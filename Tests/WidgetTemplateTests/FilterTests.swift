@@ -119,3 +119,18 @@ import WidgetModel
         #expect(ISODate.format(fixedNow, timeZone: seoul) == "2026-11-22T12:27:00+09:00")
     }
 }
+
+@Suite struct ExtremeValueTests {
+    @Test func filtersNeverTrapOnExtremeValues() throws {
+        let filters = ["time", "time24", "date", "relative", "timer", "offset", "number", "number: 10", "currency", "km",
+                       "more: 3", "count", "uppercase", "lowercase", "default: x"]
+        let values = ["1e300", "-1e300", ".nan", ".inf", "-.inf", "99999999999", "-1", "0", "''", "[]", "{}", "null",
+                      "'9999-12-31T23:59:59+18:00'", "'0000-01-01T00:00:00-18:00'", "[1, 2, 3, 4, 5]", "{ko: 가, en: a}"]
+        let view = "vstack:\n" + filters.map { "  - text: \"{{v | \($0)}}\"" }.joined(separator: "\n")
+            + "\n  - progress: \"{{v}}\"\n  - text: \"{{v}}\"\n  - progress: { start: \"{{v}}\", end: \"{{v}}\" }"
+        for value in values {
+            let bound = try #require(bindView(view, data: "v: \(value)"))
+            #expect(bound.view != nil)
+        }
+    }
+}
