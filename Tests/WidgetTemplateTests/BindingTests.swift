@@ -408,3 +408,14 @@ import WidgetModel
         #expect(lint.first?.location?.line == 5)
     }
 }
+
+@Suite struct LintOutputTests {
+    @Test func deliveryLint() throws {
+        let doc = try #require(document(BindingTests().delivery))
+        let lint = Linter.lint(doc)
+        let text = lint.map(\.description)
+        #expect(text.contains("/tmp/widgetshot-tests/t.yaml:20:17: warning: unknown icon 'unicorn' from a bound value"))
+        #expect(text.contains { $0.contains("warning: bound value: unknown color 'chartreuse'") })
+        #expect(lint.count == 2, "\(text)")
+    }
+}
