@@ -1,0 +1,41 @@
+import Foundation
+import WidgetModel
+
+/// Everything besides data that a render depends on. `now` is an input, never the wall clock.
+public struct BindContext: Sendable {
+    public var surface: Surface
+    public var scheme: ColorScheme
+    /// "ko" or "en" (any string; fallback en, then first).
+    public var locale: String
+    public var now: Date
+    public var timeZone: TimeZone
+    /// Redact text, icons and images unless `unredacted`.
+    public var placeholder: Bool
+    public var colors: ColorGeneration
+
+    public init(surface: Surface, scheme: ColorScheme = .light, locale: String = "ko", now: Date,
+                timeZone: TimeZone = TimeZone(secondsFromGMT: 0)!, placeholder: Bool = false,
+                colors: ColorGeneration = .ios18) {
+        self.surface = surface; self.scheme = scheme; self.locale = locale; self.now = now
+        self.timeZone = timeZone; self.placeholder = placeholder; self.colors = colors
+    }
+}
+
+/// A surface's views bound to data.
+public struct BoundSurface: Sendable {
+    /// Surfaces without regions.
+    public var view: ViewNode?
+    /// islandCompact (leading, trailing), islandExpanded (leading, center, trailing, bottom).
+    public var regions: [Region: ViewNode]
+    /// The surface's `background:` for the scheme, nil if none.
+    public var background: Paint?
+    /// nil: the surface's default; `none` → .zero.
+    public var margins: EdgeInsets?
+    /// Warnings: missing fields, bound values that failed to parse (with their location); errors for unreadable assets.
+    public var diagnostics: [Diagnostic]
+
+    public init(view: ViewNode?, regions: [Region: ViewNode], background: Paint?, margins: EdgeInsets?, diagnostics: [Diagnostic]) {
+        self.view = view; self.regions = regions; self.background = background; self.margins = margins
+        self.diagnostics = diagnostics
+    }
+}

@@ -1,0 +1,432 @@
+import Foundation
+import WidgetModel
+
+/// Template + data + context → view tree.
+struct Binder {
+    let document: LayoutDocument
+    let data: DataValue
+    let context: BindContext
+    var diagnostics: [Diagnostic] = []
+    private var useDepth = 0
+
+    /// What a node inherits from its ancestors, like SwiftUI's environment.
+    struct Environment {
+        var locals: [String: DataValue] = [:]
+        var foreground: Paint?
+        var fontStyle: TextStyle = .body
+        var fontSize: Double?
+        var fontWeight: FontWeight?
+        var unredacted = false
+        /// The size icons default to: the inherited font's.
+        var resolvedFontSize: Double { fontSize ?? fontStyle.size }
+    }
+
+    init(document: LayoutDocument, data: DataValue, context: BindContext) {
+        self.document = document; self.data = data; self.context = context
+    }
+
+    var locale: String { context.locale }
+    var dates: DateText { DateText(locale: context.locale, timeZone: context.timeZone, now: context.now) }
+
+    mutating func bind(_ t: SurfaceTemplate) -> BoundSurface {
+        let env = Environment()
+        let background = t.background.flatMap { paint($0, env) }
+        var view: ViewNode?
+        var regions: [Region: ViewNode] = [:]
+        if let v = t.view { view = single(v, env) }
+        for region in Region.allCases { if let r = t.regions[region] { regions[region] = single(r, env) } }
+        return BoundSurface(view: view, regions: regions, background: background, margins: t.margins, diagnostics: diagnostics)
+    }
+
+    mutating func warn(_ message: String, at location: SourceLocation?) {
+        let d = Diagnostic.warning(message, at: location)
+        if !diagnostics.contains(d) { diagnostics.append(d) }
+    }
+
+    // MARK: Scope and expressions
+
+    func lookup(_ root: String, _ env: Environment) -> DataValue? {
+        if let v = env.locals[root] { return v }
+        if case .object(let o) = data, let v = o[root] { return v }
+        if let t = document.tables[root] { return t }
+        switch root {
+        case "strings": return document.strings
+        case "now": return .string(ISODate.format(context.now, timeZone: context.timeZone))
+        case "locale": return .string(context.locale)
+        case "surface": return .string(context.surface.rawValue)
+        case "scheme": return .string(context.scheme.rawValue)
+        default: return nil
+        }
+    }
+
+    func evaluate(_ path: Path, _ env: Environment) -> DataValue {
+        guard var value = lookup(path.root, env) else { return .null }
+        for component in path.components {
+            switch component {
+            case .key(let k):
+                switch value {
+                case .object(let o):
+                    if let v = o[k] { value = v } else if k == "count" { value = .number(Double(o.count)) } else { return .null }
+                case .array(let a) where k == "count": value = .number(Double(a.count))
+                case .string(let s) where k == "count": value = .number(Double(s.count))
+                case .array(let a):
+                    guard let i = Int(k), a.indices.contains(i) else { return .null }
+                    value = a[i]
+                default: return .null
+                }
+            case .index(let e):
+                let key = evaluate(e, env).localized(locale)
+                switch (value, key) {
+                case (.array(let a), .number(let n)):
+                    guard n.rounded() == n, let i = Int(exactly: n) else { return .null }
+                    let index = i < 0 ? a.count + i : i
+                    guard a.indices.contains(index) else { return .null }
+                    value = a[index]
+                case (.object(let o), .string(let s)): value = o[s] ?? .null
+                case (.object(let o), .number(let n)): value = o[NumberText.plain(n)] ?? .null
+                case (.object(let o), .bool(let b)): value = o[b ? "true" : "false"] ?? .null
+                default: return .null
+                }
+            }
+            if value == .null { return .null }
+        }
+        return value
+    }
+
+    func evaluate(_ e: Expression, _ env: Environment) -> DataValue {
+        switch e {
+        case .literal(let v): return v
+        case .path(let p): return evaluate(p, env)
+        case .list(let items): return .array(items.map { evaluate($0, env) })
+        case .not(let x): return .bool(!evaluate(x, env).isTruthy)
+        case .and(let a, let b): return .bool(evaluate(a, env).isTruthy && evaluate(b, env).isTruthy)
+        case .or(let a, let b): return .bool(evaluate(a, env).isTruthy || evaluate(b, env).isTruthy)
+        case .compare(let a, let op, let b):
+            return .bool(compare(evaluate(a, env).localized(locale), op, evaluate(b, env).localized(locale)))
+        case .membership(let a, let list, let negated):
+            let needle = evaluate(a, env).localized(locale)
+            let items: [DataValue]
+            switch evaluate(list, env) {
+            case .array(let xs): items = xs
+            case .object(let o): items = o.keys.map(DataValue.string)
+            case .string(let s):
+                if case .string(let n) = needle { return .bool(s.contains(n) != negated) }
+                items = []
+            default: items = []
+            }
+            let found = items.contains { compare(needle, .eq, $0.localized(locale)) }
+            return .bool(found != negated)
+        }
+    }
+
+    func compare(_ a: DataValue, _ op: Expression.Comparison, _ b: DataValue) -> Bool {
+        // Numbers compare as numbers when either side is one and the other reads as one.
+        var order: Int?   // -1, 0, 1
+        let numeric: Bool = {
+            if case .number = a { return b.numberValue != nil && b != .null }
+            if case .number = b { return a.numberValue != nil && a != .null }
+            return false
+        }()
+        if numeric, let x = a.numberValue, let y = b.numberValue {
+            order = x < y ? -1 : x > y ? 1 : 0
+        } else if case .string(let x) = a, case .string(let y) = b {
+            if op != .eq && op != .ne, let dx = ISODate.parse(x)?.date, let dy = ISODate.parse(y)?.date {
+                order = dx < dy ? -1 : dx > dy ? 1 : 0
+            } else {
+                order = x < y ? -1 : x > y ? 1 : 0
+            }
+        } else if a == b {
+            order = 0
+        }
+        switch op {
+        case .eq: return order == 0
+        case .ne: return order != 0
+        case .lt: return order.map { $0 < 0 } ?? false
+        case .le: return order.map { $0 <= 0 } ?? false
+        case .gt: return order.map { $0 > 0 } ?? false
+        case .ge: return order.map { $0 >= 0 } ?? false
+        }
+    }
+
+    /// A binding's value after its filters; warns about missing values and values a filter cannot read.
+    mutating func value(of binding: Binding, _ env: Environment) -> DataValue {
+        var v = evaluate(binding.expression, env)
+        if v == .null, !binding.hasDefault, case .path(let p) = binding.expression {
+            warn("missing value '\(p.text)'", at: binding.location)
+        }
+        let applier = FilterApplier(dates: dates)
+        for filter in binding.filters {
+            var argument: DataValue?
+            switch filter.argument {
+            case .value(let a)?: argument = a
+            case .path(let p)?: argument = evaluate(p, env)
+            case nil: argument = nil
+            }
+            switch applier.apply(filter, to: v, argument: argument) {
+            case .value(let next): v = next
+            case .failure(let message):
+                warn(message, at: binding.location)
+                return .null
+            }
+        }
+        return v
+    }
+
+    mutating func text(_ i: Interpolated, _ env: Environment) -> String {
+        var out = ""
+        for segment in i.segments {
+            switch segment {
+            case .literal(let s): out += s
+            case .binding(let b): out += value(of: b, env).text(locale: locale)
+            }
+        }
+        return out
+    }
+
+    mutating func paint(_ t: PaintTemplate, _ env: Environment) -> Paint? {
+        // Bindings are evaluated first (they may warn); the resolver only reads their values.
+        var collected: [(String, SourceLocation)] = []
+        var values: [Binding: DataValue] = [:]
+        var texts: [Interpolated: String] = [:]
+        func collect(_ c: ColorTemplate) -> [Interpolated] {
+            switch c {
+            case .bound(let i): return [i]
+            case .schemed(let l, let d): return collect(l) + collect(d)
+            case .faded(let x, _): return collect(x)
+            default: return []
+            }
+        }
+        let bound: [Interpolated]
+        switch t {
+        case .color(let c): bound = collect(c)
+        case .linearGradient(let colors, _, _, _): bound = colors.flatMap(collect)
+        }
+        for i in bound {
+            if let b = i.soleBinding { values[b] = value(of: b, env) } else { texts[i] = text(i, env) }
+        }
+        let box = WarningBox()
+        let resolver = PaintResolver(scheme: context.scheme, generation: context.colors,
+                                     evaluate: { values[$0] ?? .null }, text: { texts[$0] ?? "" },
+                                     warn: { box.items.append(($0, $1)) })
+        let result = resolver.paint(t)
+        collected = box.items
+        for (m, l) in collected { warn(m, at: l) }
+        if result == nil, !bound.isEmpty { return .color(.clear) }
+        return result
+    }
+
+    func label(_ name: String = "label") -> Paint {
+        .color(SystemColors.color(named: name, scheme: context.scheme, generation: context.colors) ?? .black)
+    }
+
+    // MARK: Nodes
+
+    /// A node in a place that needs exactly one view (a surface, a region, a background).
+    mutating func single(_ t: TemplateNode, _ env: Environment) -> ViewNode {
+        let nodes = bind(t, env)
+        if nodes.count == 1 { return nodes[0] }
+        if nodes.isEmpty { return ViewNode(.empty, source: t.source) }
+        return ViewNode(.vstack(spacing: nil, alignment: .center, children: nodes), source: t.source)
+    }
+
+    /// Zero nodes (an unmet `when:`), one, or many (`forEach`).
+    mutating func bind(_ t: TemplateNode, _ outer: Environment) -> [ViewNode] {
+        if let w = t.when, !evaluate(w, outer).isTruthy { return [] }
+        var env = outer
+        if t.unredacted { env.unredacted = true }
+        var ownForeground: Paint?
+        if let f = t.foreground {
+            ownForeground = paint(f, outer)
+            if let ownForeground { env.foreground = ownForeground }
+        }
+        if let f = t.font {
+            if let s = f.style { env.fontStyle = s; env.fontSize = nil; env.fontWeight = nil }
+            if let s = f.size { env.fontSize = s }
+            if let w = f.weight { env.fontWeight = w }
+        }
+        var nodes: [ViewNode]
+        switch t.kind {
+        case .forEach(let f):
+            nodes = []
+            let list = evaluate(f.list, env)
+            let items: [DataValue]
+            switch list {
+            case .array(let a): items = a
+            case .null:
+                warn("missing value '\(f.listText)'", at: t.source); items = []
+            default:
+                warn("forEach expected a list at '\(f.listText)', found \(list.typeName)", at: t.source); items = []
+            }
+            for (index, item) in items.prefix(f.limit ?? Int.max).enumerated() {
+                var inner = env
+                inner.locals[f.itemName] = item
+                inner.locals["index"] = .number(Double(index))
+                nodes += bind(f.content, inner)
+            }
+        case .use(let u):
+            guard let component = document.components[u.component], useDepth < 32 else {
+                warn("component '\(u.component)' nested too deeply", at: t.source)
+                return []
+            }
+            var inner = env
+            for pair in u.arguments {
+                switch pair.value {
+                case .constant(let v): inner.locals[pair.name] = v
+                case .expression(let e): inner.locals[pair.name] = evaluate(e, env)
+                case .interpolated(let i):
+                    if let b = i.soleBinding { inner.locals[pair.name] = value(of: b, env) } else {
+                        inner.locals[pair.name] = .string(text(i, env))
+                    }
+                }
+            }
+            useDepth += 1
+            nodes = bind(component, inner)
+            useDepth -= 1
+        default:
+            guard let kind = viewKind(t, env, ownForeground: ownForeground) else { return [] }
+            nodes = [ViewNode(kind, source: t.source)]
+        }
+        let modifiers = t.modifiers.compactMap { modifier($0, env) }
+        return nodes.map { n in
+            var n = n
+            n.modifiers += modifiers
+            if t.layoutPriority != 0 { n.layoutPriority = t.layoutPriority }
+            return n
+        }
+    }
+
+    mutating func children(_ list: [TemplateNode], _ env: Environment) -> [ViewNode] {
+        list.flatMap { bind($0, env) }
+    }
+
+    var redact: Bool { context.placeholder }
+
+    mutating func viewKind(_ t: TemplateNode, _ env: Environment, ownForeground: Paint?) -> ViewKind? {
+        switch t.kind {
+        case .vstack(let spacing, let alignment, let c):
+            return .vstack(spacing: spacing, alignment: alignment, children: children(c, env))
+        case .hstack(let spacing, let alignment, let c):
+            return .hstack(spacing: spacing, alignment: alignment, children: children(c, env))
+        case .zstack(let alignment, let c):
+            return .zstack(alignment: alignment, children: children(c, env))
+        case .spacer(let minLength):
+            return .spacer(minLength: minLength)
+        case .text(let tt):
+            let string = text(tt.content.pick(locale), env)
+            let style = tt.style ?? env.fontStyle
+            let explicitSize = tt.size ?? (tt.style == nil ? env.fontSize : nil)
+            let size = explicitSize ?? style.size
+            var weight = tt.weight ?? (tt.style == nil ? env.fontWeight : nil) ?? style.weight
+            if tt.bold, tt.weight == nil { weight = style.emphasizedWeight }
+            let lineHeight = tt.lineHeight ?? (explicitSize == nil ? style.lineHeight : nil)
+            let font = FontSpec(size: size, weight: weight, lineHeight: lineHeight, monospacedDigits: tt.monospacedDigit,
+                                tracking: tt.tracking ?? 0)
+            return .text(TextContent(string: string, font: font, color: env.foreground ?? label(), lineLimit: tt.lineLimit,
+                                     minimumScaleFactor: tt.minimumScaleFactor, alignment: tt.alignment,
+                                     redacted: redact && !env.unredacted))
+        case .icon(let it):
+            let name = text(it.name, env)
+            if name.isEmpty { return .empty }
+            guard let glyph = IconCatalog.glyph(for: name) else {
+                warn("unknown icon '\(name)'\(Suggestion.hint(name, in: IconCatalog.names)) from a bound value", at: it.name.location)
+                return .empty
+            }
+            return .icon(IconContent(symbol: name, glyph: glyph, size: it.size ?? env.resolvedFontSize,
+                                     color: env.foreground ?? label(), redacted: redact && !env.unredacted))
+        case .image(let im):
+            let relative = text(im.path, env)
+            if relative.isEmpty { return .empty }
+            let path = ImageAsset.resolve(relative, against: document.directory)
+            switch ImageAsset.pixelSize(atPath: path) {
+            case .success(let px):
+                return .image(ImageContent(path: path, naturalSize: Size(width: Double(px.width) / im.scale, height: Double(px.height) / im.scale),
+                                           resizable: im.resizable, contentMode: im.contentMode, redacted: redact && !env.unredacted))
+            case .failure(.unreadable(let m)), .failure(.notPNG(let m)):
+                let d = Diagnostic.error(m, at: t.source)
+                if !diagnostics.contains(d) { diagnostics.append(d) }
+                return .empty
+            }
+        case .shape(let s):
+            var fill = s.fill.flatMap { paint($0, env) }
+            let stroke = s.stroke.flatMap { paint($0, env) }
+            if s.fill == nil, s.stroke == nil { fill = env.foreground ?? label() }
+            return .shape(ShapeContent(shape: s.shape, fill: fill,
+                                       stroke: stroke.map { Stroke(paint: $0, width: s.lineWidth, dash: s.dash) }))
+        case .progress(let p):
+            let tint = p.tint.flatMap { paint($0, env) } ?? env.foreground ?? label("blue")
+            let track = p.track.flatMap { paint($0, env) }?.solidColor ?? tint.solidColor.multipliedAlpha(0.2)
+            return .progress(ProgressContent(fraction: fraction(p.value, env), style: p.style, tint: tint, track: track,
+                                             thickness: p.thickness))
+        case .divider:
+            let color = ownForeground?.solidColor ?? label("separator").solidColor
+            return .divider(color: color, thickness: 0.5)
+        case .forEach, .use:
+            return nil
+        }
+    }
+
+    mutating func fraction(_ v: ProgressTemplate.Value, _ env: Environment) -> Double {
+        func clamp(_ x: Double) -> Double { x.isNaN ? 0 : max(0, min(1, x)) }
+        func interval(_ start: DataValue, _ end: DataValue, _ countsDown: Bool, at location: SourceLocation) -> Double {
+            guard let s = dates.parseDate(start), let e = dates.parseDate(end) else {
+                if start != .null && end != .null {
+                    warn("progress expected dates for start and end, found '\(start.text(locale: locale))' and '\(end.text(locale: locale))'", at: location)
+                }
+                return 0
+            }
+            let duration = e.timeIntervalSince(s)
+            let elapsed = duration > 0 ? clamp(context.now.timeIntervalSince(s) / duration) : 1
+            return countsDown ? 1 - elapsed : elapsed
+        }
+        switch v {
+        case .fraction(let f): return clamp(f)
+        case .bound(let i):
+            let value: DataValue = i.soleBinding.map { self.value(of: $0, env) } ?? .string(text(i, env))
+            if case .object(let o) = value, let s = o["start"], let e = o["end"] {
+                return interval(s, e, o["countsDown"]?.isTruthy ?? false, at: i.location)
+            }
+            if value == .null || value == .string("") { return 0 }
+            guard let n = value.numberValue else {
+                warn("progress expected a fraction 0…1, found '\(value.text(locale: locale))'", at: i.location)
+                return 0
+            }
+            return clamp(n)
+        case .interval(let start, let end, let countsDown):
+            func date(_ i: Interpolated) -> DataValue {
+                if let b = i.soleBinding { return value(of: b, env) }
+                return .string(text(i, env))
+            }
+            return interval(date(start), date(end), countsDown, at: start.location)
+        }
+    }
+
+    mutating func modifier(_ m: TemplateModifier, _ env: Environment) -> Modifier? {
+        switch m {
+        case .padding(let e): return .padding(e)
+        case .frame(let f): return .frame(f)
+        case .opacity(let o): return .opacity(o)
+        case .clip(let c): return .clip(c)
+        case .fixedSize(let h, let v): return .fixedSize(horizontal: h, vertical: v)
+        case .offset(let x, let y): return .offset(x: x, y: y)
+        case .background(let layer, let alignment):
+            return layerNode(layer, env).map { .background($0, alignment: alignment) }
+        case .overlay(let layer, let alignment):
+            return layerNode(layer, env).map { .overlay($0, alignment: alignment) }
+        }
+    }
+
+    mutating func layerNode(_ layer: TemplateModifier.Layer, _ env: Environment) -> ViewNode? {
+        switch layer {
+        case .paint(let p):
+            guard let paint = paint(p, env) else { return nil }
+            return ViewNode(.shape(ShapeContent(shape: .rect, fill: paint)))
+        case .node(let n):
+            return single(n, env)
+        }
+    }
+}
+
+/// Lets a non-mutating closure hand warnings back to the binder.
+final class WarningBox: @unchecked Sendable {
+    var items: [(String, SourceLocation)] = []
+}

@@ -1,0 +1,240 @@
+import Yams
+import WidgetModel
+
+/// Data a template is bound to: JSON values.
+public enum DataValue: Hashable, Sendable {
+    case null, bool(Bool), number(Double), string(String), array([DataValue]), object([String: DataValue])
+
+    /// JSON (or YAML) data, e.g. a --data file; errors carry line/column.
+    public static func parse(_ text: String, file: String) throws(LayoutError) -> DataValue {
+        let node = try YAMLReader.compose(text, file: file)
+        var converter = DataConverter(locate: NodeLocator(file: file))
+        let value = converter.convert(node, depth: 0)
+        if !converter.errors.isEmpty { throw LayoutError(diagnostics: converter.errors) }
+        return value
+    }
+
+    public subscript(key: String) -> DataValue {
+        if case .object(let o) = self { return o[key] ?? .null }
+        return .null
+    }
+
+    var isNull: Bool { self == .null }
+
+    /// null, false, 0, "" and [] are false.
+    var isTruthy: Bool {
+        switch self {
+        case .null: false
+        case .bool(let b): b
+        case .number(let n): n != 0 && !n.isNaN
+        case .string(let s): !s.isEmpty
+        case .array(let a): !a.isEmpty
+        case .object: true
+        }
+    }
+
+    var typeName: String {
+        switch self {
+        case .null: "null"
+        case .bool: "boolean"
+        case .number: "number"
+        case .string: "string"
+        case .array: "list"
+        case .object: "mapping"
+        }
+    }
+
+    var count: Int? {
+        switch self {
+        case .array(let a): a.count
+        case .string(let s): s.count
+        case .object(let o): o.count
+        default: nil
+        }
+    }
+
+    /// A number, or a string that reads as one.
+    var numberValue: Double? {
+        switch self {
+        case .number(let n): n
+        case .string(let s): ScalarSyntax.number(s.trimmingSpaces)
+        case .bool(let b): b ? 1 : 0
+        default: nil
+        }
+    }
+
+    /// `{ko: …, en: …}`: every key a locale code, every value a scalar.
+    var localizedTable: [String: DataValue]? {
+        guard case .object(let o) = self, !o.isEmpty else { return nil }
+        var sawCommon = false
+        for (k, v) in o {
+            guard LocaleCodes.isCode(k) else { return nil }
+            switch v {
+            case .array, .object: return nil
+            default: break
+            }
+            if LocaleCodes.common.contains(LocaleCodes.base(k)) { sawCommon = true }
+        }
+        return sawCommon ? o : nil
+    }
+
+    /// A localized table picked for `locale` (fallback en, then the first key alphabetically).
+    func localized(_ locale: String) -> DataValue {
+        guard let table = localizedTable else { return self }
+        if let v = table[locale] { return v }
+        if let v = table[LocaleCodes.base(locale)] { return v }
+        if let v = table["en"] { return v }
+        return table[table.keys.sorted()[0]]!
+    }
+
+    /// The text a binding shows.
+    func text(locale: String) -> String {
+        switch localized(locale) {
+        case .null: return ""
+        case .bool(let b): return b ? "true" : "false"
+        case .number(let n): return NumberText.plain(n)
+        case .string(let s): return s
+        case .array(let a): return a.map { $0.text(locale: locale) }.joined(separator: ", ")
+        case .object: return ""
+        }
+    }
+
+    /// Deep merge for `extends`: objects merge key by key, null deletes, anything else replaces.
+    func merged(over base: DataValue) -> DataValue {
+        guard case .object(let top) = self, case .object(var result) = base else { return self }
+        for (k, v) in top {
+            if v == .null { result[k] = nil } else if let old = result[k] { result[k] = v.merged(over: old) } else {
+                result[k] = v.removingNulls
+            }
+        }
+        return .object(result)
+    }
+
+    var removingNulls: DataValue {
+        guard case .object(let o) = self else { return self }
+        return .object(o.compactMapValues { $0 == .null ? nil : $0.removingNulls })
+    }
+}
+
+enum LocaleCodes {
+    static let common: Set<String> = ["en", "ko", "ja", "zh"]
+    /// ISO 639-1 codes.
+    static let all: Set<String> = Set("""
+    aa ab af ak am an ar as av ay az ba be bg bh bi bm bn bo br bs ca ce ch co cr cs cu cv cy da de dv dz ee el en eo es \
+    et eu fa ff fi fj fo fr fy ga gd gl gn gu gv ha he hi ho hr ht hu hy hz ia id ie ig ii ik io is it iu ja jv ka kg ki \
+    kj kk kl km kn ko kr ks ku kv kw ky la lb lg li ln lo lt lu lv mg mh mi mk ml mn mr ms mt my na nb nd ne ng nl nn no \
+    nr nv ny oc oj om or os pa pi pl ps pt qu rm rn ro ru rw sa sc sd se sg si sk sl sm sn so sq sr ss st su sv sw ta te \
+    tg th ti tk tl tn to tr ts tt tw ty ug uk ur uz ve vi vo wa wo xh yi yo za zh zu
+    """.split(separator: " ").map(String.init))
+
+    static func base(_ code: String) -> String {
+        String(code.prefix { $0 != "-" && $0 != "_" })
+    }
+    static func isCode(_ key: String) -> Bool { all.contains(base(key)) }
+}
+
+/// YAML 1.2 core-schema typing of plain scalars (Yams' default resolver is YAML 1.1: `on` is true there).
+enum ScalarSyntax {
+    static func isNull(_ s: String) -> Bool { s == "" || s == "~" || s == "null" || s == "Null" || s == "NULL" }
+
+    static func bool(_ s: String) -> Bool? {
+        switch s {
+        case "true", "True", "TRUE": true
+        case "false", "False", "FALSE": false
+        default: nil
+        }
+    }
+
+    /// Decimal, 0x/0o integers, `.inf`, `.nan`; nil for anything else.
+    static func number(_ s: String) -> Double? {
+        switch s {
+        case ".inf", ".Inf", ".INF", "+.inf", "+.Inf", "+.INF": return .infinity
+        case "-.inf", "-.Inf", "-.INF": return -.infinity
+        case ".nan", ".NaN", ".NAN": return .nan
+        default: break
+        }
+        var u = Substring(s)
+        if u.hasPrefix("0x"), u.count > 2, let v = UInt64(u.dropFirst(2), radix: 16) { return Double(v) }
+        if u.hasPrefix("0o"), u.count > 2, let v = UInt64(u.dropFirst(2), radix: 8) { return Double(v) }
+        // [-+]? ( . digits | digits ( . digits? )? ) ( [eE] [-+]? digits )?
+        if u.first == "-" || u.first == "+" { u = u.dropFirst() }
+        var digitsBefore = 0, digitsAfter = 0
+        var i = u.startIndex
+        while i < u.endIndex, u[i].isASCII, u[i].isNumber { digitsBefore += 1; i = u.index(after: i) }
+        if i < u.endIndex, u[i] == "." {
+            i = u.index(after: i)
+            while i < u.endIndex, u[i].isASCII, u[i].isNumber { digitsAfter += 1; i = u.index(after: i) }
+        }
+        guard digitsBefore + digitsAfter > 0 else { return nil }
+        if i < u.endIndex, u[i] == "e" || u[i] == "E" {
+            i = u.index(after: i)
+            if i < u.endIndex, u[i] == "-" || u[i] == "+" { i = u.index(after: i) }
+            var expDigits = 0
+            while i < u.endIndex, u[i].isASCII, u[i].isNumber { expDigits += 1; i = u.index(after: i) }
+            guard expDigits > 0 else { return nil }
+        }
+        guard i == u.endIndex else { return nil }
+        return Double(s)
+    }
+}
+
+extension String {
+    var trimmingSpaces: String {
+        var s = Substring(self)
+        while let f = s.first, f == " " || f == "\t" || f == "\n" || f == "\r" { s.removeFirst() }
+        while let l = s.last, l == " " || l == "\t" || l == "\n" || l == "\r" { s.removeLast() }
+        return String(s)
+    }
+}
+
+/// Yams nodes → DataValue, refusing alias bombs and depth beyond the limit.
+struct DataConverter {
+    var locate: NodeLocator
+    var errors: [Diagnostic] = []
+    var nodeBudget = 2_000_000
+
+    mutating func convert(_ node: Yams.Node, depth: Int) -> DataValue {
+        nodeBudget -= 1
+        if nodeBudget < 0 {
+            if nodeBudget == -1 {
+                errors.append(.error("too many values (aliases expand to more than 2,000,000 nodes)", at: locate(node)))
+            }
+            return .null
+        }
+        if depth > SourceCheck.maxDepth {
+            if errors.isEmpty { errors.append(.error("nesting deeper than \(SourceCheck.maxDepth) levels", at: locate(node))) }
+            return .null
+        }
+        switch node {
+        case .scalar(let scalar):
+            return Self.scalarValue(scalar)
+        case .sequence(let seq):
+            return .array(seq.map { convert($0, depth: depth + 1) })
+        case .mapping(let map):
+            var object: [String: DataValue] = [:]
+            for (k, v) in map {
+                guard case .scalar(let ks) = k else {
+                    errors.append(.error("expected a string key, found a \(k.isMapping ? "mapping" : "list")", at: locate(k)))
+                    continue
+                }
+                object[ks.string] = convert(v, depth: depth + 1)
+            }
+            return .object(object)
+        case .alias:
+            return .null
+        }
+    }
+
+    static func scalarValue(_ scalar: Yams.Node.Scalar) -> DataValue {
+        let s = scalar.string
+        guard scalar.style == .plain || scalar.style == .any else { return .string(s) }
+        if ScalarSyntax.isNull(s) { return .null }
+        if let b = ScalarSyntax.bool(s) { return .bool(b) }
+        if let n = ScalarSyntax.number(s) { return .number(n) }
+        return .string(s)
+    }
+}
+
+extension Yams.Node {
+    var isMapping: Bool { if case .mapping = self { return true }; return false }
+}

@@ -1,0 +1,283 @@
+import WidgetModel
+
+/// A `when:` condition or the value part of a `{{…}}` binding.
+indirect enum Expression: Hashable, Sendable {
+    case literal(DataValue)
+    case path(Path)
+    case list([Expression])
+    case not(Expression)
+    case and(Expression, Expression)
+    case or(Expression, Expression)
+    case compare(Expression, Comparison, Expression)
+    case membership(Expression, Expression, negated: Bool)
+
+    enum Comparison: String, Hashable, Sendable { case eq = "==", ne = "!=", lt = "<", le = "<=", gt = ">", ge = ">=" }
+
+    /// Every path it reads, for lint.
+    var paths: [Path] {
+        switch self {
+        case .literal: []
+        case .path(let p): [p]
+        case .list(let items): items.flatMap(\.paths)
+        case .not(let e): e.paths
+        case .and(let a, let b), .or(let a, let b), .compare(let a, _, let b), .membership(let a, let b, _): a.paths + b.paths
+        }
+    }
+}
+
+/// `order.items[0].name`, `status[order.status].color`, `list.count`.
+struct Path: Hashable, Sendable, CustomStringConvertible {
+    enum Component: Hashable, Sendable { case key(String), index(Expression) }
+    var root: String
+    var components: [Component]
+    /// As written, for messages.
+    var text: String
+    var description: String { text }
+}
+
+struct ExpressionSyntaxError: Error {
+    var message: String
+    /// Offset in Unicode scalars from the start of the expression text.
+    var offset: Int
+}
+
+/// Tokens and a recursive-descent parser. Precedence: `||` < `&&` < `!` < comparison/`in` < primary.
+struct ExpressionParser {
+    enum Token: Equatable {
+        case word(String), number(Double), string(String), symbol(String), end
+    }
+    struct Lexeme { var token: Token; var offset: Int; var length: Int }
+
+    private var lexemes: [Lexeme] = []
+    private var position = 0
+    private let scalars: [Unicode.Scalar]
+    private var depth = 0
+
+    static func parse(_ text: String) throws(ExpressionSyntaxError) -> Expression {
+        var parser = try ExpressionParser(text)
+        let e = try parser.parseOr()
+        guard case .end = parser.current.token else {
+            throw ExpressionSyntaxError(message: "unexpected \(parser.describe(parser.current)) in expression '\(text)'",
+                                        offset: parser.current.offset)
+        }
+        return e
+    }
+
+    private init(_ text: String) throws(ExpressionSyntaxError) {
+        scalars = Array(text.unicodeScalars)
+        lexemes = try Self.lex(scalars)
+    }
+
+    static func isWordStart(_ c: Unicode.Scalar) -> Bool {
+        c == "_" || c == "$" || (c.isASCII ? c.properties.isAlphabetic : (c.properties.isAlphabetic || c.properties.isEmojiPresentation))
+    }
+    static func isWordPart(_ c: Unicode.Scalar) -> Bool {
+        isWordStart(c) || (c.isASCII && c.properties.numericType != nil) || c == "-" || c.properties.numericType != nil
+    }
+
+    private static func lex(_ s: [Unicode.Scalar]) throws(ExpressionSyntaxError) -> [Lexeme] {
+        var out: [Lexeme] = []
+        var i = 0
+        while i < s.count {
+            let c = s[i]
+            if c == " " || c == "\t" || c == "\n" || c == "\r" { i += 1; continue }
+            let start = i
+            if c == "'" || c == "\"" {
+                var value = ""
+                i += 1
+                var closed = false
+                while i < s.count {
+                    if s[i] == c { closed = true; i += 1; break }
+                    if s[i] == "\\", i + 1 < s.count { value.unicodeScalars.append(s[i + 1]); i += 2; continue }
+                    value.unicodeScalars.append(s[i]); i += 1
+                }
+                guard closed else { throw ExpressionSyntaxError(message: "unterminated quoted string", offset: start) }
+                out.append(Lexeme(token: .string(value), offset: start, length: i - start))
+                continue
+            }
+            let isDigit = c.isASCII && c.properties.numericType != nil
+            if isDigit || (c == "-" && i + 1 < s.count && s[i + 1].isASCII && s[i + 1].properties.numericType != nil) {
+                var text = String(c)
+                i += 1
+                while i < s.count, (s[i].isASCII && s[i].properties.numericType != nil) || s[i] == "." {
+                    // `a[0].name`: a dot followed by a letter ends the number.
+                    if s[i] == ".", i + 1 < s.count, !(s[i + 1].isASCII && s[i + 1].properties.numericType != nil) { break }
+                    text.unicodeScalars.append(s[i]); i += 1
+                }
+                if i < s.count, isWordStart(s[i]) {
+                    // `2nd`, `3x`: a bare word that starts with digits.
+                    while i < s.count, isWordPart(s[i]) { text.unicodeScalars.append(s[i]); i += 1 }
+                    out.append(Lexeme(token: .word(text), offset: start, length: i - start))
+                    continue
+                }
+                guard let n = Double(text) else {
+                    throw ExpressionSyntaxError(message: "malformed number '\(text)'", offset: start)
+                }
+                out.append(Lexeme(token: .number(n), offset: start, length: i - start))
+                continue
+            }
+            if isWordStart(c) {
+                var text = ""
+                while i < s.count, isWordPart(s[i]) { text.unicodeScalars.append(s[i]); i += 1 }
+                out.append(Lexeme(token: .word(text), offset: start, length: i - start))
+                continue
+            }
+            let two = i + 1 < s.count ? String(c) + String(s[i + 1]) : ""
+            if ["==", "!=", "<=", ">=", "&&", "||"].contains(two) {
+                out.append(Lexeme(token: .symbol(two), offset: start, length: 2)); i += 2; continue
+            }
+            if "[]().,<>!".unicodeScalars.contains(c) {
+                out.append(Lexeme(token: .symbol(String(c)), offset: start, length: 1)); i += 1; continue
+            }
+            if c == "=" {
+                throw ExpressionSyntaxError(message: "'=' is not an operator (expected '==')", offset: start)
+            }
+            if c == "&" || c == "|" {
+                throw ExpressionSyntaxError(message: "'\(c)' is not an operator (expected '\(c)\(c)')", offset: start)
+            }
+            throw ExpressionSyntaxError(message: "unexpected character '\(c)' in expression", offset: start)
+        }
+        out.append(Lexeme(token: .end, offset: s.count, length: 0))
+        return out
+    }
+
+    private var current: Lexeme { lexemes[position] }
+    private mutating func advance() { if position < lexemes.count - 1 { position += 1 } }
+    private func isSymbol(_ s: String) -> Bool { current.token == .symbol(s) }
+    private func isWord(_ s: String) -> Bool { current.token == .word(s) }
+
+    private func describe(_ l: Lexeme) -> String {
+        switch l.token {
+        case .end: "end of expression"
+        case .word(let w): "'\(w)'"
+        case .number: "number '\(String(String.UnicodeScalarView(scalars[l.offset..<l.offset + l.length])))'"
+        case .string(let s): "string '\(s)'"
+        case .symbol(let s): "'\(s)'"
+        }
+    }
+
+    private mutating func expect(_ symbol: String, _ what: String) throws(ExpressionSyntaxError) {
+        guard isSymbol(symbol) else {
+            throw ExpressionSyntaxError(message: "expected \(what), found \(describe(current))", offset: current.offset)
+        }
+        advance()
+    }
+
+    private mutating func enter() throws(ExpressionSyntaxError) {
+        depth += 1
+        if depth > 64 { throw ExpressionSyntaxError(message: "expression nested too deeply", offset: current.offset) }
+    }
+
+    mutating func parseOr() throws(ExpressionSyntaxError) -> Expression {
+        try enter(); defer { depth -= 1 }
+        var lhs = try parseAnd()
+        while isSymbol("||") { advance(); lhs = .or(lhs, try parseAnd()) }
+        return lhs
+    }
+
+    mutating func parseAnd() throws(ExpressionSyntaxError) -> Expression {
+        var lhs = try parseNot()
+        while isSymbol("&&") { advance(); lhs = .and(lhs, try parseNot()) }
+        return lhs
+    }
+
+    mutating func parseNot() throws(ExpressionSyntaxError) -> Expression {
+        if isSymbol("!") {
+            try enter(); defer { depth -= 1 }
+            advance()
+            return .not(try parseNot())
+        }
+        return try parseComparison()
+    }
+
+    mutating func parseComparison() throws(ExpressionSyntaxError) -> Expression {
+        let lhs = try parsePrimary(bareWordIsString: false)
+        if case .symbol(let s) = current.token, let op = Expression.Comparison(rawValue: s) {
+            advance()
+            return .compare(lhs, op, try parsePrimary(bareWordIsString: true))
+        }
+        if isWord("in") {
+            advance()
+            return .membership(lhs, try parsePrimary(bareWordIsString: true), negated: false)
+        }
+        if isWord("not") {
+            let save = position
+            advance()
+            if isWord("in") {
+                advance()
+                return .membership(lhs, try parsePrimary(bareWordIsString: true), negated: true)
+            }
+            position = save
+        }
+        return lhs
+    }
+
+    /// Bare words right of a comparison and in lists are strings: `status == onTheWay`, `in [a, b]`.
+    mutating func parsePrimary(bareWordIsString: Bool) throws(ExpressionSyntaxError) -> Expression {
+        let lexeme = current
+        switch lexeme.token {
+        case .number(let n):
+            advance(); return .literal(.number(n))
+        case .string(let s):
+            advance(); return .literal(.string(s))
+        case .symbol("("):
+            advance()
+            let e = try parseOr()
+            try expect(")", "')'")
+            return e
+        case .symbol("["):
+            try enter(); defer { depth -= 1 }
+            advance()
+            var items: [Expression] = []
+            if !isSymbol("]") {
+                while true {
+                    items.append(try parsePrimary(bareWordIsString: true))
+                    if isSymbol(",") { advance(); continue }
+                    break
+                }
+            }
+            try expect("]", "',' or ']' in list")
+            return .list(items)
+        case .word(let w):
+            switch w {
+            case "true": advance(); return .literal(.bool(true))
+            case "false": advance(); return .literal(.bool(false))
+            case "null", "nil": advance(); return .literal(.null)
+            default: break
+            }
+            advance()
+            let continues = isSymbol(".") || isSymbol("[")
+            if bareWordIsString && !continues { return .literal(.string(w)) }
+            return .path(try parsePathRest(root: w, start: lexeme.offset))
+        default:
+            throw ExpressionSyntaxError(message: "expected a value, found \(describe(lexeme))", offset: lexeme.offset)
+        }
+    }
+
+    private mutating func parsePathRest(root: String, start: Int) throws(ExpressionSyntaxError) -> Path {
+        var components: [Path.Component] = []
+        while true {
+            if isSymbol(".") {
+                advance()
+                switch current.token {
+                case .word(let w): components.append(.key(w)); advance()
+                case .number(let n) where n >= 0 && n.rounded() == n:
+                    components.append(.index(.literal(.number(n)))); advance()
+                default:
+                    throw ExpressionSyntaxError(message: "expected a key after '.', found \(describe(current))", offset: current.offset)
+                }
+            } else if isSymbol("[") {
+                try enter(); defer { depth -= 1 }
+                advance()
+                let inner = try parseOr()
+                try expect("]", "']'")
+                components.append(.index(inner))
+            } else {
+                break
+            }
+        }
+        let end = lexemes[max(0, position - 1)]
+        let text = String(String.UnicodeScalarView(scalars[start..<(end.offset + end.length)]))
+        return Path(root: root, components: components, text: text)
+    }
+}

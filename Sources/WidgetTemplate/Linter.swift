@@ -1,0 +1,34 @@
+import Foundation
+import WidgetModel
+
+public enum Linter {
+    /// Static checks plus binding every surface with every preview in light and dark and ko and en;
+    /// reports missing data fields (warning), and everything parse reports. Deduplicated by location+message.
+    public static func lint(_ document: LayoutDocument) -> [Diagnostic] {
+        var out: [Diagnostic] = []
+        var seen = Set<String>()
+        func add(_ d: Diagnostic) {
+            let key = "\(d.location?.description ?? "")|\(d.message)"
+            if seen.insert(key).inserted { out.append(d) }
+        }
+        document.warnings.forEach(add)
+        let previews = document.previews.isEmpty
+            ? [Preview(name: "(no preview)", now: nil, timeZone: nil, locale: nil, data: .object([:]), source: nil)]
+            : document.previews
+        var surfaces = document.surfaces
+        if !surfaces.contains(.standBy), document.hasView(for: .standBy) { surfaces.append(.standBy) }
+        for surface in surfaces {
+            for preview in previews {
+                for scheme in ColorScheme.allCases {
+                    for locale in ["ko", "en"] {
+                        let context = BindContext(surface: surface, scheme: scheme, locale: locale,
+                                                  now: preview.now ?? Date(timeIntervalSince1970: 1_795_000_000),
+                                                  timeZone: preview.timeZone ?? TimeZone(secondsFromGMT: 0)!)
+                        document.bind(surface: surface, data: preview.data, context: context).diagnostics.forEach(add)
+                    }
+                }
+            }
+        }
+        return out
+    }
+}

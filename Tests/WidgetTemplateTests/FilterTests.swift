@@ -1,0 +1,136 @@
+import Foundation
+import Testing
+import WidgetModel
+@testable import WidgetTemplate
+
+/// now = 2026-11-22T12:27:00+09:00 in a +09:00 zone.
+@Suite struct FilterTests {
+    func render(_ text: String, _ data: String = "{}", locale: String = "ko",
+                sourceLocation: Testing.SourceLocation = #_sourceLocation) -> String? {
+        let bound = bindView("text: \"\(text)\"", data: data, locale: locale, sourceLocation: sourceLocation)
+        return bound?.view?.text?.string
+    }
+
+    let eta = #"{"eta": "2026-11-22T12:45:00+09:00"}"#
+
+    @Test func time() {
+        #expect(render("{{eta | time}}", eta) == "오후 12:45")
+        #expect(render("{{eta | time}}", eta, locale: "en") == "12:45 PM")
+        #expect(render("{{t | time}}", #"{"t": "2026-11-22T09:05:00+09:00"}"#) == "오전 9:05")
+        #expect(render("{{t | time}}", #"{"t": "2026-11-22T09:05:00+09:00"}"#, locale: "en") == "9:05 AM")
+        #expect(render("{{t | time}}", #"{"t": "2026-11-22T00:05:00+09:00"}"#) == "오전 12:05")
+        #expect(render("{{eta | time24}}", eta) == "12:45")
+        #expect(render("{{t | time24}}", #"{"t": "2026-11-22T09:05:00+09:00"}"#) == "09:05")
+        // Z and epoch seconds are the same instant, shown in the context's zone.
+        #expect(render("{{t | time}}", #"{"t": "2026-11-22T03:45:00Z"}"#) == "오후 12:45")
+        #expect(render("{{t | time}}", #"{"t": 1795319100}"#) == "오후 12:45")
+        // Other locales fall back to English formats.
+        #expect(render("{{eta | time}}", eta, locale: "ja") == "12:45 PM")
+    }
+
+    @Test func date() {
+        #expect(render("{{eta | date}}", eta) == "2026년 11월 22일")
+        #expect(render("{{eta | date}}", eta, locale: "en") == "November 22, 2026")
+        // Late on the 22nd UTC is the 23rd in Seoul.
+        #expect(render("{{t | date}}", #"{"t": "2026-11-22T20:00:00Z"}"#, locale: "en") == "November 23, 2026")
+    }
+
+    @Test func relative() {
+        #expect(render("{{eta | relative}}", eta) == "18분")
+        #expect(render("{{eta | relative}}", eta, locale: "en") == "18 min")
+        let later = #"{"t": "2026-11-22T14:50:00+09:00"}"#
+        #expect(render("{{t | relative}}", later) == "2시간 23분")
+        #expect(render("{{t | relative}}", later, locale: "en") == "2 hr, 23 min")
+        let hour = #"{"t": "2026-11-22T13:27:00+09:00"}"#
+        #expect(render("{{t | relative}}", hour, locale: "en") == "1 hr")
+        let days = #"{"t": "2026-11-25T12:27:00+09:00"}"#
+        #expect(render("{{t | relative}}", days) == "3일")
+        #expect(render("{{t | relative}}", days, locale: "en") == "3 days")
+        let past = #"{"t": "2026-11-22T12:24:00+09:00"}"#
+        #expect(render("{{t | relative}}", past) == "3분")
+        #expect(render("{{t | relative}}", past, locale: "en") == "3 min")
+    }
+
+    @Test func timerAndOffset() {
+        #expect(render("{{eta | timer}}", eta) == "18:00")
+        #expect(render("{{t | timer}}", #"{"t": "2026-11-22T13:29:03+09:00"}"#) == "1:02:03")
+        #expect(render("{{t | timer}}", #"{"t": "2026-11-22T12:24:00+09:00"}"#) == "3:00")
+        #expect(render("{{eta | offset}}", eta) == "+18분")
+        #expect(render("{{eta | offset}}", eta, locale: "en") == "+18 min")
+        #expect(render("{{t | offset}}", #"{"t": "2026-11-22T12:24:00+09:00"}"#, locale: "en") == "-3 min")
+        #expect(render("{{t | offset}}", #"{"t": "2026-11-22T12:24:00+09:00"}"#) == "-3분")
+    }
+
+    @Test func numbers() {
+        #expect(render("{{n | number}}", #"{"n": 1234567}"#) == "1,234,567")
+        #expect(render("{{n | number: 1}}", #"{"n": 1234.56}"#) == "1,234.6")
+        #expect(render("{{n | number: 2}}", #"{"n": -0.5}"#) == "-0.50")
+        #expect(render("{{n | number}}", #"{"n": 999}"#) == "999")
+        #expect(render("{{n | currency}}", #"{"n": 25000}"#) == "₩25,000")
+        #expect(render("{{n | currency}}", #"{"n": "1500"}"#) == "₩1,500")
+        #expect(render("{{d | km}}", #"{"d": 1200}"#) == "1.2 km")
+        #expect(render("{{d | km}}", #"{"d": 850}"#) == "850 m")
+        #expect(render("{{n}}", #"{"n": 3}"#) == "3")
+        #expect(render("{{n}}", #"{"n": 0.25}"#) == "0.25")
+    }
+
+    @Test func listsAndText() {
+        let items = #"{"items": ["a", "b", "c", "d"], "two": ["a", "b"], "name": "Seoul Kitchen"}"#
+        #expect(render("{{items | more: 2}}", items) == "외 2개")
+        #expect(render("{{items | more: 2}}", items, locale: "en") == "+2 more")
+        #expect(render("{{two | more: 2}}", items) == "")
+        #expect(render("{{items | count}}", items) == "4")
+        #expect(render("{{items.count}}", items) == "4")
+        #expect(render("{{name | uppercase}}", items) == "SEOUL KITCHEN")
+        #expect(render("{{name | lowercase}}", items) == "seoul kitchen")
+        #expect(render("{{missing | default: 배정 중}}", items) == "배정 중")
+        #expect(render("{{name | default: x}}", items) == "Seoul Kitchen")
+        #expect(render("{{missing | default: 'a | b'}}", items) == "a | b")
+        #expect(render("{{name | uppercase | default: x}}", items) == "SEOUL KITCHEN")
+    }
+
+    @Test func filterOnWrongValueWarns() throws {
+        let bound = try #require(bindView("text: \"at {{n | time}}\"", data: #"{"n": "soon"}"#))
+        #expect(bound.view?.text?.string == "at ")
+        #expect(bound.diagnostics.map(\.message) == ["filter 'time' expected a date (ISO 8601 or epoch seconds), found string 'soon'"])
+        #expect(bound.diagnostics.first?.severity == .warning)
+    }
+
+    @Test func filterArguments() {
+        #expect(!parseErrors(layout(view: "text: \"{{items | more}}\"")).isEmpty)
+        #expect(!parseErrors(layout(view: "text: \"{{items | more: x}}\"")).isEmpty)
+        #expect(!parseErrors(layout(view: "text: \"{{n | time: 2}}\"")).isEmpty)
+        #expect(!parseErrors(layout(view: "text: \"{{n | default}}\"")).isEmpty)
+    }
+
+    @Test func formattersDirectly() {
+        let d = DateText(locale: "en", timeZone: seoul, now: fixedNow)
+        #expect(d.duration(minutes: 0) == "0 min")
+        #expect(d.duration(minutes: 60 * 24) == "1 day")
+        #expect(DateText(locale: "ko", timeZone: seoul, now: fixedNow).duration(minutes: 120) == "2시간")
+        #expect(NumberText.grouped(1_000) == "1,000")
+        #expect(NumberText.grouped(0.004, decimals: 2) == "0.00")
+        #expect(NumberText.plain(-12) == "-12")
+        #expect(ISODate.parse("2026-11-22T12:27:00+09:00")?.date == fixedNow)
+        #expect(ISODate.parse("2026-11-22T03:27:00.000Z")?.date == fixedNow)
+        #expect(ISODate.parse("2026-11-22T12:27+0900")?.date == fixedNow)
+        #expect(ISODate.parse("2026-02-30") == nil)
+        #expect(ISODate.parse("soon") == nil)
+        #expect(ISODate.format(fixedNow, timeZone: seoul) == "2026-11-22T12:27:00+09:00")
+    }
+}
+
+@Suite struct ExtremeValueTests {
+    @Test func filtersNeverTrapOnExtremeValues() throws {
+        let filters = ["time", "time24", "date", "relative", "timer", "offset", "number", "number: 10", "currency", "km",
+                       "more: 3", "count", "uppercase", "lowercase", "default: x"]
+        let values = ["1e300", "-1e300", ".nan", ".inf", "-.inf", "99999999999", "-1", "0", "''", "[]", "{}", "null",
+                      "'9999-12-31T23:59:59+18:00'", "'0000-01-01T00:00:00-18:00'", "[1, 2, 3, 4, 5]", "{ko: 가, en: a}"]
+        let view = "vstack:\n" + filters.map { "  - text: \"{{v | \($0)}}\"" }.joined(separator: "\n")
+            + "\n  - progress: \"{{v}}\"\n  - text: \"{{v}}\"\n  - progress: { start: \"{{v}}\", end: \"{{v}}\" }"
+        for value in values {
+            let bound = try #require(bindView(view, data: "v: \(value)"))
+            #expect(bound.view != nil)
+        }
+    }
+}
