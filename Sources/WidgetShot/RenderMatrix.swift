@@ -22,7 +22,7 @@ public enum RenderMatrix {
         var cells: [MatrixCell] = []
         for surface in Surface.allCases where layout.hasView(for: surface) && device.supports(surface) {
             if let surfaces, !surfaces.contains(surface) { continue }
-            for preview in layout.previews {
+            for preview in layout.previews where preview.applies(to: surface) {
                 if let previews, !previews.contains(preview.name) { continue }
                 for scheme in schemes {
                     cells.append(MatrixCell(layout: layout.name, surface: surface, preview: preview.name, scheme: scheme))

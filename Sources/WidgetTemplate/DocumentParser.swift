@@ -197,8 +197,10 @@ extension LayoutParser {
                     p.data = data(v, "data")
                 case "extends":
                     raw.extends = string(v, "extends"); raw.extendsNode = v
+                case "surfaces":
+                    p.surfaces = previewSurfaces(v)
                 default:
-                    unknownKey(k, kn, in: "preview '\(name)'", allowed: ["now", "timeZone", "locale", "data", "extends"])
+                    unknownKey(k, kn, in: "preview '\(name)'", allowed: ["now", "timeZone", "locale", "data", "extends", "surfaces"])
                 }
             }
             raw.preview = p
@@ -230,9 +232,33 @@ extension LayoutParser {
             if p.now == nil { p.now = parent.now }
             if p.timeZone == nil { p.timeZone = parent.timeZone }
             if p.locale == nil { p.locale = parent.locale }
+            if p.surfaces == nil { p.surfaces = parent.surfaces }
             resolved[name] = p
             return p
         }
         return raws.compactMap { resolve($0.preview.name, []) }
+    }
+
+    /// `surfaces: [systemSmall, accessory]`: surface names or families (home, accessory,
+    /// liveActivity, island) a preview applies to, e.g. "no order" has no Live Activity.
+    private mutating func previewSurfaces(_ node: Yams.Node) -> Set<Surface>? {
+        guard case .sequence(let items) = node else {
+            error("expected a list of surfaces or families for 'surfaces', found \(describe(node))", node)
+            return nil
+        }
+        var result = Set<Surface>()
+        let families = ["home", "accessory", "liveActivity", "island"]
+        for item in items {
+            guard let name = string(item, "surfaces") else { continue }
+            if let s = Surface(rawValue: name) {
+                result.insert(s)
+            } else if families.contains(name) {
+                result.formUnion(Surface.allCases.filter { $0.family.rawValue == name })
+            } else {
+                let names = Surface.allCases.map(\.rawValue) + families
+                error("unknown surface '\(name)'\(Suggestion.hint(name, in: names)) (expected one of \(names.joined(separator: ", ")))", item)
+            }
+        }
+        return result
     }
 }

@@ -165,8 +165,9 @@ struct FilterApplier {
         case .currency:
             return number { n in (n < 0 ? "-" : "") + "₩" + NumberText.grouped(abs(n)) }
         case .km:
-            return number { meters in
-                meters < 1000 ? "\(NumberText.grouped(meters)) m" : "\(NumberText.grouped(meters / 1000, decimals: 1)) km"
+            // The domain gives distances in kilometres; under one it reads better in metres.
+            return number { km in
+                km < 1 ? "\(NumberText.grouped((km * 1000).rounded())) m" : "\(NumberText.grouped(km, decimals: 1)) km"
             }
         case .more:
             let shown = Int(argument?.numberValue ?? 0)

@@ -12,12 +12,16 @@ public struct Preview: Sendable {
     /// `extends` already merged.
     public var data: DataValue
     public var source: SourceLocation?
+    /// The surfaces this preview applies to (`surfaces:`); nil: every surface.
+    public var surfaces: Set<Surface>?
 
     public init(name: String, now: Date? = nil, timeZone: TimeZone? = nil, locale: String? = nil,
-                data: DataValue = .object([:]), source: SourceLocation? = nil) {
+                data: DataValue = .object([:]), source: SourceLocation? = nil, surfaces: Set<Surface>? = nil) {
         self.name = name; self.now = now; self.timeZone = timeZone; self.locale = locale
-        self.data = data; self.source = source
+        self.data = data; self.source = source; self.surfaces = surfaces
     }
+
+    public func applies(to surface: Surface) -> Bool { surfaces?.contains(surface) ?? true }
 }
 
 /// A parsed layout file: views per surface (still templates), tables, strings and previews.

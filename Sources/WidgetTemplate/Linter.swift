@@ -18,7 +18,7 @@ public enum Linter {
         var surfaces = document.surfaces
         if !surfaces.contains(.standBy), document.hasView(for: .standBy) { surfaces.append(.standBy) }
         for surface in surfaces {
-            for preview in previews {
+            for preview in previews where preview.applies(to: surface) {
                 for scheme in ColorScheme.allCases {
                     for locale in ["ko", "en"] {
                         let context = BindContext(surface: surface, scheme: scheme, locale: locale,

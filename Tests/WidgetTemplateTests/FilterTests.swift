@@ -68,8 +68,8 @@ import WidgetModel
         #expect(render("{{n | number}}", #"{"n": 999}"#) == "999")
         #expect(render("{{n | currency}}", #"{"n": 25000}"#) == "₩25,000")
         #expect(render("{{n | currency}}", #"{"n": "1500"}"#) == "₩1,500")
-        #expect(render("{{d | km}}", #"{"d": 1200}"#) == "1.2 km")
-        #expect(render("{{d | km}}", #"{"d": 850}"#) == "850 m")
+        #expect(render("{{d | km}}", #"{"d": 1.2}"#) == "1.2 km")
+        #expect(render("{{d | km}}", #"{"d": 0.85}"#) == "850 m")
         #expect(render("{{n}}", #"{"n": 3}"#) == "3")
         #expect(render("{{n}}", #"{"n": 0.25}"#) == "0.25")
     }
