@@ -8,6 +8,7 @@ enum Antialiasing {
         let x0 = max(x - 1, 0), y0 = max(y - 1, 0)
         let x2 = min(x + 1, image.width - 1), y2 = min(y + 1, image.height - 1)
         let center = image[x, y]
+        let centerBrightness = ColorDelta.brightness(center)
         var equalNeighbours = (x == x0 || x == x2 || y == y0 || y == y2) ? 1 : 0
         var darkest = 0.0, brightest = 0.0
         var darkestX = 0, darkestY = 0, brightestX = 0, brightestY = 0
@@ -15,7 +16,8 @@ enum Antialiasing {
         // Column-major like pixelmatch, so ties pick the same neighbour.
         for nx in x0...x2 {
             for ny in y0...y2 where nx != x || ny != y {
-                let delta = ColorDelta.brightnessDifference(center, image[nx, ny])
+                let neighbour = image[nx, ny]
+                let delta = neighbour == center ? 0 : centerBrightness - ColorDelta.brightness(neighbour)
                 if delta == 0 {
                     equalNeighbours += 1
                     if equalNeighbours > 2 { return false }

@@ -22,13 +22,11 @@ enum ColorDelta {
         return 0.5053 * y * y + 0.299 * i * i + 0.1957 * q * q
     }
 
-    /// The brightness of `first` minus that of `second`; negative when `second` is brighter.
+    /// The Y (luma) of a pixel blended over white.
     @inline(__always)
-    static func brightnessDifference(_ first: UInt32, _ second: UInt32) -> Double {
-        if first == second { return 0 }
-        let (r1, g1, b1) = blendedOverWhite(first)
-        let (r2, g2, b2) = blendedOverWhite(second)
-        return luma(r1, g1, b1) - luma(r2, g2, b2)
+    static func brightness(_ pixel: UInt32) -> Double {
+        let (r, g, b) = blendedOverWhite(pixel)
+        return luma(r, g, b)
     }
 
     @inline(__always)

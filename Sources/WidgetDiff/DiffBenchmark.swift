@@ -33,6 +33,16 @@ public enum DiffBenchmark {
             sink &+= ImageDiff.diffImage(expected: widget, actual: changedDigit, result: result, options: .default).width
         })
 
+        // Worst case: light against dark, every pixel differs and needs the antialiasing test.
+        var inverted = widget
+        for offset in stride(from: 0, to: inverted.pixels.count, by: 4) {
+            for channel in offset..<(offset + 3) { inverted.pixels[channel] = 255 - inverted.pixels[channel] }
+        }
+        let invertedResult = ImageDiff.compare(expected: widget, actual: inverted)
+        lines.append(line("1014×474, inverted (\(invertedResult.differingPixels) px differ)", max(3, repetitions / 4)) {
+            sink &+= ImageDiff.compare(expected: widget, actual: inverted).differingPixels
+        })
+
         let large = Sketch.widget(width: 2000, height: 2000, digit: 0)
         var edited = Sketch(width: 2000, height: 2000, pixels: large.pixels)
         for (x, y) in [(100, 100), (1800, 150), (900, 1000), (300, 1700), (1700, 1800)] {

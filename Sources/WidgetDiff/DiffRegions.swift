@@ -28,17 +28,14 @@ enum DiffRegions {
     }
 
     private static func regions(differing: [UInt32], width: Int, height: Int, cellSize: Int) -> [DiffRegion] {
-        let columns = (width + cellSize - 1) / cellSize
-        let rows = (height + cellSize - 1) / cellSize
-        func cell(of index: UInt32) -> Int {
-            let pixel = Int(index)
-            return (pixel / width / cellSize) * columns + (pixel % width) / cellSize
-        }
+        let shift = cellSize.trailingZeroBitCount  // cell sizes are powers of two
+        let columns = (width + cellSize - 1) >> shift
+        let rows = (height + cellSize - 1) >> shift
 
         // parent[c] < 0: cell c holds no differing pixel; otherwise a union-find forest.
         var parent = [Int32](repeating: -1, count: columns * rows)
-        for index in differing {
-            let c = cell(of: index)
+        forEachPixel(differing, width: width) { x, y in
+            let c = (y >> shift) * columns + (x >> shift)
             parent[c] = Int32(c)
         }
         func root(_ c: Int) -> Int {
@@ -78,10 +75,8 @@ enum DiffRegions {
             clusterOfCell[c] = clusterOfCell[r]
         }
         var bounds = [Bounds](repeating: Bounds(), count: clusterCount)
-        for index in differing {
-            let pixel = Int(index)
-            let x = pixel % width, y = pixel / width
-            let cluster = Int(clusterOfCell[cell(of: index)])
+        forEachPixel(differing, width: width) { x, y in
+            let cluster = Int(clusterOfCell[(y >> shift) * columns + (x >> shift)])
             bounds[cluster].minX = min(bounds[cluster].minX, x)
             bounds[cluster].minY = min(bounds[cluster].minY, y)
             bounds[cluster].maxX = max(bounds[cluster].maxX, x)
@@ -91,5 +86,20 @@ enum DiffRegions {
         return bounds.map {
             DiffRegion(x: $0.minX, y: $0.minY, width: $0.maxX - $0.minX + 1, height: $0.maxY - $0.minY + 1, pixels: $0.pixels)
         }
+    }
+}
+
+/// Calls `body` with the coordinates of each linear index in `ascending`, walking the rows
+/// instead of dividing.
+@inline(__always)
+func forEachPixel(_ ascending: [UInt32], width: Int, _ body: (_ x: Int, _ y: Int) -> Void) {
+    var y = 0, rowStart = 0
+    for index in ascending {
+        let pixel = Int(index)
+        while pixel >= rowStart + width {
+            rowStart += width
+            y += 1
+        }
+        body(pixel - rowStart, y)
     }
 }

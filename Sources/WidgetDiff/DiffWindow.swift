@@ -11,14 +11,15 @@ enum DiffWindow {
 
         // rowStarts[y] ..< rowStarts[y + 1] are the entries of row y.
         var rowStarts = [Int](repeating: 0, count: height + 1)
-        for index in differing { rowStarts[Int(index) / width + 1] += 1 }
+        forEachPixel(differing, width: width) { _, y in rowStarts[y + 1] += 1 }
         for y in 0..<height { rowStarts[y + 1] += rowStarts[y] }
 
         var columnCounts = [Int32](repeating: 0, count: width)
         var bandTotal = 0
         func addRow(_ y: Int, _ amount: Int32) {
+            let rowStart = y * width
             for entry in rowStarts[y]..<rowStarts[y + 1] {
-                columnCounts[Int(differing[entry]) % width] += amount
+                columnCounts[Int(differing[entry]) - rowStart] += amount
             }
             bandTotal += Int(amount) * (rowStarts[y + 1] - rowStarts[y])
         }
