@@ -115,3 +115,24 @@ struct RuleTests {
         #expect(result.failureReason?.contains("maxDiffPixels") == false)
     }
 }
+
+@Suite("Window rule across glyph sizes")
+struct GlyphWindowTests {
+    /// Digit pairs with the fewest changed pixels among those tried (6→8 changes 9 pixels at
+    /// 1-px strokes); the window rule must catch each at 1-, 2- and 3-px strokes.
+    @Test(arguments: [1, 2, 3], [(0, 5), (6, 8), (8, 9), (1, 7)])
+    func aChangedGlyphFillsAWindow(cell: Int, change: (Int, Int)) throws {
+        var before = Canvas(width: 300, height: 100)
+        before.verticalGradient()
+        var after = before
+        before.digits([1, 2, change.0, 4], x: 20, y: 20, cell: cell)
+        after.digits([1, 2, change.1, 4], x: 20, y: 20, cell: cell)
+        var options = DiffOptions.default
+        options.maxDiffPixels = 500
+        let result = ImageDiff.compare(expected: before.image, actual: after.image, options: options)
+        #expect(result.differingPixels <= 500)
+        #expect(try #require(result.worstWindow).pixels >= 9)
+        #expect(result.verdict == .different)
+        #expect(result.failureReason?.contains("windowMaxPixels 4") == true)
+    }
+}
