@@ -1,8 +1,9 @@
 /// The window rule's count: the `size × size` window holding the most differing pixels.
 enum DiffWindow {
-    /// - Parameter differing: linear indices of differing pixels, ascending.
     /// A sliding sum over per-column counts of the current band of rows: O(width) memory, and
-    /// time O(width) only for bands that hold a differing pixel.
+    /// time O(width) only for bands that hold a differing pixel. Windows lie wholly inside the
+    /// image (a size larger than the image shrinks to it); ties go to the first in reading order.
+    /// - Parameter differing: linear indices of differing pixels, ascending.
     static func worst(
         differing: [UInt32], width: Int, height: Int, size: Int
     ) -> (x: Int, y: Int, pixels: Int)? {
