@@ -30,6 +30,7 @@ let package = Package(
         .target(name: "WidgetLayout", dependencies: ["WidgetModel"]),
         .target(name: "WidgetTemplate", dependencies: ["WidgetModel", .product(name: "Yams", package: "Yams")]),
         .target(name: "WidgetRender", dependencies: ["WidgetModel", "WidgetLayout", "CPangoCairo", "CPNG"]),
+        .target(name: "WidgetDiff"),
         .target(name: "WidgetShot", dependencies: ["WidgetModel", "WidgetLayout", "WidgetTemplate", "WidgetRender"]),
         .executableTarget(
             name: "widgetshot",
@@ -40,6 +41,7 @@ let package = Package(
         .testTarget(name: "WidgetTemplateTests", dependencies: ["WidgetTemplate"]),
         .testTarget(name: "WidgetRenderTests", dependencies: ["WidgetRender", "WidgetLayout"]),
         .testTarget(name: "WidgetShotTests", dependencies: ["WidgetShot"]),
+        .testTarget(name: "WidgetDiffTests", dependencies: ["WidgetDiff"]),
         .testTarget(name: "GoldenTests", dependencies: ["WidgetShot"]),
     ],
     swiftLanguageModes: [.v6]
