@@ -113,17 +113,27 @@ public final class Renderer {
         cairo_set_source_rgba(cr, color.r, color.g, color.b, color.a)
     }
 
-    /// Sets `paint` as the source, a gradient running between its unit points in `frame`.
+    /// Sets `paint` as the source. A gradient is laid out in the frame's unit square and stretched
+    /// with it, as SwiftUI does: on a wide frame, topLeading → bottomTrailing has its isolines
+    /// parallel to the other diagonal (CSS "to bottom right" agrees), not perpendicular to its own.
     func setSource(_ paint: Paint, in frame: Rect, _ cr: OpaquePointer) {
         switch paint {
         case .color(let c):
             setSource(c, cr)
         case .linearGradient(let stops, let start, let end):
-            let pattern = cairo_pattern_create_linear(frame.minX + start.x * frame.width, frame.minY + start.y * frame.height,
-                                                      frame.minX + end.x * frame.width, frame.minY + end.y * frame.height)!
+            guard frame.width > 0, frame.height > 0, stops.count > 1 else {
+                setSource(paint.solidColor, cr)
+                return
+            }
+            let pattern = cairo_pattern_create_linear(start.x, start.y, end.x, end.y)!
             for stop in stops {
                 cairo_pattern_add_color_stop_rgba(pattern, stop.location, stop.color.r, stop.color.g, stop.color.b, stop.color.a)
             }
+            // User space → unit square of the frame.
+            var matrix = cairo_matrix_t()
+            cairo_matrix_init_scale(&matrix, 1 / frame.width, 1 / frame.height)
+            cairo_matrix_translate(&matrix, -frame.minX, -frame.minY)
+            cairo_pattern_set_matrix(pattern, &matrix)
             cairo_set_source(cr, pattern)
             cairo_pattern_destroy(pattern)
         }

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import WidgetModel
-@testable import WidgetRender
+import WidgetRender
 
 /// Prints draw and encode timings for the reference widget at 3x (meaningful in release builds:
 /// `swift test -c release --filter Benchmark`). Writes the PNG to $WIDGETSHOT_BENCH_OUT if set.

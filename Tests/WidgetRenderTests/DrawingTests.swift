@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import WidgetLayout
 import WidgetModel
-@testable import WidgetRender
+import WidgetRender
 
 @Suite struct DrawingTests {
     let renderer = Renderer(fonts: TestFonts.library)

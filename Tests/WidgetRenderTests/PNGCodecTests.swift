@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import WidgetModel
-@testable import WidgetRender
+import WidgetRender
 
 @Suite struct PNGCodecTests {
     @Test func roundTripsOpaqueColorsExactly() throws {

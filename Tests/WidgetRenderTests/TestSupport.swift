@@ -1,7 +1,7 @@
 import Foundation
 import WidgetLayout
 import WidgetModel
-@testable import WidgetRender
+import WidgetRender
 
 enum TestFonts {
     /// …/Tests/WidgetRenderTests/TestSupport.swift → …/Fonts

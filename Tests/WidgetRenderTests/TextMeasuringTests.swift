@@ -1,7 +1,7 @@
 import Testing
 import WidgetLayout
 import WidgetModel
-@testable import WidgetRender
+import WidgetRender
 
 @Suite struct TextMeasuringTests {
     let renderer = Renderer(fonts: TestFonts.library)
@@ -63,9 +63,10 @@ import WidgetModel
     }
 
     @Test func measurementDoesNotDependOnAnEarlierDrawScale() {
-        let before = measure("Seoul Kitchen 배달 중")
+        let fresh = Renderer(fonts: TestFonts.library)
         _ = renderer.draw(ReferenceWidget.tree(renderer.measurer), pixelWidth: 1014, pixelHeight: 474, scale: 3)
-        renderer.measurements.removeAll()
-        #expect(measure("Seoul Kitchen 배달 중") == before)
+        let f = FontSpec(size: 13.5, weight: .medium)
+        let after = measure("Seoul Kitchen 배달 중 after a draw", f, width: 90)
+        #expect(fresh.measure(TextContent(string: "Seoul Kitchen 배달 중 after a draw", font: f), font: f, width: 90, maxLines: nil) == after)
     }
 }
