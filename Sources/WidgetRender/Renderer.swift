@@ -19,6 +19,7 @@ public final class Renderer {
     var measurements: [MeasureKey: TextMetrics] = [:]
     var imageSurfaces: [String: OpaquePointer] = [:]
     var failedImages: Set<String> = []
+    var gradientTables: [[GradientStop]: [UInt32]] = [:]
 
     public init(fonts: FontLibrary) {
         self.fonts = fonts

@@ -7,7 +7,11 @@ extension Renderer {
         guard shape.fill != nil || shape.stroke != nil else { return }
         addShapePath(shape.shape, in: frame, cr)
         if let fill = shape.fill {
-            setSource(fill, in: frame, cr)
+            if case .linearGradient(let stops, let start, let end) = fill,
+               setGradientSurfaceSource(stops: stops, start: start, end: end, in: frame, cr) {
+            } else {
+                setSource(fill, in: frame, cr)
+            }
             if shape.stroke != nil { cairo_fill_preserve(cr) } else { cairo_fill(cr) }
         }
         if let stroke = shape.stroke {

@@ -20,6 +20,21 @@ import WidgetRender
             return times.sorted()[runs / 2]
         }
         let draw = median(15) { bitmap = renderer.draw(tree, pixelWidth: 1014, pixelHeight: 474, scale: 3) }
+        var shapesOnly = tree
+        shapesOnly.children = tree.children.filter { if case .text = $0.content { return false }; return true }
+        let drawShapes = median(15) { bitmap = renderer.draw(shapesOnly, pixelWidth: 1014, pixelHeight: 474, scale: 3) }
+        var empty = tree
+        empty.children = []; empty.content = .none
+        let drawEmpty = median(15) { bitmap = renderer.draw(empty, pixelWidth: 1014, pixelHeight: 474, scale: 3) }
+        var noClip = tree
+        noClip.clip = nil
+        let drawNoClip = median(15) { bitmap = renderer.draw(noClip, pixelWidth: 1014, pixelHeight: 474, scale: 3) }
+        var solid = noClip
+        solid.content = .shape(ShapeContent(shape: .roundedRect(radius: 22, continuous: true), fill: .color(.white)))
+        let drawSolid = median(15) { bitmap = renderer.draw(solid, pixelWidth: 1014, pixelHeight: 474, scale: 3) }
+        print("draw without root clip \(String(format: "%.2f", drawNoClip)) ms, and solid background \(String(format: "%.2f", drawSolid)) ms")
+        print("draw without text \(String(format: "%.2f", drawShapes)) ms, empty canvas \(String(format: "%.2f", drawEmpty)) ms")
+        bitmap = renderer.draw(tree, pixelWidth: 1014, pixelHeight: 474, scale: 3)
         var png: [UInt8] = []
         let fast = try median(15) { png = try PNGCodec.encode(bitmap) }
         var small: [UInt8] = []
