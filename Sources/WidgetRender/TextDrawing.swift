@@ -88,7 +88,34 @@ extension Renderer: TextMeasuring {
         pango_layout_set_alignment(layout, alignment == .center ? PANGO_ALIGN_CENTER
                                    : alignment == .trailing ? PANGO_ALIGN_RIGHT : PANGO_ALIGN_LEFT)
         pango_layout_set_text(layout, text, -1)
+        if width != nil, let maxLines, text.contains("\n") {
+            cutLines = limitParagraphs(layout, maxLines: max(1, maxLines))
+        }
         return PreparedLayout(layout: layout, cutLines: cutLines)
+    }
+
+    /// A negative layout height limits lines per paragraph, not in total. With several paragraphs,
+    /// lay out without a limit, then limit the height to what the first `maxLines` lines take
+    /// (Pango then drops the rest; it adds an ellipsis only when the last kept line is itself cut).
+    /// Returns whether lines were dropped.
+    private func limitParagraphs(_ layout: OpaquePointer, maxLines: Int) -> Bool {
+        pango_layout_set_height(layout, -1 - Int32(Int16.max))   // effectively unlimited per paragraph
+        guard Int(pango_layout_get_line_count(layout)) > maxLines else {
+            pango_layout_set_height(layout, -Int32(maxLines))
+            return false
+        }
+        let iter = pango_layout_get_iter(layout)!
+        defer { pango_layout_iter_free(iter) }
+        var bottom: Int32 = 0
+        for _ in 0..<maxLines {
+            var line = PangoRectangle()
+            pango_layout_iter_get_line_extents(iter, nil, &line)
+            bottom = line.y + line.height
+            if pango_layout_iter_next_line(iter) == 0 { break }
+        }
+        // A little slack so rounding never drops the last wanted line.
+        pango_layout_set_height(layout, bottom + Int32(PANGO_SCALE) / 8)
+        return true
     }
 
     func fontDescription(_ key: FontKey) -> OpaquePointer {

@@ -80,6 +80,26 @@ import WidgetRender
         #expect(abs(Int(b.pixel(x: 50, y: 2).r) - 128) < 6)
     }
 
+    @Test func largeGradientFillMatchesItsStops() {
+        // Large enough for the table-driven fill (GradientFill.swift); pixman draws small ones.
+        let fill = Paint.linearGradient(stops: [GradientStop(color: .black, location: 0), GradientStop(color: .white, location: 1)],
+                                        start: .leading, end: .trailing)
+        let shape = ShapeContent(shape: .roundedRect(radius: 20, continuous: true), fill: fill)
+        let b = renderer.draw(PlacedNode(frame: Rect(x: 0, y: 0, width: 150, height: 100), content: .shape(shape)),
+                              pixelWidth: 300, pixelHeight: 200, scale: 2)
+        #expect(b.pixel(x: 1, y: 100).r < 3)
+        #expect(b.pixel(x: 298, y: 100).r > 252)
+        #expect(abs(Int(b.pixel(x: 150, y: 100).r) - 128) <= 2)
+        #expect(b.pixel(x: 0, y: 0).a == 0)
+        // Diagonal on a wide frame: the isoline through the centre joins the other two corners.
+        let diagonal = Paint.linearGradient(stops: [GradientStop(color: .black, location: 0), GradientStop(color: .white, location: 1)],
+                                            start: .topLeading, end: .bottomTrailing)
+        let d = renderer.draw(PlacedNode(frame: Rect(x: 0, y: 0, width: 300, height: 100), content: .shape(ShapeContent(shape: .rect, fill: diagonal))),
+                              pixelWidth: 300, pixelHeight: 100, scale: 1)
+        #expect(abs(Int(d.pixel(x: 1, y: 98).r) - Int(d.pixel(x: 298, y: 1).r)) <= 3)
+        #expect(abs(Int(d.pixel(x: 150, y: 50).r) - 128) <= 3)
+    }
+
     @Test func strokeAndPath() {
         let shape = ShapeContent(shape: .path(points: [UnitPoint(x: 0, y: 0.5), UnitPoint(x: 1, y: 0.5)], closed: false, curved: false),
                                  stroke: Stroke(paint: .color(red), width: 4))

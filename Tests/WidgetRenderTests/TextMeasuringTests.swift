@@ -46,6 +46,19 @@ import WidgetRender
         #expect(measure("one\ntwo\nthree").lineCount == 3)
     }
 
+    @Test func maxLinesCountsAllParagraphs() {
+        let m = measure("First paragraph\nSecond paragraph\nThird paragraph", width: 300, maxLines: 2)
+        #expect(m.lineCount == 2 && m.truncated)
+        let fits = measure("First\nSecond", width: 300, maxLines: 2)
+        #expect(fits.lineCount == 2 && !fits.truncated)
+    }
+
+    @Test func iconFontLogicalBoxIsTheEmSquare() {
+        // Icons are centred by their logical box; for Material Icons that is size × size.
+        let m = measure("\u{E52F}", FontSpec(families: [FontSpec.iconFamily], size: 26))
+        #expect(abs(m.size.width - 26) < 0.5 && abs(m.size.height - 26) < 0.5)
+    }
+
     @Test func absoluteLineHeightIsHonoured() {
         let f = FontSpec(size: 17, lineHeight: 22)
         let m = measure("Your order from Seoul Kitchen is on the way", f, width: 200, maxLines: 2)
