@@ -25,27 +25,45 @@ void cpng_free(void *p) { free(p); }
 
 // Cairo ARGB32 is a native-endian 32-bit word 0xAARRGGBB with premultiplied color.
 // Unpremultiplying rounds to nearest with integer math only, so it is the same everywhere.
+static inline uint32_t unpremultiply_pixel(uint32_t p) {
+    uint32_t a = p >> 24;
+    uint32_t r = (p >> 16) & 0xFF, g = (p >> 8) & 0xFF, b = p & 0xFF;
+    if (a != 255) {
+        if (a == 0) {
+            r = g = b = 0;
+        } else {
+            r = (r * 255 + a / 2) / a; if (r > 255) r = 255;
+            g = (g * 255 + a / 2) / a; if (g > 255) g = 255;
+            b = (b * 255 + a / 2) / a; if (b > 255) b = 255;
+        }
+    }
+    // Bytes R, G, B, A in memory order, as a little-endian word.
+    return r | g << 8 | b << 16 | a << 24;
+}
+
 static inline void unpremultiply_row(const uint8_t *src, uint8_t *dst, int width) {
     const uint32_t *px = (const uint32_t *)src;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    // Widgets are mostly opaque: those pixels only need their bytes reordered
+    // (0xAARRGGBB → memory R G B A), which the compiler turns into a byte shuffle.
     for (int x = 0; x < width; x++) {
         uint32_t p = px[x];
-        uint32_t a = p >> 24;
-        uint32_t r = (p >> 16) & 0xFF, g = (p >> 8) & 0xFF, b = p & 0xFF;
-        if (a != 255) {
-            if (a == 0) {
-                r = g = b = 0;
-            } else {
-                r = (r * 255 + a / 2) / a; if (r > 255) r = 255;
-                g = (g * 255 + a / 2) / a; if (g > 255) g = 255;
-                b = (b * 255 + a / 2) / a; if (b > 255) b = 255;
-            }
+        uint32_t out;
+        if ((p >> 24) == 255) {
+            uint32_t s = __builtin_bswap32(p);          // 0xBBGGRRAA
+            out = (s >> 8) | (s << 24);                // 0xAABBGGRR
+        } else {
+            out = unpremultiply_pixel(p);
         }
-        uint8_t *d = dst + 4 * (size_t)x;
-        d[0] = (uint8_t)r;
-        d[1] = (uint8_t)g;
-        d[2] = (uint8_t)b;
-        d[3] = (uint8_t)a;
+        memcpy(dst + 4 * (size_t)x, &out, 4);
     }
+#else
+    for (int x = 0; x < width; x++) {
+        uint32_t v = unpremultiply_pixel(px[x]);
+        uint8_t *d = dst + 4 * (size_t)x;
+        d[0] = (uint8_t)v; d[1] = (uint8_t)(v >> 8); d[2] = (uint8_t)(v >> 16); d[3] = (uint8_t)(v >> 24);
+    }
+#endif
 }
 
 static int check_args(const uint8_t *argb, int width, int height, int stride, uint8_t **out, size_t *out_len) {
