@@ -1,6 +1,7 @@
 // PNG encode/decode for WidgetShot. libpng reports errors with longjmp, which Swift cannot
 // survive, so everything that can fail inside libpng lives here behind plain return codes.
 #include "cpng.h"
+#include "pixeldeflate.h"
 
 #include <libdeflate.h>
 #include <png.h>
@@ -199,12 +200,13 @@ typedef struct {
     struct libdeflate_compressor *c;
     uint8_t *raw, *z;
     size_t rawcap, zcap;
+    uint32_t *tokens;
 } compressor_slot;
 static pthread_key_t compressor_key;
 static pthread_once_t compressor_once = PTHREAD_ONCE_INIT;
 static void free_slot(void *p) {
     compressor_slot *s = p;
-    if (s) { libdeflate_free_compressor(s->c); free(s->raw); free(s->z); free(s); }
+    if (s) { libdeflate_free_compressor(s->c); free(s->raw); free(s->z); free(s->tokens); free(s); }
 }
 static void make_key(void) { pthread_key_create(&compressor_key, free_slot); }
 
@@ -245,7 +247,7 @@ static size_t finish_chunk(uint8_t *p, const char *type, size_t len) {
 }
 
 static int encode_libdeflate(const uint8_t *argb, int width, int height, int stride, int level, int filter,
-                             uint8_t **out, size_t *out_len) {
+                             int pixel, uint8_t **out, size_t *out_len) {
     if (level < 0 || level > 12) return fail(CPNG_ERR_ARGUMENT, "libdeflate level must be 0…12");
     const size_t rowbytes = (size_t)width * 4;
     const size_t rawlen = (rowbytes + 1) * (size_t)height;
@@ -286,7 +288,13 @@ static int encode_libdeflate(const uint8_t *argb, int width, int height, int str
     size_t bound = libdeflate_zlib_compress_bound(slot->c, rawlen);
     uint8_t *z = grow(&slot->z, &slot->zcap, bound);
     if (!z) return fail(CPNG_ERR_MEMORY, "out of memory");
-    size_t zlen = libdeflate_zlib_compress(slot->c, raw, rawlen, z, bound);
+    size_t zlen = 0;
+    if (pixel) {
+        if (!slot->tokens) slot->tokens = malloc(sizeof(uint32_t) * PIXELDEFLATE_BLOCK_TOKENS);
+        if (!slot->tokens) return fail(CPNG_ERR_MEMORY, "out of memory");
+        zlen = pixeldeflate_zlib(raw, rawlen, rowbytes + 1, z, bound, slot->tokens);
+    }
+    if (zlen == 0) zlen = libdeflate_zlib_compress(slot->c, raw, rawlen, z, bound);
     if (zlen == 0) return fail(CPNG_ERR_DEFLATE, "libdeflate_zlib_compress failed");
 
     static const uint8_t signature[8] = {137, 80, 78, 71, 13, 10, 26, 10};
@@ -317,7 +325,9 @@ int cpng_encode_argb32_ex(const uint8_t *argb, int width, int height, int stride
         if (level < 0 || level > 9) return fail(CPNG_ERR_ARGUMENT, "zlib level must be 0…9");
         return encode_libpng(argb, width, height, stride, level, filter, strategy, out, out_len);
     case CPNG_ENGINE_LIBDEFLATE:
-        return encode_libdeflate(argb, width, height, stride, level, filter, out, out_len);
+        return encode_libdeflate(argb, width, height, stride, level, filter, 0, out, out_len);
+    case CPNG_ENGINE_PIXEL:
+        return encode_libdeflate(argb, width, height, stride, level < 0 ? 1 : level, filter, 1, out, out_len);
     default:
         return fail(CPNG_ERR_ARGUMENT, "unknown engine");
     }

@@ -8,71 +8,83 @@ public struct PNGError: Error, CustomStringConvertible, Sendable {
 /// PNG bytes for a Bitmap, and RGBA pixels for PNG bytes (libpng decodes; see cpng.c).
 public enum PNGCodec {
     public enum Preset: Sendable {
-        /// For every render: libdeflate level 1, no row filter.
+        /// For every render: unfiltered rows through our pixel-run deflate (pixeldeflate.c).
         case fast
-        /// For committed golden files: libdeflate level 9; no filter and adaptive filters are
+        /// For committed golden files: libdeflate level 9; unfiltered and adaptive filters are
         /// both tried and the smaller kept (the best filter depends on the content).
         case small
     }
 
-    // Measured on the reference widget (systemMedium 1014×474 px, Takumi's reference PNG turned
-    // into premultiplied ARGB32; gcc -O2, one core, median of 15–21 runs; the encode includes
-    // unpremultiplying). zlib through libpng vs libdeflate on the whole filtered image:
+    // Measured on the reference widget (SPEC.md, systemMedium 1014×474 px) as this renderer draws
+    // it; C harness, gcc -O2, one core, median of 11 runs, the encode includes unpremultiplying.
+    // `adaptive` = libpng's per-row choice among all five filters (libdeflate rows: minimum sum of
+    // absolute differences, our implementation). Takumi's own PNG of the widget is 38,221 B.
     //
-    // | engine     | level | filter   | strategy    | ms     | bytes   |
-    // |------------|-------|----------|-------------|--------|---------|
-    // | libpng     | 1     | none     | default     | 4.5    | 58,177  |
-    // | libpng     | 2     | none     | default     | 4.8    | 55,297  |
-    // | libpng     | 3     | none     | default     | 5.0    | 52,822  |
-    // | libpng     | 1     | none     | Z_RLE       | 18.3   | 745,986 |
-    // | libpng     | 1     | sub      | default     | 6.0    | 72,740  |
-    // | libpng     | 1     | sub      | Z_RLE       | 5.8    | 73,511  |
-    // | libpng     | 1     | up       | default     | 6.4    | 73,418  |
-    // | libpng     | 1     | paeth    | Z_RLE       | 7.9    | 58,463  |
-    // | libpng     | 1     | adaptive | default     | 15.4   | 71,553  |
-    // | libpng     | 1     | adaptive | Z_RLE       | 15.3   | 58,661  |
-    // | libpng     | 4     | none     | default     | 11.1   | 51,821  |
-    // | libpng     | 6     | none     | default     | 14.3   | 40,113  |
-    // | libpng     | 6     | none     | Z_FILTERED  | 14.4   | 41,939  |
-    // | libpng     | 6     | adaptive | default     | 24.8   | 51,644  |
-    // | libpng     | 9     | none     | default     | 32.2   | 33,874  |
-    // | libpng     | 9     | adaptive | default     | 109.5  | 45,227  |
-    // | libdeflate | 1     | none     | —           | 3.4    | 54,526  |  ← fast
-    // | libdeflate | 1     | sub      | —           | 7.5    | 57,742  |
-    // | libdeflate | 1     | up       | —           | 7.2    | 58,708  |
-    // | libdeflate | 1     | paeth    | —           | 10.5   | 57,618  |
-    // | libdeflate | 1     | adaptive | —           | 20.7   | 56,934  |
-    // | libdeflate | 2     | none     | —           | 6.6    | 52,886  |
-    // | libdeflate | 4     | none     | —           | 6.9    | 48,219  |
-    // | libdeflate | 6     | none     | —           | 8.4    | 44,800  |
-    // | libdeflate | 9     | none     | —           | 24.9   | 34,117  |  ← small (with adaptive tried too)
-    // | libdeflate | 9     | adaptive | —           | 61.8   | 48,568  |
-    // | libdeflate | 12    | none     | —           | 401.9  | 32,206  |
+    // | engine       | level | filter   | strategy   | ms     | bytes   |
+    // |--------------|-------|----------|------------|--------|---------|
+    // | libpng+zlib  | 1     | none     | default    | 4.6    | 69,453  |
+    // | libpng+zlib  | 2     | none     | default    | 4.7    | 67,491  |
+    // | libpng+zlib  | 3     | none     | default    | 4.9    | 65,307  |
+    // | libpng+zlib  | 1     | none     | Z_RLE      | 20.0   | 753,245 |
+    // | libpng+zlib  | 1     | sub      | default    | 5.8    | 87,999  |
+    // | libpng+zlib  | 1     | sub      | Z_RLE      | 5.6    | 82,225  |
+    // | libpng+zlib  | 1     | up       | default    | 6.5    | 88,365  |
+    // | libpng+zlib  | 1     | up       | Z_RLE      | 6.2    | 84,387  |
+    // | libpng+zlib  | 1     | paeth    | default    | 8.2    | 85,406  |
+    // | libpng+zlib  | 1     | paeth    | Z_RLE      | 7.8    | 65,703  |
+    // | libpng+zlib  | 1     | adaptive | default    | 15.6   | 84,246  |
+    // | libpng+zlib  | 1     | adaptive | Z_FILTERED | 15.5   | 84,246  |
+    // | libpng+zlib  | 1     | adaptive | Z_RLE      | 15.1   | 65,586  |
+    // | libpng+zlib  | 3     | adaptive | default    | 16.0   | 79,711  |
+    // | libpng+zlib  | 4     | none     | default    | 11.2   | 63,128  |
+    // | libpng+zlib  | 5     | none     | default    | 11.8   | 61,258  |
+    // | libpng+zlib  | 6     | none     | default    | 15.5   | 51,817  |
+    // | libpng+zlib  | 6     | none     | Z_FILTERED | 15.5   | 53,025  |
+    // | libpng+zlib  | 6     | adaptive | default    | 26.5   | 63,629  |
+    // | libpng+zlib  | 9     | none     | default    | 36.6   | 45,076  |
+    // | libpng+zlib  | 9     | adaptive | default    | 121.2  | 56,494  |
+    // | libdeflate   | 1     | none     | —          | 3.3    | 66,235  |
+    // | libdeflate   | 1     | sub      | —          | 7.5    | 72,124  |
+    // | libdeflate   | 1     | up       | —          | 7.3    | 72,543  |
+    // | libdeflate   | 1     | paeth    | —          | 10.5   | 70,064  |
+    // | libdeflate   | 1     | adaptive | —          | 21.1   | 68,838  |
+    // | libdeflate   | 4     | none     | —          | 6.9    | 60,889  |
+    // | libdeflate   | 6     | none     | —          | 8.2    | 55,494  |
+    // | libdeflate   | 9     | none     | —          | 28.1   | 45,046  |  ← small (adaptive also tried)
+    // | libdeflate   | 9     | adaptive | —          | 65.8   | 59,970  |
+    // | libdeflate   | 12    | none     | —          | 407.6  | 43,701  |
+    // | pixeldeflate | —     | none     | —          | 1.9    | 51,339  |  ← fast
+    // | pixeldeflate | —     | sub      | —          | 3.3    | 65,545  |
+    // | pixeldeflate | —     | paeth    | —          | 6.3    | 64,176  |
     //
     // Widgets are flat color, gradients and antialiased edges: unfiltered rows repeat whole runs
-    // of pixels, which deflate finds; SUB/UP turn them into small noisy differences that compress
-    // worse and slower. Deflate is the whole cost (libdeflate L1 alone: 2.8 ms on these rows).
-    static let fastLevel: Int32 = 1
+    // of pixels, and a diagonal gradient row repeats the row above shifted by a pixel or two.
+    // Filters turn those runs into small noisy differences that compress worse and slower, and
+    // a general match finder (zlib, libdeflate at low levels) spends its time hashing instead of
+    // looking at the few distances that matter. pixeldeflate looks only there (left pixel, row
+    // above, row above shifted by up to 4 pixels) and is the only setting within both targets
+    // (≤ 2.5 ms, ≤ 57 KB = 1.5 × Takumi); on Takumi's own pixels it gives 43,075 B in 1.8 ms.
     static let smallLevel: Int32 = 9
 
     public static func encode(_ bitmap: Bitmap, preset: Preset = .fast) throws -> [UInt8] {
         switch preset {
         case .fast:
-            return try encode(bitmap, level: fastLevel, filter: Int32(CPNG_FILTER_NONE))
+            return try encode(bitmap, engine: Int32(CPNG_ENGINE_PIXEL), level: 1, filter: Int32(CPNG_FILTER_NONE))
         case .small:
-            let none = try encode(bitmap, level: smallLevel, filter: Int32(CPNG_FILTER_NONE))
-            let adaptive = try encode(bitmap, level: smallLevel, filter: Int32(CPNG_FILTER_ALL))
+            let engine = Int32(CPNG_ENGINE_LIBDEFLATE)
+            let none = try encode(bitmap, engine: engine, level: smallLevel, filter: Int32(CPNG_FILTER_NONE))
+            let adaptive = try encode(bitmap, engine: engine, level: smallLevel, filter: Int32(CPNG_FILTER_ALL))
             return adaptive.count < none.count ? adaptive : none
         }
     }
 
-    static func encode(_ bitmap: Bitmap, level: Int32, filter: Int32) throws -> [UInt8] {
+    static func encode(_ bitmap: Bitmap, engine: Int32, level: Int32, filter: Int32) throws -> [UInt8] {
         precondition(bitmap.pixels.count >= bitmap.stride * bitmap.height, "bitmap pixel buffer too small")
         var out: UnsafeMutablePointer<UInt8>?
         var length = 0
         let rc = bitmap.pixels.withUnsafeBufferPointer { px in
             cpng_encode_argb32_ex(px.baseAddress, Int32(bitmap.width), Int32(bitmap.height), Int32(bitmap.stride),
-                                  Int32(CPNG_ENGINE_LIBDEFLATE), level, filter, -1, &out, &length)
+                                  engine, level, filter, -1, &out, &length)
         }
         guard rc == 0, let out else {
             throw PNGError(description: "PNG encode failed (\(rc)): \(String(cString: cpng_last_error()))")

@@ -100,3 +100,42 @@ import WidgetRender
         #expect(try PNGCodec.decode(grayAlpha).pixel(x: 0, y: 0) == RGBA8(r: 100, g: 100, b: 100, a: 50))
     }
 }
+
+@Suite struct PNGEncoderContentTests {
+    /// Bitmaps of the kinds the fast encoder's match finder treats differently: noise (literals),
+    /// runs, repeated and shifted rows, translucent pixels, rows too wide for its distances.
+    static func bitmap(kind: Int, width: Int, height: Int, seed: UInt64) -> Bitmap {
+        var state = seed
+        func next() -> UInt32 {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return UInt32(truncatingIfNeeded: state >> 33)
+        }
+        var words = [UInt32](repeating: 0, count: width * height)
+        for i in words.indices {
+            var v: UInt32
+            switch kind {
+            case 0: v = next()
+            case 1: v = 0xFF00_0000 | UInt32((i / 7) % 5) * 0x0033_3333
+            case 2: v = i >= width + 2 && next() % 4 != 0 ? words[i - width + 2] : 0xFF00_0000 | next() & 0xFF_FFFF
+            default: v = i > 0 && next() % 40 != 0 ? words[i - 1] : next()
+            }
+            let a = v >> 24
+            let r = min((v >> 16) & 0xFF, a), g = min((v >> 8) & 0xFF, a), b = min(v & 0xFF, a)
+            words[i] = a << 24 | r << 16 | g << 8 | b
+        }
+        let bytes = words.withUnsafeBytes { Array($0) }
+        return Bitmap(width: width, height: height, stride: width * 4, pixels: bytes)
+    }
+
+    @Test(arguments: [(0, 37, 23), (1, 300, 40), (2, 257, 31), (3, 1014, 12), (1, 1, 1), (0, 9000, 2), (2, 9000, 3)])
+    func decodesToTheSamePixels(kind: Int, width: Int, height: Int) throws {
+        let bitmap = Self.bitmap(kind: kind, width: width, height: height, seed: UInt64(kind * 1000 + width))
+        for preset in [PNGCodec.Preset.fast, .small] {
+            let image = try PNGCodec.decode(PNGCodec.encode(bitmap, preset: preset))
+            #expect(image.width == width && image.height == height)
+            var mismatches = 0
+            for y in 0..<height { for x in 0..<width where image.pixel(x: x, y: y) != bitmap.pixel(x: x, y: y) { mismatches += 1 } }
+            #expect(mismatches == 0, "\(preset)")
+        }
+    }
+}

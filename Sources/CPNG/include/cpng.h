@@ -30,7 +30,10 @@ enum {
     /// libpng + zlib, streaming row by row.
     CPNG_ENGINE_LIBPNG = 0,
     /// Our own rows/filtering, whole-buffer libdeflate compression, chunks written here.
-    CPNG_ENGINE_LIBDEFLATE = 1
+    CPNG_ENGINE_LIBDEFLATE = 1,
+    /// Our own rows, compressed by pixeldeflate.c (matches only at pixel-run and row-above
+    /// distances, dynamic Huffman); falls back to libdeflate level 1 when it cannot.
+    CPNG_ENGINE_PIXEL = 2
 };
 
 enum {
