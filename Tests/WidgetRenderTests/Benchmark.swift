@@ -7,9 +7,12 @@ import WidgetRender
 /// `swift test -c release --filter Benchmark`). Writes the PNG to $WIDGETSHOT_BENCH_OUT if set.
 @Suite struct Benchmark {
     @Test func referenceWidgetTimings() throws {
+        let c0 = DispatchTime.now().uptimeNanoseconds
         let renderer = Renderer(fonts: TestFonts.library)
         let tree = ReferenceWidget.tree(renderer.measurer)
         var bitmap = renderer.draw(tree, pixelWidth: 1014, pixelHeight: 474, scale: 3)
+        let cold = Double(DispatchTime.now().uptimeNanoseconds - c0) / 1e6
+        print("first renderer: init + measure + draw \(String(format: "%.1f", cold)) ms (font library already loaded)")
         func median(_ runs: Int, _ body: () throws -> Void) rethrows -> Double {
             var times: [Double] = []
             for _ in 0..<runs {
