@@ -40,7 +40,7 @@ extension Renderer: TextMeasuring {
     }
 
     func computeMetrics(_ string: String, font: FontSpec, width: Double?, maxLines: Int?) -> TextMetrics {
-        if string.isEmpty { return TextMetrics(size: .zero, lineCount: 0, truncated: false) }
+        if string.isEmpty || !(font.size > 0) { return TextMetrics(size: .zero, lineCount: 0, truncated: false) }
         let layout = makeLayout(measureContext, string, font: font, width: width, maxLines: maxLines, alignment: .leading)
         defer { g_object_unref(UnsafeMutableRawPointer(layout.layout)) }
         var logical = PangoRectangle()
@@ -68,6 +68,8 @@ extension Renderer: TextMeasuring {
         }
         var text = string
         var cutLines = false
+        // Layout proposes `.infinity` for "as wide as you like": that is no wrapping at all.
+        let width = width.flatMap { $0.isFinite ? min($0, 1_000_000) : nil }
         if let width {
             pango_layout_set_width(layout, pango_units_from_double(max(0, width)))
             pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
@@ -123,20 +125,22 @@ extension Renderer: TextMeasuring {
         let d = pango_font_description_new()!
         pango_font_description_set_family(d, key.families.joined(separator: ","))
         pango_font_description_set_weight(d, PangoWeight(rawValue: UInt32(key.weight.value)))
-        pango_font_description_set_absolute_size(d, key.size * Double(PANGO_SCALE))
+        pango_font_description_set_absolute_size(d, max(key.size, 0.01) * Double(PANGO_SCALE))
         fontDescriptions[key] = d
         return d
     }
 
     func attributeList(_ key: AttributeKey) -> OpaquePointer? {
-        if key.lineHeight == nil, key.tracking == 0, !key.monospacedDigits { return nil }
+        let lineHeight = key.lineHeight.flatMap { $0 > 0 && $0.isFinite ? $0 : nil }
+        let tracking = key.tracking.isFinite ? key.tracking : 0
+        if lineHeight == nil, tracking == 0, !key.monospacedDigits { return nil }
         if let list = attributeLists[key] { return list }
         let list = pango_attr_list_new()!
-        if let lineHeight = key.lineHeight {
+        if let lineHeight {
             pango_attr_list_insert(list, pango_attr_line_height_new_absolute(pango_units_from_double(lineHeight)))
         }
-        if key.tracking != 0 {
-            pango_attr_list_insert(list, pango_attr_letter_spacing_new(pango_units_from_double(key.tracking)))
+        if tracking != 0 {
+            pango_attr_list_insert(list, pango_attr_letter_spacing_new(pango_units_from_double(tracking)))
         }
         if key.monospacedDigits {
             pango_attr_list_insert(list, pango_attr_font_features_new("tnum 1"))
@@ -146,7 +150,7 @@ extension Renderer: TextMeasuring {
     }
 
     func drawText(_ text: PlacedText, in frame: Rect, _ cr: OpaquePointer) {
-        if text.content.string.isEmpty { return }
+        if text.content.string.isEmpty || !(text.font.size > 0) { return }
         let prepared = makeLayout(drawContext, text.content.string, font: text.font, width: text.wrapWidth,
                                   maxLines: text.maxLines, alignment: text.content.alignment)
         let layout = prepared.layout

@@ -21,6 +21,13 @@ import WidgetRender
 
     @Test func emptyStringIsZero() {
         #expect(measure("").size == .zero)
+        #expect(measure("Seoul", FontSpec(size: 0)).size == .zero)
+    }
+
+    @Test func infiniteWidthMeansUnwrapped() {
+        let s = "Your order from Seoul Kitchen is on the way"
+        #expect(measure(s, width: .infinity, maxLines: 1) == measure(s, maxLines: 1))
+        #expect(measure(s, width: .infinity).lineCount == 1)
     }
 
     @Test func wrapsAtAWidth() {
