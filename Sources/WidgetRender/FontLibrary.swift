@@ -1,0 +1,59 @@
+import CPangoCairo
+import Foundation
+
+public struct FontLibraryError: Error, CustomStringConvertible, Sendable {
+    public var description: String
+}
+
+/// The bundled fonts as a private fontconfig configuration: only the files of one folder, never
+/// the system's fonts, so text looks the same on every machine.
+///
+/// `@unchecked Sendable`: the FcConfig is filled in `init` and only read afterwards (fontconfig
+/// lookups on a finished config are thread-safe); every Renderer makes its own Pango font map on it.
+public final class FontLibrary: @unchecked Sendable {
+    let config: OpaquePointer
+    public let directory: String
+    public let files: [String]
+    public let families: [String]
+
+    public init(directory: String) throws {
+        let fm = FileManager.default
+        let url = URL(fileURLWithPath: directory, isDirectory: true).standardizedFileURL
+        guard let names = try? fm.contentsOfDirectory(atPath: url.path) else {
+            throw FontLibraryError(description: "font directory \(directory) cannot be read")
+        }
+        let fontFiles = names.filter { ["ttf", "otf"].contains(($0 as NSString).pathExtension.lowercased()) }
+            .sorted()
+            .map { url.appendingPathComponent($0).path }
+        guard !fontFiles.isEmpty else {
+            throw FontLibraryError(description: "font directory \(directory) holds no .ttf or .otf file")
+        }
+        guard let config = FcConfigCreate() else {
+            throw FontLibraryError(description: "FcConfigCreate failed")
+        }
+        // One file at a time: adding the folder makes fontconfig look for a cache directory and
+        // warn; per file it does not.
+        for file in fontFiles where FcConfigAppFontAddFile(config, file) == 0 {
+            FcConfigDestroy(config)
+            throw FontLibraryError(description: "font file \(file) could not be loaded by fontconfig")
+        }
+        self.config = config
+        self.directory = url.path
+        self.files = fontFiles
+        self.families = Self.families(in: config)
+    }
+
+    deinit { FcConfigDestroy(config) }
+
+    private static func families(in config: OpaquePointer) -> [String] {
+        guard let set = FcConfigGetFonts(config, FcSetApplication) else { return [] }
+        var found = Set<String>()
+        for i in 0..<Int(set.pointee.nfont) {
+            var value: UnsafeMutablePointer<FcChar8>?
+            if FcPatternGetString(set.pointee.fonts[i], FC_FAMILY, 0, &value) == FcResultMatch, let value {
+                found.insert(String(cString: value))
+            }
+        }
+        return found.sorted()
+    }
+}

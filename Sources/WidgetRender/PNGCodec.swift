@@ -1,0 +1,124 @@
+import CPNG
+import Foundation
+
+public struct PNGError: Error, CustomStringConvertible, Sendable {
+    public var description: String
+}
+
+/// PNG bytes for a Bitmap, and RGBA pixels for PNG bytes (libpng decodes; see cpng.c).
+public enum PNGCodec {
+    public enum Preset: Sendable {
+        /// For every render: unfiltered rows through our pixel-run deflate (pixeldeflate.c).
+        case fast
+        /// For committed golden files: libdeflate level 9; unfiltered and adaptive filters are
+        /// both tried and the smaller kept (the best filter depends on the content).
+        case small
+    }
+
+    // Measured on the reference widget (SPEC.md, systemMedium 1014×474 px) as this renderer draws
+    // it; C harness, gcc -O2, one core, median of 11 runs, the encode includes unpremultiplying.
+    // `adaptive` = libpng's per-row choice among all five filters (libdeflate rows: minimum sum of
+    // absolute differences, our implementation). Takumi's own PNG of the widget is 38,221 B.
+    //
+    // | engine       | level | filter   | strategy   | ms     | bytes   |
+    // |--------------|-------|----------|------------|--------|---------|
+    // | libpng+zlib  | 1     | none     | default    | 4.6    | 69,453  |
+    // | libpng+zlib  | 2     | none     | default    | 4.7    | 67,491  |
+    // | libpng+zlib  | 3     | none     | default    | 4.9    | 65,307  |
+    // | libpng+zlib  | 1     | none     | Z_RLE      | 20.0   | 753,245 |
+    // | libpng+zlib  | 1     | sub      | default    | 5.8    | 87,999  |
+    // | libpng+zlib  | 1     | sub      | Z_RLE      | 5.6    | 82,225  |
+    // | libpng+zlib  | 1     | up       | default    | 6.5    | 88,365  |
+    // | libpng+zlib  | 1     | up       | Z_RLE      | 6.2    | 84,387  |
+    // | libpng+zlib  | 1     | paeth    | default    | 8.2    | 85,406  |
+    // | libpng+zlib  | 1     | paeth    | Z_RLE      | 7.8    | 65,703  |
+    // | libpng+zlib  | 1     | adaptive | default    | 15.6   | 84,246  |
+    // | libpng+zlib  | 1     | adaptive | Z_FILTERED | 15.5   | 84,246  |
+    // | libpng+zlib  | 1     | adaptive | Z_RLE      | 15.1   | 65,586  |
+    // | libpng+zlib  | 3     | adaptive | default    | 16.0   | 79,711  |
+    // | libpng+zlib  | 4     | none     | default    | 11.2   | 63,128  |
+    // | libpng+zlib  | 5     | none     | default    | 11.8   | 61,258  |
+    // | libpng+zlib  | 6     | none     | default    | 15.5   | 51,817  |
+    // | libpng+zlib  | 6     | none     | Z_FILTERED | 15.5   | 53,025  |
+    // | libpng+zlib  | 6     | adaptive | default    | 26.5   | 63,629  |
+    // | libpng+zlib  | 9     | none     | default    | 36.6   | 45,076  |
+    // | libpng+zlib  | 9     | adaptive | default    | 121.2  | 56,494  |
+    // | libdeflate   | 1     | none     | —          | 3.3    | 66,235  |
+    // | libdeflate   | 1     | sub      | —          | 7.5    | 72,124  |
+    // | libdeflate   | 1     | up       | —          | 7.3    | 72,543  |
+    // | libdeflate   | 1     | paeth    | —          | 10.5   | 70,064  |
+    // | libdeflate   | 1     | adaptive | —          | 21.1   | 68,838  |
+    // | libdeflate   | 4     | none     | —          | 6.9    | 60,889  |
+    // | libdeflate   | 6     | none     | —          | 8.2    | 55,494  |
+    // | libdeflate   | 9     | none     | —          | 28.1   | 45,046  |  ← small (adaptive also tried)
+    // | libdeflate   | 9     | adaptive | —          | 65.8   | 59,970  |
+    // | libdeflate   | 12    | none     | —          | 407.6  | 43,701  |
+    // | pixeldeflate | —     | none     | —          | 1.9    | 51,339  |  ← fast
+    // | pixeldeflate | —     | sub      | —          | 3.3    | 65,545  |
+    // | pixeldeflate | —     | paeth    | —          | 6.3    | 64,176  |
+    //
+    // Widgets are flat color, gradients and antialiased edges: unfiltered rows repeat whole runs
+    // of pixels, and a diagonal gradient row repeats the row above shifted by a pixel or two.
+    // Filters turn those runs into small noisy differences that compress worse and slower, and
+    // a general match finder (zlib, libdeflate at low levels) spends its time hashing instead of
+    // looking at the few distances that matter. pixeldeflate looks only there (left pixel, row
+    // above, row above shifted by up to 4 pixels) and is the only setting within both targets
+    // (≤ 2.5 ms, ≤ 57 KB = 1.5 × Takumi); on Takumi's own pixels it gives 43,075 B in 1.8 ms.
+    static let smallLevel: Int32 = 9
+
+    public static func encode(_ bitmap: Bitmap, preset: Preset = .fast) throws -> [UInt8] {
+        switch preset {
+        case .fast:
+            return try encode(bitmap, engine: Int32(CPNG_ENGINE_PIXEL), level: 1, filter: Int32(CPNG_FILTER_NONE))
+        case .small:
+            let engine = Int32(CPNG_ENGINE_LIBDEFLATE)
+            let none = try encode(bitmap, engine: engine, level: smallLevel, filter: Int32(CPNG_FILTER_NONE))
+            let adaptive = try encode(bitmap, engine: engine, level: smallLevel, filter: Int32(CPNG_FILTER_ALL))
+            return adaptive.count < none.count ? adaptive : none
+        }
+    }
+
+    static func encode(_ bitmap: Bitmap, engine: Int32, level: Int32, filter: Int32) throws -> [UInt8] {
+        precondition(bitmap.pixels.count >= bitmap.stride * bitmap.height, "bitmap pixel buffer too small")
+        var out: UnsafeMutablePointer<UInt8>?
+        var length = 0
+        let rc = bitmap.pixels.withUnsafeBufferPointer { px in
+            cpng_encode_argb32_ex(px.baseAddress, Int32(bitmap.width), Int32(bitmap.height), Int32(bitmap.stride),
+                                  engine, level, filter, -1, &out, &length)
+        }
+        guard rc == 0, let out else {
+            throw PNGError(description: "PNG encode failed (\(rc)): \(String(cString: cpng_last_error()))")
+        }
+        defer { cpng_free(out) }
+        return Array(UnsafeBufferPointer(start: out, count: length))
+    }
+
+    public static func decode(_ bytes: [UInt8]) throws -> RGBAImage {
+        var rgba: UnsafeMutablePointer<UInt8>?
+        var w: Int32 = 0, h: Int32 = 0
+        var message = [CChar](repeating: 0, count: 256)
+        let rc = bytes.withUnsafeBufferPointer { b in
+            message.withUnsafeMutableBufferPointer { m in
+                cpng_decode_rgba(b.baseAddress, b.count, &rgba, &w, &h, m.baseAddress, m.count)
+            }
+        }
+        guard rc == 0, let rgba else {
+            let text = message.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+            throw PNGError(description: "invalid PNG (\(bytes.count) bytes): \(text.isEmpty ? "error \(rc)" : text)")
+        }
+        defer { cpng_free(rgba) }
+        let count = Int(w) * Int(h) * 4
+        return RGBAImage(width: Int(w), height: Int(h), pixels: Array(UnsafeBufferPointer(start: rgba, count: count)))
+    }
+
+    public static func decode(file path: String) throws -> RGBAImage {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw PNGError(description: "cannot read PNG file \(path)")
+        }
+        do {
+            return try decode([UInt8](data))
+        } catch let error as PNGError {
+            throw PNGError(description: "\(path): \(error.description)")
+        }
+    }
+}

@@ -1,0 +1,150 @@
+import CPangoCairo
+import WidgetLayout
+import WidgetModel
+
+/// Draws placed trees with Cairo and measures text with Pango. One per thread: a Pango font map
+/// shared between threads without a lock corrupts the heap (cairo-pango-notes, "Threads"), so
+/// each renderer owns its font map, contexts and caches. Not Sendable on purpose.
+public final class Renderer {
+    public let fonts: FontLibrary
+    let fontMap: UnsafeMutablePointer<PangoFontMap>
+    /// Identity matrix, never touched by a draw: measurements do not depend on the scale.
+    let measureContext: OpaquePointer
+    /// Follows the CTM of the surface being drawn (pango_cairo_update_context).
+    let drawContext: OpaquePointer
+    let fontOptions: OpaquePointer
+
+    var fontDescriptions: [FontKey: OpaquePointer] = [:]
+    var attributeLists: [AttributeKey: OpaquePointer] = [:]
+    var measurements: [MeasureKey: TextMetrics] = [:]
+    var imageSurfaces: [String: OpaquePointer] = [:]
+    var failedImages: Set<String> = []
+    var gradientTables: [[GradientStop]: [UInt32]] = [:]
+
+    public init(fonts: FontLibrary) {
+        self.fonts = fonts
+        let map = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT)!
+        pango_fc_font_map_set_config(OpaquePointer(map),
+                                     fonts.config)
+        // 1 pt = 1 user unit.
+        pango_cairo_font_map_set_resolution(OpaquePointer(map), 72)
+        fontMap = map
+
+        let options = cairo_font_options_create()!
+        cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
+        cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
+        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+        cairo_font_options_set_subpixel_order(options, CAIRO_SUBPIXEL_ORDER_DEFAULT)
+        fontOptions = options
+
+        func makeContext() -> OpaquePointer {
+            let context = pango_font_map_create_context(map)!
+            pango_cairo_context_set_font_options(context, options)
+            pango_context_set_round_glyph_positions(context, 0)
+            return context
+        }
+        measureContext = makeContext()
+        drawContext = makeContext()
+    }
+
+    deinit {
+        for d in fontDescriptions.values { pango_font_description_free(d) }
+        for a in attributeLists.values { pango_attr_list_unref(a) }
+        for s in imageSurfaces.values { cairo_surface_destroy(s) }
+        g_object_unref(UnsafeMutableRawPointer(measureContext))
+        g_object_unref(UnsafeMutableRawPointer(drawContext))
+        g_object_unref(UnsafeMutableRawPointer(fontMap))
+        cairo_font_options_destroy(fontOptions)
+    }
+
+    public var measurer: any TextMeasuring { self }
+
+    /// Draws `root` (frames in points) onto a transparent ARGB32 canvas of exactly
+    /// pixelWidth×pixelHeight, scaled by `scale`.
+    public func draw(_ root: PlacedNode, pixelWidth: Int, pixelHeight: Int, scale: Double) -> Bitmap {
+        precondition(pixelWidth > 0 && pixelHeight > 0, "canvas must not be empty")
+        let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(pixelWidth)))
+        var pixels = [UInt8](repeating: 0, count: stride * pixelHeight)
+        pixels.withUnsafeMutableBufferPointer { buffer in
+            let surface = cairo_image_surface_create_for_data(buffer.baseAddress, CAIRO_FORMAT_ARGB32,
+                                                              Int32(pixelWidth), Int32(pixelHeight), Int32(stride))!
+            let cr = cairo_create(surface)!
+            cairo_scale(cr, scale, scale)
+            pango_cairo_update_context(cr, drawContext)
+            drawNode(root, cr)
+            cairo_destroy(cr)
+            cairo_surface_flush(surface)
+            cairo_surface_finish(surface)
+            cairo_surface_destroy(surface)
+        }
+        return Bitmap(width: pixelWidth, height: pixelHeight, stride: stride, pixels: pixels)
+    }
+
+    func drawNode(_ node: PlacedNode, _ cr: OpaquePointer) {
+        if node.opacity <= 0 { return }
+        let grouped = node.opacity < 1
+        let needsSave = grouped || node.clip != nil
+        if needsSave { cairo_save(cr) }
+        if grouped { cairo_push_group(cr) }
+        if let clip = node.clip {
+            addClipPath(clip, in: node.frame, cr)
+            cairo_clip(cr)
+        }
+        switch node.content {
+        case .none: break
+        case .text(let text): drawText(text, in: node.frame, cr)
+        case .icon(let icon): drawIcon(icon, in: node.frame, cr)
+        case .image(let image): drawImage(image, in: node.frame, cr)
+        case .shape(let shape): drawShape(shape, in: node.frame, cr)
+        case .progress(let progress): drawProgress(progress, in: node.frame, cr)
+        case .divider(let color, _):
+            cairo_rectangle(cr, node.frame.minX, node.frame.minY, node.frame.width, node.frame.height)
+            setSource(color, cr)
+            cairo_fill(cr)
+        }
+        for child in node.children { drawNode(child, cr) }
+        if grouped {
+            cairo_pop_group_to_source(cr)
+            cairo_paint_with_alpha(cr, node.opacity)
+        }
+        if needsSave { cairo_restore(cr) }
+    }
+
+    func setSource(_ color: RGBA, _ cr: OpaquePointer) {
+        cairo_set_source_rgba(cr, color.r, color.g, color.b, color.a)
+    }
+
+    /// Sets `paint` as the source. A gradient is laid out in the frame's unit square and stretched
+    /// with it, as SwiftUI does: on a wide frame, topLeading → bottomTrailing has its isolines
+    /// parallel to the other diagonal (CSS "to bottom right" agrees), not perpendicular to its own.
+    func setSource(_ paint: Paint, in frame: Rect, _ cr: OpaquePointer) {
+        switch paint {
+        case .color(let c):
+            setSource(c, cr)
+        case .linearGradient(let stops, let start, let end):
+            guard frame.width > 0, frame.height > 0, stops.count > 1 else {
+                setSource(paint.solidColor, cr)
+                return
+            }
+            let pattern = cairo_pattern_create_linear(start.x, start.y, end.x, end.y)!
+            for stop in stops {
+                cairo_pattern_add_color_stop_rgba(pattern, stop.location, stop.color.r, stop.color.g, stop.color.b, stop.color.a)
+            }
+            // User space → unit square of the frame.
+            var matrix = cairo_matrix_t()
+            cairo_matrix_init_scale(&matrix, 1 / frame.width, 1 / frame.height)
+            cairo_matrix_translate(&matrix, -frame.minX, -frame.minY)
+            cairo_pattern_set_matrix(pattern, &matrix)
+            cairo_set_source(cr, pattern)
+            cairo_pattern_destroy(pattern)
+        }
+    }
+
+    /// The translucent rounded-bar look of WidgetKit's placeholder (`.redacted(reason: .placeholder)`).
+    func fillPlaceholder(_ rect: Rect, radius: Double, color: RGBA, _ cr: OpaquePointer) {
+        guard rect.width > 0, rect.height > 0 else { return }
+        addRoundedRect(rect, radius: min(radius, rect.width / 2, rect.height / 2), continuous: false, cr)
+        setSource(color.multipliedAlpha(0.25), cr)
+        cairo_fill(cr)
+    }
+}

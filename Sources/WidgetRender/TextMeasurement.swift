@@ -1,0 +1,35 @@
+import CPangoCairo
+import WidgetLayout
+import WidgetModel
+
+struct MeasureKey: Hashable {
+    var string: String
+    var font: FontSpec
+    var width: Double?
+    var maxLines: Int?
+}
+
+private let measureCacheLimit = 8192
+
+extension Renderer: TextMeasuring {
+    public func measure(_ text: TextContent, font: FontSpec, width: Double?, maxLines: Int?) -> TextMetrics {
+        let key = MeasureKey(string: text.string, font: font, width: width, maxLines: maxLines)
+        if let cached = measurements[key] { return cached }
+        let metrics = computeMetrics(text.string, font: font, width: width, maxLines: maxLines)
+        if measurements.count >= measureCacheLimit { measurements.removeAll(keepingCapacity: true) }
+        measurements[key] = metrics
+        return metrics
+    }
+
+    func computeMetrics(_ string: String, font: FontSpec, width: Double?, maxLines: Int?) -> TextMetrics {
+        if string.isEmpty || !(font.size > 0) { return TextMetrics(size: .zero, lineCount: 0, truncated: false) }
+        let layout = makeLayout(measureContext, string, font: font, width: width, maxLines: maxLines, alignment: .leading)
+        defer { g_object_unref(UnsafeMutableRawPointer(layout.layout)) }
+        var logical = PangoRectangle()
+        pango_layout_get_extents(layout.layout, nil, &logical)
+        let scale = Double(PANGO_SCALE)
+        let truncated = layout.cutLines || pango_layout_is_ellipsized(layout.layout) != 0
+        return TextMetrics(size: Size(width: Double(logical.width) / scale, height: Double(logical.height) / scale),
+                           lineCount: Int(pango_layout_get_line_count(layout.layout)), truncated: truncated)
+    }
+}
