@@ -127,6 +127,14 @@ struct LayoutTree {
         }
     }
 
+    /// A bare Spacer has an internal priority below every view (OpenSwiftUI Spacer.swift, reference
+    /// §6): `HStack { Text; Spacer(); Text }` gives both texts what they need and the spacer the rest.
+    /// A spacer wrapped in modifiers, or with an explicit layoutPriority, is an ordinary view.
+    static func stackPriority(of node: ViewNode) -> Double {
+        if case .spacer = node.kind, node.modifiers.isEmpty, node.layoutPriority == 0 { return -.infinity }
+        return node.layoutPriority.isNaN ? 0 : node.layoutPriority
+    }
+
     private mutating func stack(_ axis: Axis, _ spacing: Double?, _ alignment: Double, _ nodes: [ViewNode]) -> Stack {
         var children: [Int] = []
         var priorities: [Double] = []
@@ -135,7 +143,7 @@ struct LayoutTree {
         for node in nodes {
             guard let index = add(node, stackAxis: axis) else { continue }
             children.append(index)
-            priorities.append(node.layoutPriority.isNaN ? 0 : node.layoutPriority)
+            priorities.append(Self.stackPriority(of: node))
         }
         return Stack(axis: axis, spacing: spacing.map(SafeNumber.length) ?? Self.defaultSpacing,
                      alignment: alignment, children: children, priorities: priorities)

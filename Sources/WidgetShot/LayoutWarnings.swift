@@ -10,7 +10,7 @@ enum LayoutWarnings {
         func add(_ node: PlacedNode, _ message: String) {
             let key = "\(node.source.map(\.description) ?? "")|\(message)"
             guard seen.insert(key).inserted else { return }
-            found.append(Diagnostic(severity: .warning, location: node.source, message: message))
+            found.append(.warning(message, at: node.source))
         }
         // Half a point of slack: text metrics are fractional and edges round to pixels.
         let slack = 0.5

@@ -4,7 +4,7 @@ import WidgetTemplate
 /// Lint as a user sees it: the template's own checks (syntax, names, types, missing data) plus what
 /// only layout can tell — text that truncates and content that overflows its surface — for every
 /// surface × preview in both appearances.
-public struct ProjectLinter {
+public struct ProjectLinter: Sendable {
     public let pool: RendererPool
     public var device: DeviceProfile
 
@@ -19,7 +19,7 @@ public struct ProjectLinter {
         do { document = try LayoutLoader.load(path: path) } catch let e as LayoutError {
             return e.diagnostics
         } catch {
-            return [Diagnostic(severity: .error, location: SourceLocation(file: path, line: 1, column: 1), message: "\(error)")]
+            return [.error("\(error)", at: SourceLocation(file: path, line: 1, column: 1))]
         }
         return lint(document)
     }

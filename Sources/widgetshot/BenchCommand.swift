@@ -56,9 +56,8 @@ struct BenchCommand: ParsableCommand {
         do { document = try LayoutCatalog(directory: folders.layouts).load(layout) } catch {
             note("error: \(error)"); throw ExitCode(2)
         }
-        guard let chosen = preview.map({ document.preview(named: $0) }) ?? document.previews.first, let p = chosen else {
-            note("error: layout '\(document.name)' has no preview \(preview ?? "")"); throw ExitCode(2)
-        }
+        let p: Preview
+        do { p = try pickPreview(preview, in: document) } catch { note("error: \(error)"); throw ExitCode(2) }
         let renderer = WidgetRenderer(fonts: try project.fontLibrary(folders))
         let surfaces = surface.isEmpty ? Surface.allCases.filter { document.hasView(for: $0) && DeviceProfile.default.supports($0) } : surface
         if !json {

@@ -58,8 +58,10 @@ struct VerifyCommand: ParsableCommand {
     var tolerance: Int = GoldenSuite.defaultTolerance
 
     func run() throws {
-        var (folders, documents, suite) = try selection.load()
-        suite.tolerance = tolerance
+        let (folders, documents, loaded) = try selection.load()
+        var tuned = loaded
+        tuned.tolerance = tolerance
+        let suite = tuned
         let jobs = selection.cells(suite, documents)
         let pool = RendererPool(fonts: try selection.project.fontLibrary(folders))
         let progress = Progress(total: jobs.count)

@@ -78,20 +78,12 @@ struct RenderCommand: ParsableCommand {
                 throw CLIError("cannot read --data \(data): \(error.localizedDescription)")
             }
             let value: DataValue
-            do { value = try DataValue.parse(text, file: data) } catch let e as LayoutError { throw CLIError(e.description) }
+            do { value = try DataValue.parse(text, file: data) } catch { throw CLIError(error.description) }
             let (date, tz) = try now.map(parseNow) ?? (Date(), TimeZone.current)
             request = RenderRequest(layout: document, surface: surface, data: value, device: profile, scale: scale,
                                     scheme: scheme, locale: locale ?? "ko", now: date, timeZone: tz, placeholder: placeholder)
         } else {
-            guard let chosen = preview.map({ document.preview(named: $0) }) ?? document.previews.first else {
-                if let preview {
-                    throw CLIError("layout '\(document.name)' has no preview '\(preview)'; previews: \(document.previews.map(\.name).joined(separator: ", "))")
-                }
-                throw CLIError("layout '\(document.name)' has no previews; pass --data FILE")
-            }
-            guard let chosenPreview = chosen else {
-                throw CLIError("layout '\(document.name)' has no preview '\(preview ?? "")'; previews: \(document.previews.map(\.name).joined(separator: ", "))")
-            }
+            let chosenPreview = try pickPreview(preview, in: document)
             previewName = chosenPreview.name
             request = RenderRequest(layout: document, surface: surface, preview: chosenPreview, device: profile,
                                     scale: scale, scheme: scheme, locale: locale, placeholder: placeholder)

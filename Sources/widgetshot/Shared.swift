@@ -77,3 +77,18 @@ func deviceProfile(named id: String) throws -> DeviceProfile {
 }
 
 func milliseconds(_ ns: UInt64) -> String { String(format: "%.2f", Double(ns) / 1e6) }
+
+/// The named preview, or the layout's first when no name is given.
+func pickPreview(_ name: String?, in document: LayoutDocument) throws -> Preview {
+    let names = document.previews.map(\.name).joined(separator: ", ")
+    if let name {
+        guard let p = document.preview(named: name) else {
+            throw CLIError("layout '\(document.name)' has no preview '\(name)'; previews: \(names)")
+        }
+        return p
+    }
+    guard let first = document.previews.first else {
+        throw CLIError("layout '\(document.name)' has no previews; pass --data FILE")
+    }
+    return first
+}

@@ -75,7 +75,7 @@ import WidgetTemplate
             let i = (y * image.width + x) * 4
             image.pixels[i] = 0; image.pixels[i + 1] = 0; image.pixels[i + 2] = 255; image.pixels[i + 3] = 255
         } }
-        try Data(PNGCodec.encodeRGBA(image)).write(to: URL(fileURLWithPath: path))
+        try Data(PNGCodec.encode(Bitmap(straight: image))).write(to: URL(fileURLWithPath: path))
         let outcome = suite.check(cell, in: doc, with: renderer)
         guard case .failed(let c) = outcome.status else { Issue.record("tampered golden passed"); return }
         #expect(c.differingPixels == 9)

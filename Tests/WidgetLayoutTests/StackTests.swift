@@ -58,9 +58,24 @@ import WidgetModel
         #expect(root.children.map(\.frame) == [r(0, 0, 30, 10), r(30, 0, 70, 10)])
     }
 
-    @Test func equallyFlexibleChildrenSplitEvenly() {
+    @Test func spacerIsSizedAfterEqualFlexibleViews() {
+        // 140 − 2×10 spacing = 120; the spacer is sized last, so the shapes share 120 − 8 (its minimum).
         let root = place(hstack(spacing: 10, [shape(), spacer(), shape()]), 140, 20)
-        #expect(root.children.map(\.frame) == [r(0, 0, 40, 20), r(50, 10, 40, 0), r(100, 0, 40, 20)])
+        #expect(root.children.map(\.frame) == [r(0, 0, 56, 20), r(66, 10, 8, 0), r(84, 0, 56, 20)])
+    }
+
+    @Test func equallyFlexibleChildrenSplitEvenly() {
+        let root = place(hstack(spacing: 10, [shape(), shape(), shape()]), 140, 20)
+        #expect(root.children.map(\.frame) == [r(0, 0, 40, 20), r(50, 0, 40, 20), r(100, 0, 40, 20)])
+    }
+
+    @Test func textsBesideASpacerGetTheirIdealWidthFirst() {
+        // Two 12-character texts at 10 pt (60 wide each) with a spacer in 150: before the spacer
+        // was sized last it took a third of the width and both texts truncated.
+        let root = place(hstack(spacing: 0, [text("Seoul Kitchen"), spacer(), text("12:45 arrive")]), 150, 20)
+        let frames = root.children.map(\.frame)
+        #expect(frames[0].width == 65 && frames[2].width == 60)
+        #expect(frames[1] == r(65, 6, 25, 0))
     }
 
     @Test func spacerNeverShrinksBelowMinLength() {

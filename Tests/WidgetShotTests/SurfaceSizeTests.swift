@@ -34,7 +34,7 @@ import WidgetTemplate
         #expect(lock.0 == 1113)
         #expect((252...480).contains(lock.1), "lock screen height \(lock.1) px outside 84…160 pt")
         let standBy = try size(.standBy)
-        #expect(standBy.0 == 2 * lock.0 && standBy.1 == 2 * lock.1)
+        #expect(standBy.0 == 2 * lock.0 && abs(standBy.1 - 2 * lock.1) <= 1, "StandBy is the Lock Screen view at 2x")
         let compact = try size(.islandCompact)
         #expect(compact.0 == 690 && compact.1 == 110)
         let minimal = try size(.islandMinimal)

@@ -1,10 +1,8 @@
-import WidgetRender
-
 extension Bitmap {
     /// Straight RGBA rows without padding, as a decoded PNG gives them, so a render can be
     /// compared with a golden without encoding it first. Cairo's ARGB32 is premultiplied and
     /// native-endian (B, G, R, A in memory on little-endian machines); the rounding matches the
-    /// PNG encoder's so both paths give the same bytes.
+    /// PNG encoder's (cpng.c) so both paths give the same bytes.
     public func straightRGBA() -> RGBAImage {
         var out = [UInt8](repeating: 0, count: width * height * 4)
         pixels.withUnsafeBufferPointer { src in
@@ -28,5 +26,26 @@ extension Bitmap {
             }
         }
         return RGBAImage(width: width, height: height, pixels: out)
+    }
+}
+
+extension Bitmap {
+    /// A premultiplied ARGB32 bitmap from straight RGBA (to encode a decoded or synthesised image).
+    public init(straight image: RGBAImage) {
+        var out = [UInt8](repeating: 0, count: image.width * image.height * 4)
+        image.pixels.withUnsafeBufferPointer { src in
+            out.withUnsafeMutableBufferPointer { dst in
+                var i = 0
+                while i + 3 < src.count && i + 3 < dst.count {
+                    let r = Int(src[i]), g = Int(src[i + 1]), b = Int(src[i + 2]), a = Int(src[i + 3])
+                    dst[i] = UInt8((b * a + 127) / 255)
+                    dst[i + 1] = UInt8((g * a + 127) / 255)
+                    dst[i + 2] = UInt8((r * a + 127) / 255)
+                    dst[i + 3] = UInt8(a)
+                    i += 4
+                }
+            }
+        }
+        self.init(width: image.width, height: image.height, stride: image.width * 4, pixels: out)
     }
 }
