@@ -98,18 +98,13 @@ struct BenchCommand: ParsableCommand {
         let exe = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("widgetshot-bench-\(getpid()).png").path
         var times: [UInt64] = []
+        var args = ["render", document.path, "--surface", surface.rawValue, "--preview", preview.name, "-o", out]
+        if let root = project.projectRoot { args += ["--project", root] }
         for _ in 0..<coldRuns {
-            let process = Process()
-            process.executableURL = exe
-            var args = ["render", document.path, "--surface", surface.rawValue, "--preview", preview.name, "-o", out]
-            if let root = project.projectRoot { args += ["--project", root] }
-            process.arguments = args
-            process.standardError = FileHandle.nullDevice
             let t0 = DispatchTime.now().uptimeNanoseconds
-            try process.run()
-            process.waitUntilExit()
+            let status = try spawnAndWait(exe.path, args)
             times.append(DispatchTime.now().uptimeNanoseconds - t0)
-            if process.terminationStatus != 0 { note("error: cold render exited \(process.terminationStatus)"); throw ExitCode(2) }
+            if status != 0 { note("error: cold render exited \(status)"); throw ExitCode(2) }
         }
         try? FileManager.default.removeItem(atPath: out)
         let stats = Stats(times)
@@ -136,4 +131,21 @@ struct Stats {
         median = at(0.5)
         p90 = at(0.9)
     }
+}
+
+/// posix_spawn + waitpid: Foundation's Process adds tens of milliseconds of its own on Linux,
+/// which would be charged to our cold start.
+func spawnAndWait(_ path: String, _ arguments: [String]) throws -> Int32 {
+    var fileActions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&fileActions)
+    defer { posix_spawn_file_actions_destroy(&fileActions) }
+    posix_spawn_file_actions_addopen(&fileActions, 2, "/dev/null", O_WRONLY, 0)
+    let argv = ([path] + arguments).map { strdup($0) } + [nil]
+    defer { argv.forEach { free($0) } }
+    var pid: pid_t = 0
+    let rc = posix_spawn(&pid, path, &fileActions, nil, argv, environ)
+    guard rc == 0 else { throw CLIError("cannot start \(path): \(String(cString: strerror(rc)))") }
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    return (status >> 8) & 0xFF
 }

@@ -62,12 +62,14 @@ struct RenderCommand: ParsableCommand {
     }
 
     func run() throws {
+        let trace = Trace()
         let folders = try project.folders()
         let catalog = LayoutCatalog(directory: folders.layouts)
         let document: LayoutDocument
         do { document = try catalog.load(layout) } catch let e as LayoutError {
             throw CLIError(e.description)
         } catch { throw CLIError("\(error)") }
+        trace.mark("load layout")
         let profile = try deviceProfile(named: device)
 
         var request: RenderRequest
@@ -95,9 +97,12 @@ struct RenderCommand: ParsableCommand {
         }
 
         let fonts = try project.fontLibrary(folders)
+        trace.mark("fonts")
         let renderer = WidgetRenderer(fonts: fonts)
+        trace.mark("renderer")
         let result: RenderResult
         do { result = try renderer.render(request) } catch let e as RenderError { throw CLIError(e.description) }
+        trace.mark("render")
         for w in result.warnings { note(w.description) }
 
         let path = output ?? "\(document.name)-\(surface.rawValue)-\(previewName)-\(scheme.rawValue).png"
@@ -107,7 +112,20 @@ struct RenderCommand: ParsableCommand {
             do { try AtomicFile.write(result.png, to: path) } catch {
                 throw CLIError("cannot write \(path): \(error.localizedDescription)")
             }
+            trace.mark("write")
             note("wrote \(path) (\(result.pixelWidth)×\(result.pixelHeight) px, \(result.png.count) bytes, \(milliseconds(result.timings.total)) ms)")
         }
+    }
+}
+
+/// Phase timings on standard error when WIDGETSHOT_TRACE is set (to see where a cold start goes).
+final class Trace {
+    private var last = DispatchTime.now().uptimeNanoseconds
+    private let on = ProcessInfo.processInfo.environment["WIDGETSHOT_TRACE"] != nil
+    func mark(_ phase: String) {
+        guard on else { return }
+        let now = DispatchTime.now().uptimeNanoseconds
+        note("trace: \(phase) \(milliseconds(now - last)) ms")
+        last = now
     }
 }
