@@ -19,11 +19,16 @@ release: setup
 run: release
 	$(BIN_RELEASE) gallery --out $(OUT)
 
+# The unit, render and golden tests, then the CLI's own snapshot check of every preview
+# (a failure leaves an HTML/JSON/JUnit report in .build/verify-report).
 test: setup
 	$(SWIFT) test
+	$(SWIFT) build --product widgetshot
+	$(BIN_DEBUG) verify --report .build/verify-report
 
 bench: release
 	bash scripts/bench
+	@echo; echo '== widgetshot verify over every golden (release, 2 cores)'; $(BIN_RELEASE) verify
 
 clean:
 	rm -rf .build $(OUT)

@@ -34,7 +34,7 @@ let package = Package(
         .target(name: "WidgetTemplate", dependencies: ["WidgetModel", .product(name: "Yams", package: "Yams")]),
         .target(name: "WidgetRender", dependencies: ["WidgetModel", "WidgetLayout", "CPangoCairo", "CPNG"]),
         .target(name: "WidgetDiff"),
-        .target(name: "WidgetShot", dependencies: ["WidgetModel", "WidgetLayout", "WidgetTemplate", "WidgetRender"]),
+        .target(name: "WidgetShot", dependencies: ["WidgetModel", "WidgetLayout", "WidgetTemplate", "WidgetRender", "WidgetDiff"]),
         .executableTarget(
             name: "widgetshot",
             dependencies: ["WidgetShot", .product(name: "ArgumentParser", package: "swift-argument-parser")]

@@ -84,3 +84,12 @@ enum PixelHash {
         (value << bits) | (value >> (64 - bits))
     }
 }
+
+extension ImageDiff {
+    /// XXH64 (seed 0) of raw bytes as 16 hex digits: a golden file's fingerprint in the manifest.
+    public static func bytesHash(_ bytes: [UInt8]) -> String {
+        let hash = bytes.withUnsafeBytes { PixelHash.xxh64($0, seed: 0) }
+        let digits = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+}

@@ -1,10 +1,12 @@
 import Foundation
+import WidgetDiff
 import WidgetModel
 import WidgetRender
 import WidgetTemplate
 
 /// The committed golden images: `Golden/<layout>/<surface>/<preview>-<scheme>.png`, one per cell of
-/// every layout's matrix, rendered on one device at one scale.
+/// every layout's matrix, rendered on one device at one scale, with `Golden/manifest.json`
+/// holding a fingerprint of each file and of its decoded pixels.
 ///
 /// 2x, not the iPhone's 3x: it still resolves every glyph and hairline, while a golden holds
 /// 2.25 times fewer pixels, so the folder stays small and comparisons stay fast.
@@ -12,18 +14,18 @@ public struct GoldenSuite: Sendable {
     public var directory: String
     public var device: DeviceProfile
     public var scale: Double
-    /// Largest per-channel difference (0–255) a pixel may show and still count as equal: absorbs
-    /// antialiasing noise between Cairo/Pango builds, never a changed glyph or color.
-    public var tolerance: Int
+    public var options: DiffOptions
+    public var ignore: GoldenIgnoreList
 
     public static let defaultScale = 2.0
-    public static let defaultTolerance = 3
 
     public init(directory: String, device: DeviceProfile = .default, scale: Double = GoldenSuite.defaultScale,
-                tolerance: Int = GoldenSuite.defaultTolerance) {
-        self.directory = directory; self.device = device; self.scale = scale; self.tolerance = tolerance
+                options: DiffOptions = .default, ignore: GoldenIgnoreList? = nil) {
+        self.directory = directory; self.device = device; self.scale = scale; self.options = options
+        self.ignore = ignore ?? GoldenIgnoreList.load(from: directory)
     }
 
+    public var manifestPath: String { directory + "/manifest.json" }
     public func path(of cell: MatrixCell) -> String { directory + "/" + cell.relativePath }
 
     public func cells(for documents: [LayoutDocument]) -> [MatrixCell] {
@@ -36,6 +38,15 @@ public struct GoldenSuite: Sendable {
                               scale: scale, scheme: cell.scheme)
         r.pngPreset = .small
         return r
+    }
+
+    /// The diff options for one cell: the suite's, plus its ignore regions converted to pixels.
+    public func options(for cell: MatrixCell) -> DiffOptions {
+        var o = options
+        o.ignore += ignore.regions(for: cell).map {
+            IgnoreRegion(x: $0.x * scale, y: $0.y * scale, width: $0.width * scale, height: $0.height * scale)
+        }
+        return o
     }
 
     /// Golden PNGs on disk that no cell of these layouts produces (a renamed preview, a removed surface).
@@ -52,119 +63,107 @@ public struct GoldenSuite: Sendable {
         return stale.sorted()
     }
 
-    /// Renders one cell and compares it with its golden.
-    public func check(_ cell: MatrixCell, in document: LayoutDocument, with renderer: WidgetRenderer) -> GoldenOutcome {
+    /// Renders one cell and compares it with its golden. When the golden file is the one the
+    /// manifest fingerprinted and the render's pixels hash to the manifest's pixel hash, the
+    /// cell passes without decoding the golden or comparing pixels.
+    public func check(_ cell: MatrixCell, in document: LayoutDocument, with renderer: WidgetRenderer,
+                      manifest: GoldenManifest? = nil, keepImages: Bool = false) -> GoldenOutcome {
         guard let request = request(for: cell, in: document) else {
             return GoldenOutcome(cell: cell, status: .error("no preview named \(cell.preview)"))
         }
-        let actual: RGBAImage
+        let actual: DiffImage
         do {
-            let prepared = try renderer.prepare(request)
-            var bitmap = renderer.draw(prepared)
-            if prepared.composed.vibrant { WidgetRenderer.applyVibrant(&bitmap) }
-            actual = bitmap.straightRGBA()
+            actual = DiffImage(try renderer.renderPixels(request))
         } catch {
             return GoldenOutcome(cell: cell, status: .error("\(error)"))
         }
         let goldenPath = path(of: cell)
-        guard FileManager.default.fileExists(atPath: goldenPath) else {
-            return GoldenOutcome(cell: cell, status: .missing)
+        guard let data = FileManager.default.contents(atPath: goldenPath) else {
+            return GoldenOutcome(cell: cell, status: .missing, actual: keepImages ? actual : nil)
         }
-        let expected: RGBAImage
-        do { expected = try PNGCodec.decode(file: goldenPath) } catch {
+        let bytes = [UInt8](data)
+        if let entry = manifest?.entries[cell.relativePath], entry.file == ImageDiff.bytesHash(bytes),
+           entry.pixels == ImageDiff.pixelHash(actual) {
+            return GoldenOutcome(cell: cell, status: .passed, matchedByHash: true)
+        }
+        let expected: DiffImage
+        do { expected = DiffImage(try PNGCodec.decode(bytes)) } catch {
             return GoldenOutcome(cell: cell, status: .error("cannot read golden \(goldenPath): \(error)"))
         }
-        let comparison = PixelComparison(expected: expected, actual: actual, tolerance: tolerance)
-        return GoldenOutcome(cell: cell, status: comparison.matches ? .passed : .failed(comparison))
+        let result = ImageDiff.compare(expected: expected, actual: actual, options: options(for: cell))
+        return GoldenOutcome(cell: cell, status: result.passed ? .passed : .failed(result),
+                             expected: keepImages ? expected : nil, actual: keepImages ? actual : nil)
     }
 
-    /// Renders a cell and writes its golden when it is missing, or when its pixels differ from the
-    /// render by more than `rewriteAbove` per channel (nil: only missing goldens are written). A
-    /// golden whose pixels are unchanged is never rewritten, so re-recording changes no bytes.
+    /// Renders a cell and writes its golden when it is missing, or (`rewrite`) when the render's
+    /// pixels differ from it: `.anyPixel` for any change, `.failing` only when verify would fail.
+    /// A golden whose pixels are unchanged is never rewritten, so re-recording changes no bytes.
     public func record(_ cell: MatrixCell, in document: LayoutDocument, with renderer: WidgetRenderer,
-                       rewriteAbove: Int?) throws -> RecordOutcome {
+                       rewrite: RewritePolicy) throws -> RecordResult {
         let goldenPath = path(of: cell)
-        let exists = FileManager.default.fileExists(atPath: goldenPath)
-        if exists && rewriteAbove == nil { return .unchanged }
-        guard let request = request(for: cell, in: document) else { throw RenderError.noView(layout: document.name, surface: cell.surface, available: []) }
+        let existing = FileManager.default.contents(atPath: goldenPath).map { [UInt8]($0) }
+        if let existing, rewrite == .never { return RecordResult(outcome: .unchanged, entry: try entry(for: existing)) }
+        guard let request = request(for: cell, in: document) else {
+            throw RenderError.noView(layout: document.name, surface: cell.surface, available: [])
+        }
         let result = try renderer.render(request)
-        if exists, let old = try? PNGCodec.decode(file: goldenPath) {
-            let same = PixelComparison(expected: old, actual: result.bitmap.straightRGBA(), tolerance: rewriteAbove ?? 0)
-            if same.matches { return .unchanged }
+        let actual = DiffImage(result.bitmap.straightRGBA())
+        if let existing, let old = try? PNGCodec.decode(existing) {
+            let diff = ImageDiff.compare(expected: DiffImage(old), actual: actual, options: options(for: cell))
+            let keep = rewrite == .failing ? diff.passed : diff.verdict == .identical
+            if keep { return RecordResult(outcome: .unchanged, entry: try entry(for: existing)) }
         }
         try AtomicFile.write(result.png, to: goldenPath)
-        return exists ? .updated : .created
+        return RecordResult(outcome: existing == nil ? .created : .updated,
+                            entry: GoldenManifest.Entry(file: ImageDiff.bytesHash(result.png), pixels: ImageDiff.pixelHash(actual)))
+    }
+
+    private func entry(for png: [UInt8]) throws -> GoldenManifest.Entry {
+        GoldenManifest.Entry(file: ImageDiff.bytesHash(png), pixels: ImageDiff.pixelHash(DiffImage(try PNGCodec.decode(png))))
     }
 }
 
+public enum RewritePolicy: Sendable { case never, failing, anyPixel }
+
 public enum RecordOutcome: Sendable, Equatable { case created, updated, unchanged }
+
+public struct RecordResult: Sendable {
+    public var outcome: RecordOutcome
+    /// The manifest entry of the golden as it now is on disk.
+    public var entry: GoldenManifest.Entry
+}
 
 public struct GoldenOutcome: Sendable {
     public enum Status: Sendable {
         case passed
-        case failed(PixelComparison)
+        case failed(DiffResult)
         case missing
         case error(String)
     }
     public var cell: MatrixCell
     public var status: Status
+    /// Passed through the manifest's hashes, without decoding the golden.
+    public var matchedByHash = false
+    /// Kept for the report when asked (failures only need them).
+    public var expected: DiffImage?
+    public var actual: DiffImage?
     public var passed: Bool { if case .passed = status { return true } else { return false } }
 }
 
-/// Per-pixel comparison of two straight-RGBA images with a per-channel tolerance.
-public struct PixelComparison: Sendable, CustomStringConvertible {
-    public var expectedSize: (Int, Int)
-    public var actualSize: (Int, Int)
-    public var differingPixels: Int
-    public var maxChannelDelta: Int
-    /// The smallest rectangle (in pixels) holding every differing pixel.
-    public var bounds: (x: Int, y: Int, width: Int, height: Int)?
+extension DiffImage {
+    init(_ image: RGBAImage) { self.init(width: image.width, height: image.height, pixels: image.pixels) }
+}
 
-    public var sizesMatch: Bool { expectedSize == actualSize }
-    public var matches: Bool { sizesMatch && differingPixels == 0 }
+extension RGBAImage {
+    init(_ image: DiffImage) { self.init(width: image.width, height: image.height, pixels: image.pixels) }
+}
 
-    public init(expected: RGBAImage, actual: RGBAImage, tolerance: Int) {
-        expectedSize = (expected.width, expected.height)
-        actualSize = (actual.width, actual.height)
-        differingPixels = 0
-        maxChannelDelta = 0
-        bounds = nil
-        guard expected.width == actual.width, expected.height == actual.height,
-              expected.pixels.count == actual.pixels.count else { return }
-        if expected.pixels == actual.pixels { return }
-        var count = 0, maxDelta = 0
-        var minX = Int.max, minY = Int.max, maxX = -1, maxY = -1
-        let width = expected.width
-        expected.pixels.withUnsafeBufferPointer { e in
-            actual.pixels.withUnsafeBufferPointer { a in
-                var i = 0
-                let n = e.count
-                while i < n {
-                    var d = 0
-                    for c in 0..<4 {
-                        let delta = abs(Int(e[i + c]) - Int(a[i + c]))
-                        if delta > d { d = delta }
-                    }
-                    if d > maxDelta { maxDelta = d }
-                    if d > tolerance {
-                        count += 1
-                        let p = i / 4, x = p % width, y = p / width
-                        minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
-                    }
-                    i += 4
-                }
-            }
-        }
-        differingPixels = count
-        maxChannelDelta = maxDelta
-        if count > 0 { bounds = (minX, minY, maxX - minX + 1, maxY - minY + 1) }
-    }
-
-    public var description: String {
-        if !sizesMatch {
-            return "size differs: golden \(expectedSize.0)×\(expectedSize.1) px, render \(actualSize.0)×\(actualSize.1) px"
-        }
-        guard let b = bounds else { return "identical within tolerance" }
-        return "\(differingPixels) pixel(s) differ (max channel delta \(maxChannelDelta)) within x \(b.x)…\(b.x + b.width - 1), y \(b.y)…\(b.y + b.height - 1)"
+extension WidgetRenderer {
+    /// The straight-RGBA pixels of a render, without encoding a PNG.
+    func renderPixels(_ request: RenderRequest) throws -> RGBAImage {
+        let prepared = try prepare(request)
+        var bitmap = draw(prepared)
+        if prepared.composed.vibrant { Self.applyVibrant(&bitmap) }
+        return bitmap.straightRGBA()
     }
 }

@@ -9,6 +9,10 @@ public struct MatrixCell: Sendable, Hashable {
     public var preview: String
     public var scheme: ColorScheme
 
+    public init(layout: String, surface: Surface, preview: String, scheme: ColorScheme) {
+        self.layout = layout; self.surface = surface; self.preview = preview; self.scheme = scheme
+    }
+
     /// `delivery/systemSmall/onTheWay-light.png`: a failing file names what broke.
     public var relativePath: String { "\(layout)/\(surface.rawValue)/\(preview)-\(scheme.rawValue).png" }
 }

@@ -1,10 +1,12 @@
 import ArgumentParser
 import Foundation
+import WidgetDiff
 import WidgetModel
+import WidgetRender
 import WidgetShot
 import WidgetTemplate
 
-/// What verify and record share: which layouts, surfaces and previews.
+/// What verify, record and prune share: which layouts, surfaces and previews.
 struct GoldenSelection: ParsableArguments {
     @Option(name: .long, help: "Only these layouts.")
     var layout: [String] = []
@@ -40,34 +42,82 @@ struct GoldenSelection: ParsableArguments {
     var isFiltered: Bool { !surface.isEmpty || !preview.isEmpty }
 }
 
+/// The diff knobs verify and diff share.
+struct DiffKnobs: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("Per-pixel YIQ color distance threshold, 0…1 (default \(DiffOptions.default.threshold)).",
+        discussion: "0.025 lets a 1–6/255 gray change pass and fails a 7/255 one or a light/dark system-color swap."))
+    var threshold: Double?
+
+    @Option(name: .long, help: "Fail when more than this many pixels differ (default 0).")
+    var maxDiffPixels: Int?
+
+    @Option(name: .long, help: "Fail when more than this fraction of pixels differ, e.g. 0.001 (default 0).")
+    var maxDiffRatio: Double?
+
+    @Option(name: .long, help: "Side of the window of the localized rule, in pixels (0 turns it off; default 8).")
+    var window: Int?
+
+    @Option(name: .long, help: "Fail when any window holds more differing pixels than this (default 4).")
+    var windowMaxPixels: Int?
+
+    @Flag(name: .long, help: "Count antialiased pixels as differences too.")
+    var noAntialiasing = false
+
+    func options(_ base: DiffOptions = .default) throws -> DiffOptions {
+        var o = base
+        if let threshold {
+            guard threshold.isFinite, (0...1).contains(threshold) else { throw ValidationError("--threshold is between 0 and 1") }
+            o.threshold = threshold
+        }
+        if let maxDiffPixels { o.maxDiffPixels = max(0, maxDiffPixels) }
+        if let maxDiffRatio {
+            guard maxDiffRatio.isFinite, (0...1).contains(maxDiffRatio) else { throw ValidationError("--max-diff-ratio is between 0 and 1") }
+            o.maxDiffRatio = maxDiffRatio
+        }
+        if let window { o.windowSize = max(0, window) }
+        if let windowMaxPixels { o.windowMaxPixels = max(0, windowMaxPixels) }
+        if noAntialiasing { o.detectAntialiasing = false }
+        return o
+    }
+}
+
 struct VerifyCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "verify",
         abstract: "Render every preview and compare it with its golden in Golden/.",
         discussion: """
         Prints one line per failure and a summary `N passed, N failed` (plus missing and stale
-        goldens when there are any). Goldens are rendered on iphone15pro at 2x; a pixel passes when
-        no channel differs by more than the tolerance.
+        goldens when there are any). Goldens are rendered on iphone15pro at 2x. An unchanged render
+        is confirmed from Golden/manifest.json (a hash of its pixels) without decoding the golden;
+        otherwise the perceptual diff decides (see `widgetshot diff --help` for the rules).
+        Golden/ignore.json may list rectangles (points) to skip per golden or per pattern.
+
+        With --report DIR: for each failure expected/actual/diff PNGs, an index.html with
+        side-by-side, slider and blink views, report.json and junit.xml.
 
         Exit codes: 0 all match, 1 differences (or missing/stale goldens), 2 usage or render error.
         """)
 
     @OptionGroup var selection: GoldenSelection
+    @OptionGroup var knobs: DiffKnobs
 
-    @Option(name: .long, help: "Largest per-channel difference (0–255) that still counts as equal.")
-    var tolerance: Int = GoldenSuite.defaultTolerance
+    @Option(name: .long, help: "Write a report (HTML, JSON, JUnit XML, PNGs) into this folder.")
+    var report: String?
 
     func run() throws {
+        let started = Date()
         let (folders, documents, loaded) = try selection.load()
         var tuned = loaded
-        tuned.tolerance = tolerance
+        tuned.options = try knobs.options()
         let suite = tuned
         let jobs = selection.cells(suite, documents)
+        let manifest = GoldenManifest.load(suite.manifestPath)
         let pool = RendererPool(fonts: try selection.project.fontLibrary(folders))
         let progress = Progress(total: jobs.count)
+        let wantImages = report != nil
         let outcomes = pool.map(jobs.count) { i, renderer in
             defer { progress.tick() }
-            return suite.check(jobs[i].1, in: jobs[i].0, with: renderer)
+            return suite.check(jobs[i].1, in: jobs[i].0, with: renderer, manifest: manifest, keepImages: wantImages)
         }
         progress.finish()
         var passed = 0, failed = 0, missing = 0, errors = 0
@@ -75,32 +125,54 @@ struct VerifyCommand: ParsableCommand {
             let file = suite.path(of: o.cell)
             switch o.status {
             case .passed: passed += 1
-            case .failed(let c): failed += 1; print("FAIL \(file): \(c)")
+            case .failed(let r): failed += 1; print("FAIL \(file): \(Self.reason(r))\(Self.regions(r))")
             case .missing: missing += 1; print("MISSING \(file): no golden (run `widgetshot record`)")
             case .error(let e): errors += 1; print("ERROR \(file): \(e)")
             }
         }
         let stale = selection.isFiltered ? [] : suite.staleFiles(for: documents)
-        for s in stale { print("STALE \(s): no preview produces it (run `widgetshot prune` or delete it)") }
+        for s in stale { print("STALE \(s): no preview produces it (run `widgetshot prune`)") }
+        if let report {
+            let entries = outcomes.map { VerifyReport.entry(for: $0, suite: suite) }
+            do {
+                try VerifyReport(entries: entries, stale: stale, seconds: Date().timeIntervalSince(started)).write(to: report)
+                note("report: \(report)/index.html")
+            } catch { note("error: cannot write the report into \(report): \(error)"); throw ExitCode(2) }
+        }
         var summary = "\(passed) passed, \(failed + errors) failed"
         if missing > 0 { summary += ", \(missing) missing" }
         if !stale.isEmpty { summary += ", \(stale.count) stale" }
         print(summary)
+        note(String(format: "verified %d goldens in %.2f s (%d by hash)", outcomes.count, Date().timeIntervalSince(started),
+                    outcomes.filter(\.matchedByHash).count))
         if errors > 0 { throw ExitCode(2) }
         if failed + missing + stale.count > 0 { throw ExitCode(1) }
+    }
+
+    static func reason(_ r: DiffResult) -> String {
+        var text = r.failureReason ?? "differs"
+        while text.hasSuffix(".") { text.removeLast() }
+        return text
+    }
+
+    static func regions(_ r: DiffResult) -> String {
+        guard !r.regions.isEmpty else { return "" }
+        return "; regions " + r.regions.prefix(3).map { "\($0.width)×\($0.height) at (\($0.x), \($0.y))" }.joined(separator: ", ")
+            + (r.regions.count > 3 ? " and \(r.regions.count - 3) more" : "")
     }
 }
 
 struct RecordCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "record",
-        abstract: "Write golden PNGs into Golden/.",
+        abstract: "Write golden PNGs into Golden/ and update Golden/manifest.json.",
         discussion: """
         Modes: `missing` (default) writes only goldens that do not exist yet; `failed` rewrites the
-        ones whose pixels differ from a fresh render; `all` renders everything. A golden whose pixels
-        are unchanged is never rewritten, so re-recording an unchanged tree changes no bytes.
-        CI never records: with the CI environment variable set, record refuses unless --force.
-        Look at every golden you record before committing it.
+        ones verify would fail; `all` rewrites every golden whose pixels changed at all. A golden
+        whose pixels are unchanged is never rewritten, so re-recording an unchanged tree changes no
+        bytes. Goldens use the slow, small PNG preset. CI never records: with the CI environment
+        variable set, record refuses unless --force. Look at every golden you record before
+        committing it, and say in the commit message why it changed.
         """)
 
     enum Mode: String, ExpressibleByArgument, CaseIterable { case missing, failed, all }
@@ -122,26 +194,109 @@ struct RecordCommand: ParsableCommand {
         let jobs = selection.cells(suite, documents)
         let pool = RendererPool(fonts: try selection.project.fontLibrary(folders))
         let progress = Progress(total: jobs.count)
-        let rewriteAbove: Int? = mode == .missing ? nil : mode == .failed ? suite.tolerance : 0
-        let outcomes = pool.map(jobs.count) { i, renderer -> Result<RecordOutcome, RecordFailure> in
+        let policy: RewritePolicy = mode == .missing ? .never : mode == .failed ? .failing : .anyPixel
+        let outcomes = pool.map(jobs.count) { i, renderer -> Result<RecordResult, RecordFailure> in
             defer { progress.tick() }
-            do { return .success(try suite.record(jobs[i].1, in: jobs[i].0, with: renderer, rewriteAbove: rewriteAbove)) } catch {
+            do { return .success(try suite.record(jobs[i].1, in: jobs[i].0, with: renderer, rewrite: policy)) } catch {
                 return .failure(RecordFailure(message: "\(suite.path(of: jobs[i].1)): \(error)"))
             }
         }
         progress.finish()
+        var manifest = GoldenManifest.load(suite.manifestPath)
         var created = 0, updated = 0, unchanged = 0, failures = 0
         for (i, o) in outcomes.enumerated() {
+            let cell = jobs[i].1
             switch o {
-            case .success(.created): created += 1; print("created \(suite.path(of: jobs[i].1))")
-            case .success(.updated): updated += 1; print("updated \(suite.path(of: jobs[i].1))")
-            case .success(.unchanged): unchanged += 1
+            case .success(let r):
+                manifest.entries[cell.relativePath] = r.entry
+                switch r.outcome {
+                case .created: created += 1; print("created \(suite.path(of: cell))")
+                case .updated: updated += 1; print("updated \(suite.path(of: cell))")
+                case .unchanged: unchanged += 1
+                }
             case .failure(let f): failures += 1; note("error: \(f.message)")
             }
         }
+        if manifest != GoldenManifest.load(suite.manifestPath) { try manifest.write(to: suite.manifestPath) }
         print("\(created) created, \(updated) updated, \(unchanged) unchanged\(failures > 0 ? ", \(failures) failed" : "")")
         if failures > 0 { throw ExitCode(2) }
     }
 }
 
 struct RecordFailure: Error { var message: String }
+
+struct PruneCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "prune",
+        abstract: "Delete goldens that no preview produces any more (and their manifest entries).",
+        discussion: "A golden is stale when its layout exists but no surface × preview × scheme of it makes that file, e.g. after renaming a preview. Exit codes: 0 done, 2 usage error.")
+
+    @Flag(name: .long, help: "Only list what would be deleted.")
+    var dryRun = false
+
+    @OptionGroup var project: ProjectOptions
+
+    func run() throws {
+        let folders = try project.folders()
+        let documents: [LayoutDocument]
+        do { documents = try LayoutCatalog(directory: folders.layouts).loadAll() } catch {
+            note("error: \(error)"); throw ExitCode(2)
+        }
+        let suite = GoldenSuite(directory: folders.golden)
+        let stale = suite.staleFiles(for: documents)
+        var manifest = GoldenManifest.load(suite.manifestPath)
+        for file in stale {
+            print(dryRun ? "would delete \(file)" : "deleted \(file)")
+            if !dryRun {
+                try FileManager.default.removeItem(atPath: file)
+                manifest.entries[String(file.dropFirst(suite.directory.count + 1))] = nil
+            }
+        }
+        if !dryRun && !stale.isEmpty { try manifest.write(to: suite.manifestPath) }
+        print("\(stale.count) stale golden(s)\(dryRun ? " (dry run, nothing deleted)" : "")")
+    }
+}
+
+struct DiffCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "diff",
+        abstract: "Compare two PNGs with the perceptual diff engine verify uses.",
+        discussion: """
+        A pixel differs when its YIQ color distance (pixelmatch's) exceeds --threshold and it is not
+        antialiasing (an edge moved by a fraction of a pixel, judged from its 3×3 neighbourhood in
+        both images). The pair fails when more than --max-diff-pixels differ, or more than
+        --max-diff-ratio of all pixels, or when any --window × --window square holds more than
+        --window-max-pixels differing pixels (so a changed digit fails even where a global ratio
+        passes). Different sizes always fail. Defaults are strict: our renders are deterministic.
+
+        Exit codes: 0 same, 1 different, 2 usage or unreadable file.
+        """)
+
+    @Argument(help: "The expected PNG.") var expected: String
+    @Argument(help: "The actual PNG.") var actual: String
+
+    @Option(name: [.short, .customLong("output")], help: "Write a diff image: differing pixels red, antialiasing yellow.")
+    var output: String?
+
+    @OptionGroup var knobs: DiffKnobs
+
+    func run() throws {
+        let options = try knobs.options()
+        let a: DiffImage, b: DiffImage
+        do { (a, b) = try PNGPair.decode(expected, actual) } catch {
+            note("error: \(error)"); throw ExitCode(2)
+        }
+        let result = ImageDiff.compare(expected: a, actual: b, options: options)
+        if let output {
+            let picture = ImageDiff.diffImage(expected: a, actual: b, result: result, options: options)
+            let png = try PNGCodec.encode(Bitmap(straight: RGBAImage(width: picture.width, height: picture.height, pixels: picture.pixels)))
+            try AtomicFile.write(png, to: output)
+        }
+        switch result.verdict {
+        case .identical: print("identical")
+        case .withinTolerance: print("same within tolerance: \(result.differingPixels) px differ, \(result.antialiasedPixels) antialiased")
+        case .different, .sizeMismatch: print("different: \(VerifyCommand.reason(result))\(VerifyCommand.regions(result))")
+        }
+        if !result.passed { throw ExitCode(1) }
+    }
+}

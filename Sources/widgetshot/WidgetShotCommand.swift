@@ -18,6 +18,6 @@ struct WidgetShotCommand: ParsableCommand {
           widgetshot gallery --out out          # every layout × surface × preview × appearance
           widgetshot bench reference            # timings per surface and scale
         """,
-        subcommands: [RenderCommand.self, LintCommand.self, ListCommand.self, GalleryCommand.self, VerifyCommand.self, RecordCommand.self, BenchCommand.self]
+        subcommands: [RenderCommand.self, LintCommand.self, ListCommand.self, GalleryCommand.self, VerifyCommand.self, RecordCommand.self, PruneCommand.self, DiffCommand.self, BenchCommand.self, DiffBenchCommand.self]
     )
 }

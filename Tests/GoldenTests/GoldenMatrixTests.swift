@@ -1,32 +1,36 @@
 import Foundation
 import Testing
+import WidgetDiff
 import WidgetModel
 import WidgetRender
 import WidgetShot
 import WidgetTemplate
 
-/// Renders every layout × surface × preview × appearance and compares each with its golden.
-@Suite struct GoldenMatrixTests {
+enum Project {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().path
     static let folders = ProjectFolders(root: root)
     static let fonts = try! FontLibrary(directory: folders.fonts)
+    static func documents() throws -> [LayoutDocument] { try LayoutCatalog(directory: folders.layouts).loadAll() }
+    static func layout(_ name: String) throws -> LayoutDocument { try LayoutCatalog(directory: folders.layouts).load(name) }
+}
 
-    func documents() throws -> [LayoutDocument] {
-        try LayoutCatalog(directory: Self.folders.layouts).loadAll()
-    }
-
+/// Renders every layout × surface × preview × appearance and compares each with its golden.
+@Suite struct GoldenMatrixTests {
     @Test func everyCellMatchesItsGolden() throws {
-        let documents = try documents()
-        let suite = GoldenSuite(directory: Self.folders.golden)
+        let documents = try Project.documents()
+        let suite = GoldenSuite(directory: Project.folders.golden)
+        let manifest = GoldenManifest.load(suite.manifestPath)
         let jobs = documents.flatMap { d in suite.cells(for: [d]).map { (d, $0) } }
-        #expect(jobs.count > 0)
-        let pool = RendererPool(fonts: Self.fonts)
-        let outcomes = pool.map(jobs.count) { i, renderer in suite.check(jobs[i].1, in: jobs[i].0, with: renderer) }
+        #expect(jobs.count > 200)
+        let pool = RendererPool(fonts: Project.fonts)
+        let outcomes = pool.map(jobs.count) { i, renderer in
+            suite.check(jobs[i].1, in: jobs[i].0, with: renderer, manifest: manifest)
+        }
         for o in outcomes {
             switch o.status {
             case .passed: break
-            case .failed(let c): Issue.record("\(suite.path(of: o.cell)): \(c)")
+            case .failed(let r): Issue.record("\(suite.path(of: o.cell)): \(r.failureReason ?? "differs")")
             case .missing: Issue.record("\(suite.path(of: o.cell)): golden is missing (run `widgetshot record`)")
             case .error(let e): Issue.record("\(suite.path(of: o.cell)): \(e)")
             }
@@ -34,8 +38,23 @@ import WidgetTemplate
     }
 
     @Test func noGoldenWithoutAPreview() throws {
-        let stale = GoldenSuite(directory: Self.folders.golden).staleFiles(for: try documents())
+        let stale = GoldenSuite(directory: Project.folders.golden).staleFiles(for: try Project.documents())
         #expect(stale.isEmpty, "goldens no preview produces: \(stale.joined(separator: ", "))")
+    }
+
+    /// The manifest must describe the files on disk, or its fast path would vouch for old pixels.
+    @Test func manifestDescribesEveryGolden() throws {
+        let suite = GoldenSuite(directory: Project.folders.golden)
+        let manifest = GoldenManifest.load(suite.manifestPath)
+        let cells = suite.cells(for: try Project.documents())
+        #expect(manifest.entries.count == cells.count)
+        for cell in cells {
+            guard let entry = manifest.entries[cell.relativePath] else {
+                Issue.record("manifest has no entry for \(cell.relativePath) (run `widgetshot record`)"); continue
+            }
+            let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: suite.path(of: cell))))
+            #expect(entry.file == ImageDiff.bytesHash(bytes), "\(cell.relativePath): file changed without the manifest")
+        }
     }
 }
 
@@ -43,44 +62,47 @@ import WidgetTemplate
 @Suite struct GoldenMechanismTests {
     let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("widgetshot-golden-\(UUID().uuidString)").path
 
-    func reference() throws -> LayoutDocument {
-        try LayoutCatalog(directory: GoldenMatrixTests.folders.layouts).load("reference")
-    }
-
     @Test func missingGoldenIsReportedNotPassed() throws {
         let suite = GoldenSuite(directory: scratch)
-        let doc = try reference()
+        let doc = try Project.layout("reference")
         let cell = suite.cells(for: [doc])[0]
-        let outcome = suite.check(cell, in: doc, with: WidgetRenderer(fonts: GoldenMatrixTests.fonts))
+        let outcome = suite.check(cell, in: doc, with: WidgetRenderer(fonts: Project.fonts))
         guard case .missing = outcome.status else { Issue.record("expected missing, got \(outcome.status)"); return }
     }
 
     @Test func recordThenVerifyThenTamper() throws {
         defer { try? FileManager.default.removeItem(atPath: scratch) }
         let suite = GoldenSuite(directory: scratch)
-        let doc = try reference()
-        let renderer = WidgetRenderer(fonts: GoldenMatrixTests.fonts)
+        let doc = try Project.layout("reference")
+        let renderer = WidgetRenderer(fonts: Project.fonts)
         let cell = suite.cells(for: [doc])[0]
-        #expect(try suite.record(cell, in: doc, with: renderer, rewriteAbove: nil) == .created)
+        let first = try suite.record(cell, in: doc, with: renderer, rewrite: .never)
+        #expect(first.outcome == .created)
         let path = suite.path(of: cell)
         let firstBytes = try Data(contentsOf: URL(fileURLWithPath: path))
-        #expect(suite.check(cell, in: doc, with: renderer).passed)
+        let manifest = GoldenManifest(entries: [cell.relativePath: first.entry])
+        let byHash = suite.check(cell, in: doc, with: renderer, manifest: manifest)
+        #expect(byHash.passed && byHash.matchedByHash)
+        let byPixels = suite.check(cell, in: doc, with: renderer)
+        #expect(byPixels.passed && !byPixels.matchedByHash)
         // Re-recording an unchanged render must not touch the file.
-        #expect(try suite.record(cell, in: doc, with: renderer, rewriteAbove: 0) == .unchanged)
+        #expect(try suite.record(cell, in: doc, with: renderer, rewrite: .anyPixel).outcome == .unchanged)
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == firstBytes)
 
-        // Paint a 3×3 block of the golden blue: the check must fail and locate it.
+        // Paint a 3×3 block of the golden blue: the check must fail and locate it, even through
+        // the manifest (the file hash no longer matches, so the pixels are compared).
         var image = try PNGCodec.decode(file: path)
         for y in 40..<43 { for x in 100..<103 {
             let i = (y * image.width + x) * 4
             image.pixels[i] = 0; image.pixels[i + 1] = 0; image.pixels[i + 2] = 255; image.pixels[i + 3] = 255
         } }
         try Data(PNGCodec.encode(Bitmap(straight: image))).write(to: URL(fileURLWithPath: path))
-        let outcome = suite.check(cell, in: doc, with: renderer)
-        guard case .failed(let c) = outcome.status else { Issue.record("tampered golden passed"); return }
-        #expect(c.differingPixels == 9)
-        #expect(c.bounds?.x == 100 && c.bounds?.y == 40 && c.bounds?.width == 3 && c.bounds?.height == 3)
-        #expect(try suite.record(cell, in: doc, with: renderer, rewriteAbove: 0) == .updated)
+        let outcome = suite.check(cell, in: doc, with: renderer, manifest: manifest)
+        guard case .failed(let r) = outcome.status else { Issue.record("tampered golden passed"); return }
+        // A hard-edged block: antialiasing detection may excuse some of its edge pixels, never all.
+        #expect(r.differingPixels + r.antialiasedPixels == 9 && r.differingPixels > 0)
+        #expect(r.regions.map { [$0.x, $0.y, $0.width, $0.height] } == [[100, 40, 3, 3]])
+        #expect(try suite.record(cell, in: doc, with: renderer, rewrite: .failing).outcome == .updated)
         #expect(suite.check(cell, in: doc, with: renderer).passed)
     }
 
@@ -89,7 +111,18 @@ import WidgetTemplate
         let bogus = scratch + "/reference/systemMedium/renamedPreview-light.png"
         try FileManager.default.createDirectory(atPath: (bogus as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         try Data([0x89]).write(to: URL(fileURLWithPath: bogus))
-        let stale = GoldenSuite(directory: scratch).staleFiles(for: [try reference()])
+        let stale = GoldenSuite(directory: scratch).staleFiles(for: [try Project.layout("reference")])
         #expect(stale == [bogus])
+    }
+
+    @Test func ignorePatterns() {
+        let list = GoldenIgnoreList(rules: [("delivery/systemMedium/*", [.init(x: 1, y: 2, width: 3, height: 4)]),
+                                            ("delivery/*/noOrder-dark", [.init(x: 0, y: 0, width: 1, height: 1)])])
+        let medium = MatrixCell(layout: "delivery", surface: .systemMedium, preview: "onTheWay", scheme: .light)
+        let smallNoOrder = MatrixCell(layout: "delivery", surface: .systemSmall, preview: "noOrder", scheme: .dark)
+        let other = MatrixCell(layout: "reference", surface: .systemMedium, preview: "onTheWay", scheme: .light)
+        #expect(list.regions(for: medium).count == 1)
+        #expect(list.regions(for: smallNoOrder).count == 1)
+        #expect(list.regions(for: other).isEmpty)
     }
 }
