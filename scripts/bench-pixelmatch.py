@@ -1,5 +1,6 @@
 """The peer for `make bench`'s diff timings: pybind11-pixelmatch (compiled C++ pixelmatch) on the
-same PNG pairs `widgetshot bench-diff` wrote, timed the same way: read + decode both + compare.
+same PNG pairs `widgetshot bench-diff` wrote, timed the same way: read + decode both (Pillow,
+its documented reader) + compare.
     python bench-pixelmatch.py PAIRS_DIR [N]   -> one JSON line per pair"""
 import json, statistics, sys, time
 import numpy as np
@@ -11,13 +12,13 @@ opts.threshold = 0.1
 for name in ["identical", "text-moved", "large"]:
     a, b = f"{pairs}/{name}-a.png", f"{pairs}/{name}-b.png"
     def run():
-        x, y = pm.read_image(a), pm.read_image(b)
+        x, y = pm.read_image(a, backend="pillow"), pm.read_image(b, backend="pillow")
         return pm.pixelmatch(x, y, options=opts)
     for _ in range(3): run()
     ts = []
     for _ in range(n):
         t0 = time.perf_counter(); diff = run(); ts.append((time.perf_counter() - t0) * 1000)
-    x, y = pm.read_image(a), pm.read_image(b)
+    x, y = pm.read_image(a, backend="pillow"), pm.read_image(b, backend="pillow")
     ts2 = []
     for _ in range(n):
         t0 = time.perf_counter(); pm.pixelmatch(x, y, options=opts); ts2.append((time.perf_counter() - t0) * 1000)

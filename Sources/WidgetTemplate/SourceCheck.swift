@@ -13,7 +13,7 @@ enum SourceCheck {
                                      at: SourceLocation(file: file, line: 1, column: 1)))
         }
         if let bad = firstNonText(bytes) {
-            throw LayoutError(.error("binary data, not a text layout file (\(bad.reason) at byte offset \(bad.offset))",
+            throw LayoutError(.error("binary data, not a text file (\(bad.reason) at byte offset \(bad.offset))",
                                      at: location(ofByte: bad.offset, in: bytes, file: file)))
         }
         return String(decoding: bytes, as: UTF8.self)
@@ -27,7 +27,7 @@ enum SourceCheck {
         }
         let bytes = Array(text.utf8)
         if let bad = firstNonText(bytes) {
-            throw LayoutError(.error("binary data, not a text layout file (\(bad.reason) at byte offset \(bad.offset))",
+            throw LayoutError(.error("binary data, not a text file (\(bad.reason) at byte offset \(bad.offset))",
                                      at: location(ofByte: bad.offset, in: bytes, file: file)))
         }
         if isBlank(bytes) {

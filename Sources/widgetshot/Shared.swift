@@ -15,7 +15,7 @@ struct ProjectOptions: ParsableArguments {
     func folders() throws -> ProjectFolders {
         if let projectRoot { return ProjectFolders(root: projectRoot) }
         guard let found = ProjectFolders.locate() else {
-            throw ValidationError("cannot find the project folder (one with Fonts/ and Layouts/); run inside a WidgetShot checkout, pass --project DIR or set WIDGETSHOT_HOME")
+            throw CLIError("cannot find the project folder (one with Fonts/ and Layouts/); run inside a WidgetShot checkout, pass --project DIR or set WIDGETSHOT_HOME")
         }
         return found
     }
@@ -57,7 +57,7 @@ func parseNow(_ text: String) throws -> (Date, TimeZone) {
         date = f.date(from: text)
     }
     guard let date else {
-        throw ValidationError("--now expects an ISO 8601 date with a time zone, e.g. 2026-11-22T12:27:00+09:00; got '\(text)'")
+        throw CLIError("--now expects an ISO 8601 date with a time zone, e.g. 2026-11-22T12:27:00+09:00; got '\(text)'")
     }
     var offset = 0
     if let match = text.range(of: #"[+-]\d\d:?\d\d$"#, options: .regularExpression) {
@@ -71,7 +71,7 @@ func parseNow(_ text: String) throws -> (Date, TimeZone) {
 
 func deviceProfile(named id: String) throws -> DeviceProfile {
     guard let d = DeviceProfile.named(id) else {
-        throw ValidationError("unknown device '\(id)'; devices: \(DeviceProfile.all.map(\.id).joined(separator: ", "))")
+        throw CLIError("unknown device '\(id)'; devices: \(DeviceProfile.all.map(\.id).joined(separator: ", "))")
     }
     return d
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 
 @main
 struct WidgetShotCommand: ParsableCommand {
@@ -20,4 +21,18 @@ struct WidgetShotCommand: ParsableCommand {
         """,
         subcommands: [RenderCommand.self, LintCommand.self, ListCommand.self, GalleryCommand.self, VerifyCommand.self, RecordCommand.self, PruneCommand.self, DiffCommand.self, BenchCommand.self, DiffBenchCommand.self]
     )
+
+    /// Bad input (unknown layout, preview, device, unreadable data) exits 2 with one clear line,
+    /// like usage errors; everything else goes through ArgumentParser as usual.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch let error as CLIError {
+            note("error: \(error)")
+            Foundation.exit(2)
+        } catch {
+            exit(withError: error)
+        }
+    }
 }

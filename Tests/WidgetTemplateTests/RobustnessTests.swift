@@ -93,17 +93,17 @@ import WidgetModel
             bytes[100] = 0
             let errors = loadErrors(bytes: bytes)
             #expect(errors.count == 1)
-            #expect(errors.first?.message.hasPrefix("binary data, not a text layout file") == true)
+            #expect(errors.first?.message.hasPrefix("binary data, not a text file") == true)
         }
         let nul = parseErrors("surfaces:\n  sys\u{0}temSmall: {}\n")
-        #expect(nul.map(\.message) == ["binary data, not a text layout file (NUL byte at byte offset 15)"])
+        #expect(nul.map(\.message) == ["binary data, not a text file (NUL byte at byte offset 15)"])
         #expect(nul.first?.location == SourceLocation(file: "t.yaml", line: 2, column: 6))
     }
 
     @Test func invalidUTF8() {
         let bytes = Array("surfaces:\n  x: \"".utf8) + [0xC3, 0x28] + Array("\"\n".utf8)
         let errors = loadErrors(bytes: bytes)
-        #expect(errors.map(\.message) == ["binary data, not a text layout file (invalid UTF-8 at byte offset 16)"])
+        #expect(errors.map(\.message) == ["binary data, not a text file (invalid UTF-8 at byte offset 16)"])
         #expect(errors.first?.location?.line == 2)
         #expect(errors.first?.location?.column == 7)
         // Overlong encodings and surrogates are invalid too.
