@@ -36,7 +36,7 @@ import WidgetTemplate
 
     func withETA(_ eta: String) throws -> DataValue {
         let doc = try reference()
-        guard case .object(var top) = doc.previews[0].data else { throw CLIShim.notAnObject }
+        guard case .object(var top) = doc.previews[0].data else { throw FixtureError.notAnObject }
         top["eta"] = .string(eta)
         return .object(top)
     }
@@ -117,4 +117,4 @@ import WidgetTemplate
     }
 }
 
-enum CLIShim: Error { case notAnObject }
+enum FixtureError: Error { case notAnObject }
