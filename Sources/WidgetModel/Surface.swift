@@ -40,7 +40,7 @@ public enum Surface: String, Hashable, Sendable, CaseIterable {
         case .accessoryRectangular: "lock-screen accessory, rectangular"
         case .accessoryInline: "lock-screen accessory, one line above the clock"
         case .lockScreen: "Live Activity banner on the Lock Screen"
-        case .standBy: "Live Activity in StandBy (lock-screen view at 2x, no background)"
+        case .standBy: "Live Activity in StandBy (lock-screen view at 2x, no background, always dark)"
         case .islandCompact: "Dynamic Island, compact (leading + trailing around the sensor housing)"
         case .islandMinimal: "Dynamic Island, minimal"
         case .islandExpanded: "Dynamic Island, expanded (leading, center, trailing, bottom)"

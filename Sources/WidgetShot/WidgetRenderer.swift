@@ -45,8 +45,9 @@ public final class WidgetRenderer {
         let scale = request.effectiveScale
         guard scale.isFinite, scale >= 0.25, scale <= 4 else { throw RenderError.badScale(scale) }
 
-        // The island is always black with light content, whatever the phone's appearance.
-        let scheme: ColorScheme = surface.family == .island ? .dark : request.scheme
+        // The island is always black with light content, whatever the phone's appearance, and
+        // StandBy shows the activity on a black screen with the background removed.
+        let scheme: ColorScheme = surface.family == .island || surface == .standBy ? .dark : request.scheme
         let context = BindContext(surface: surface, scheme: scheme, locale: request.locale, now: request.now,
                                   timeZone: request.timeZone, placeholder: request.placeholder, colors: request.colors)
         let bound = request.layout.bind(surface: surface, data: request.data, context: context)
