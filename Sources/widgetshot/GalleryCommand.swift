@@ -31,6 +31,9 @@ struct GalleryCommand: ParsableCommand {
     @Option(name: .long, help: "Pixels per point (default: the device's).")
     var scale: Double?
 
+    @Flag(name: .long, help: "Render everything as WidgetKit's placeholder (text and images as rounded bars).")
+    var placeholder = false
+
     @OptionGroup var project: ProjectOptions
 
     func run() throws {
@@ -55,13 +58,14 @@ struct GalleryCommand: ParsableCommand {
         let progress = Progress(total: jobs.count)
         let outDir = out
         let scale = scale
+        let placeholder = placeholder
         let started = Date()
         let outcomes = pool.map(jobs.count) { i, renderer -> GalleryOutcome in
             let (document, cell) = jobs[i]
             defer { progress.tick() }
             let preview = document.preview(named: cell.preview)!
             let request = RenderRequest(layout: document, surface: cell.surface, preview: preview, device: profile,
-                                        scale: scale, scheme: cell.scheme)
+                                        scale: scale, scheme: cell.scheme, placeholder: placeholder)
             do {
                 let result = try renderer.render(request)
                 try AtomicFile.write(result.png, to: outDir + "/" + cell.relativePath)

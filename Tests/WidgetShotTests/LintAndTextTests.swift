@@ -44,3 +44,22 @@ import WidgetTemplate
         #expect(left.isEmpty)
     }
 }
+
+@Suite struct PlaceholderTests {
+    @Test func placeholderRedactsEveryTextAndChangesThePixels() throws {
+        let doc = try Project.layout("delivery")
+        let renderer = WidgetRenderer(fonts: Project.fonts)
+        for surface in [Surface.systemSmall, .systemMedium, .lockScreen, .islandExpanded] {
+            var request = RenderRequest(layout: doc, surface: surface, preview: doc.previews[0], scale: 2)
+            let normal = try renderer.render(request)
+            request.placeholder = true
+            let prepared = try renderer.prepare(request)
+            var texts = 0, redacted = 0
+            prepared.composed.root.forEach { node in
+                if case .text(let t) = node.content { texts += 1; if t.content.redacted { redacted += 1 } }
+            }
+            #expect(texts > 0 && redacted == texts, "\(surface): \(redacted) of \(texts) texts redacted")
+            #expect(try renderer.render(request).png != normal.png)
+        }
+    }
+}
