@@ -63,11 +63,7 @@ struct RenderRoutes: Sendable {
             guard let text = String(validating: buffer.readableBytesView, as: UTF8.self) else {
                 throw APIError.badValue("body", "the body is not UTF-8 text")
             }
-            let body: DataValue
-            do { body = try DataValue.parse(text, file: "body") } catch {
-                throw APIError.badValue("body", "malformed JSON body: \(error)")
-            }
-            return try RenderParameters(body: body).request(in: layouts)
+            return try RenderParameters(body: try Self.parseJSON(text)).request(in: layouts)
         }
         let png = try await render(renderRequest)
         return Response(status: .ok, headers: [.contentType: "image/png"],
@@ -86,6 +82,32 @@ struct RenderRoutes: Sendable {
             case .encode: throw APIError(.internalServerError, error.description)
             }
         }
+    }
+
+    /// The body as a DataValue, converted as the CLI converts `--data`. DataValue's parser reads
+    /// YAML, of which JSON is a subset, so a body must first pass a strict JSON parser: `{"a": }`
+    /// is a YAML mapping with a null, not JSON.
+    static func parseJSON(_ text: String) throws(APIError) -> DataValue {
+        do {
+            _ = try JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed])
+        } catch {
+            let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)"
+            throw APIError.badValue("body", "malformed JSON body: \(Self.position(in: text, of: detail))\(detail)")
+        }
+        do { return try DataValue.parse(text, file: "body") } catch {
+            throw APIError.badValue("body", "malformed JSON body: \(error)")
+        }
+    }
+
+    /// Foundation says "around character 35" (a UTF-8 offset); people count in lines and columns.
+    static func position(in text: String, of message: String) -> String {
+        guard let match = message.range(of: #"character \d+"#, options: .regularExpression),
+              let offset = Int(message[match].dropFirst("character ".count)) else { return "" }
+        var line = 1, column = 1
+        for byte in text.utf8.prefix(offset) {
+            if byte == UInt8(ascii: "\n") { line += 1; column = 1 } else if byte & 0xC0 != 0x80 { column += 1 }
+        }
+        return "line \(line), column \(column): "
     }
 
     /// `If-None-Match: "a", W/"b"` or `*`.
