@@ -3,6 +3,7 @@ import Hummingbird
 import Logging
 import NIOCore
 import NIOPosix
+import ServiceLifecycle
 import WidgetShot
 
 /// The HTTP endpoint: answers `GET /render/{layout}/{surface}.png?…` and `POST /render` with a PNG
@@ -32,8 +33,9 @@ public struct RenderServer: Sendable {
         self.renderers = RendererPool(fonts: try FontLibrary(directory: folders.fonts))
     }
 
-    /// Serves until the task is cancelled or the process gets SIGINT/SIGTERM (then it finishes the
-    /// requests in flight). `onListening` gets the bound port once connections are accepted.
+    /// Serves until the process gets SIGINT/SIGTERM or the calling task is cancelled; either way the
+    /// server shuts down gracefully (requests in flight finish). `onListening` gets the bound port
+    /// once connections are accepted.
     public func run(onListening: @escaping @Sendable (_ port: Int) async -> Void = { _ in }) async throws {
         let threads = NIOThreadPool(numberOfThreads: workerThreads)
         threads.start()
@@ -49,8 +51,16 @@ public struct RenderServer: Sendable {
             configuration: .init(address: .hostname(host, port: port), serverName: "widgetshot"),
             onServerRunning: { channel in await onListening(channel.localAddress?.port ?? 0) },
             logger: logger)
+        let group = ServiceGroup(services: [app], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+        // The group runs in a task of its own so that cancelling ours asks it to shut down
+        // gracefully instead of cancelling its connections mid-response.
+        let serving = Task { try await group.run() }
         do {
-            try await app.runService()
+            try await withTaskCancellationHandler {
+                try await serving.value
+            } onCancel: {
+                Task { await group.triggerGracefulShutdown() }
+            }
         } catch {
             try? await threads.shutdownGracefully()
             throw error

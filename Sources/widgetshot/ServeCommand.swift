@@ -8,30 +8,35 @@ struct ServeCommand: ParsableCommand {
         commandName: "serve",
         abstract: "Serve renders over HTTP: a URL or a JSON body in, a PNG out.",
         discussion: """
-        Layouts and fonts are loaded once at start (restart to pick up edited layouts).
+        Layouts and fonts are loaded once at start (restart to pick up edits).
 
-        Routes:
-          GET  /health                              {"status":"ok"}
-          GET  /layouts                             layouts with their surfaces and previews; devices
-          GET  /render/LAYOUT/SURFACE.png?preview=NAME&scheme=light|dark&scale=2&device=iphone15pro
-                                        &locale=ko&now=ISO8601&placeholder=true
-                                                    a preview as image/png, with an ETag (If-None-Match
-                                                    gives 304) and Cache-Control: public, max-age=60
-          POST /render                              {"layout": "delivery", "surface": "lockScreen",
-                                                     "data": {…} or "preview": "onTheWay", "scheme": "dark",
-                                                     "scale": 3, "device": …, "locale": "en",
-                                                     "now": "2026-11-22T12:27:00+09:00", "placeholder": false}
-                                                    binds `data` (else the preview, else the first one)
+        GET /health
+          {"status":"ok"}
+        GET /layouts
+          each layout's surfaces and previews; the devices and their surfaces
+        GET /render/LAYOUT/SURFACE.png?preview=NAME&scheme=dark&scale=2
+            &device=iphone15pro&locale=ko&now=ISO8601&placeholder=true
+          a preview as image/png; Cache-Control: public, max-age=60; an ETag
+          (If-None-Match answers 304). Every parameter is optional.
+        POST /render  with a JSON body (at most 1 MB):
+          {"layout": "delivery", "surface": "lockScreen",
+           "data": {...} or "preview": "onTheWay", "scheme": "dark",
+           "scale": 3, "device": "iphone15pro", "locale": "en",
+           "now": "2026-11-22T12:27:00+09:00", "placeholder": false}
+          binds data, else the preview, else the layout's first preview.
 
-        Errors are JSON, {"error": "...", "field": "..."}: 400 bad value (scale=abc, scheme=blue,
-        malformed body), 404 unknown layout, surface, preview or device, 405 wrong method,
-        413 body over 1 MB, 422 a surface the device does not have (an island on iphonese).
+        Errors are JSON, {"error": "...", "field": "..."}:
+          400 a bad value (scale=abc, scheme=blue, a malformed body)
+          404 an unknown layout, surface, preview, device or route
+          405 a wrong method; 413 a body over 1 MB
+          422 a surface the device lacks (islandCompact on iphonese)
 
         Example:
           widgetshot serve --port 8080 &
-          curl -o small.png 'http://127.0.0.1:8080/render/delivery/systemSmall.png?preview=onTheWay&scale=2'
-          curl -o lock.png -H 'Content-Type: application/json' http://127.0.0.1:8080/render \\
-               -d '{"layout": "delivery", "surface": "lockScreen", "preview": "onTheWay", "scheme": "dark"}'
+          curl -o small.png \\
+            'http://127.0.0.1:8080/render/delivery/systemSmall.png?scale=2'
+          curl -o lock.png http://127.0.0.1:8080/render -d '{"layout":
+            "delivery", "surface": "lockScreen", "preview": "onTheWay"}'
         """)
 
     @Option(name: .long, help: "The address to listen on (0.0.0.0 for every interface).")

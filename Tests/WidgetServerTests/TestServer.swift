@@ -34,7 +34,7 @@ struct RunningServer: Sendable {
         return RunningServer(port: port, task: task)
     }
 
-    /// Cancelling the run task shuts the server down; waits (bounded) until it has.
+    /// Cancelling the run task shuts the server down gracefully; waits (bounded) until it has.
     func stop() async throws {
         task.cancel()
         try await withTimeout(seconds: 10) { _ = await task.result }
