@@ -6,11 +6,17 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .library(name: "WidgetShot", targets: ["WidgetShot"]),
+        .library(name: "WidgetServer", targets: ["WidgetServer"]),
         .executable(name: "widgetshot", targets: ["widgetshot"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        // Already in Hummingbird's graph; named here because the server imports them directly.
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.0"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.14.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.0.0"),
     ],
     targets: [
         // C libraries from Debian, found through pkg-config.
@@ -35,9 +41,18 @@ let package = Package(
         .target(name: "WidgetRender", dependencies: ["WidgetModel", "WidgetLayout", "CPangoCairo", "CPNG"]),
         .target(name: "WidgetDiff"),
         .target(name: "WidgetShot", dependencies: ["WidgetModel", "WidgetLayout", "WidgetTemplate", "WidgetRender", "WidgetDiff"]),
+        // The HTTP endpoint: a thin layer that turns a URL or a JSON body into a RenderRequest.
+        .target(name: "WidgetServer", dependencies: [
+            "WidgetShot",
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOPosix", package: "swift-nio"),
+            .product(name: "Logging", package: "swift-log"),
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+        ]),
         .executableTarget(
             name: "widgetshot",
-            dependencies: ["WidgetShot", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["WidgetShot", "WidgetServer", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
 
         .testTarget(name: "WidgetLayoutTests", dependencies: ["WidgetLayout"]),
@@ -46,6 +61,7 @@ let package = Package(
         .testTarget(name: "WidgetShotTests", dependencies: ["WidgetShot"]),
         .testTarget(name: "WidgetDiffTests", dependencies: ["WidgetDiff"]),
         .testTarget(name: "GoldenTests", dependencies: ["WidgetShot"]),
+        .testTarget(name: "WidgetServerTests", dependencies: ["WidgetServer", "WidgetShot"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -47,26 +47,12 @@ func note(_ message: String) {
     FileHandle.standardError.write(Data((message + "\n").utf8))
 }
 
-/// `2026-11-22T12:27:00+09:00` (or `Z`, or with fractional seconds) → the instant and its offset.
+/// `--now` text → the instant and its offset (the library's parser, shared with the server).
 func parseNow(_ text: String) throws -> (Date, TimeZone) {
-    let f = ISO8601DateFormatter()
-    f.formatOptions = [.withInternetDateTime]
-    var date = f.date(from: text)
-    if date == nil {
-        f.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        date = f.date(from: text)
-    }
-    guard let date else {
+    guard let parsed = RenderRequest.parseNow(text) else {
         throw CLIError("--now expects an ISO 8601 date with a time zone, e.g. 2026-11-22T12:27:00+09:00; got '\(text)'")
     }
-    var offset = 0
-    if let match = text.range(of: #"[+-]\d\d:?\d\d$"#, options: .regularExpression) {
-        let s = text[match].replacingOccurrences(of: ":", with: "")
-        let sign = s.hasPrefix("-") ? -1 : 1
-        let digits = s.dropFirst()
-        offset = sign * ((Int(digits.prefix(2)) ?? 0) * 3600 + (Int(digits.suffix(2)) ?? 0) * 60)
-    }
-    return (date, TimeZone(secondsFromGMT: offset) ?? TimeZone(secondsFromGMT: 0)!)
+    return parsed
 }
 
 func deviceProfile(named id: String) throws -> DeviceProfile {

@@ -18,8 +18,9 @@ struct WidgetShotCommand: ParsableCommand {
           widgetshot list                       # layouts, previews, surfaces, devices, icons, colors
           widgetshot gallery --out out          # every layout × surface × preview × appearance
           widgetshot bench reference            # timings per surface and scale
+          widgetshot serve --port 8080          # PNGs over HTTP (see serve --help)
         """,
-        subcommands: [RenderCommand.self, LintCommand.self, ListCommand.self, GalleryCommand.self, VerifyCommand.self, RecordCommand.self, PruneCommand.self, DiffCommand.self, BenchCommand.self, DiffBenchCommand.self]
+        subcommands: [RenderCommand.self, LintCommand.self, ListCommand.self, GalleryCommand.self, VerifyCommand.self, RecordCommand.self, PruneCommand.self, DiffCommand.self, BenchCommand.self, DiffBenchCommand.self, ServeCommand.self]
     )
 
     /// Bad input (unknown layout, preview, device, unreadable data) exits 2 with one clear line,
