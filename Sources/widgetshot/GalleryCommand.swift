@@ -9,21 +9,14 @@ struct GalleryCommand: ParsableCommand {
         commandName: "gallery",
         abstract: "Render every layout × surface × preview × appearance into a folder with an index.html.",
         discussion: """
-        Files are named OUT/LAYOUT/SURFACE/PREVIEW-SCHEME.png; OUT/index.html shows them all, grouped
-        by layout and surface. Uses every core. Warnings are summarised at the end.
+        Files are named OUT/LAYOUT/SURFACE/PREVIEW-SCHEME.png; OUT/index.html shows them all, \
+        grouped by layout and surface. Uses every core. Warnings are summarised at the end.
         """)
 
     @Option(name: .long, help: "The folder to write into.")
     var out: String = "out"
 
-    @Option(name: .long, help: "Only these layouts (names).")
-    var layout: [String] = []
-
-    @Option(name: .long, help: "Only these surfaces.")
-    var surface: [Surface] = []
-
-    @Option(name: .long, help: "Only these previews.")
-    var preview: [String] = []
+    @OptionGroup var selection: MatrixSelection
 
     @Option(name: .long, help: "The device profile.")
     var device: String = DeviceProfile.default.id
@@ -34,27 +27,13 @@ struct GalleryCommand: ParsableCommand {
     @Flag(name: .long, help: "Render everything as WidgetKit's placeholder (text and images as rounded bars).")
     var placeholder = false
 
-    @OptionGroup var project: ProjectOptions
-
     func run() throws {
-        let folders = try project.folders()
-        let catalog = LayoutCatalog(directory: folders.layouts)
+        let (folders, documents) = try selection.documents()
         let profile = try deviceProfile(named: device)
-        var documents: [LayoutDocument] = []
-        let names = layout.isEmpty ? catalog.names() : layout
-        for name in names {
-            do { documents.append(try catalog.load(name)) } catch {
-                note("error: \(error)")
-                throw ExitCode(2)
-            }
-        }
-        let jobs: [(LayoutDocument, MatrixCell)] = documents.flatMap { d in
-            RenderMatrix.cells(for: d, device: profile, surfaces: surface.isEmpty ? nil : Set(surface),
-                               previews: preview.isEmpty ? nil : Set(preview)).map { (d, $0) }
-        }
+        let jobs = selection.cells(documents, device: profile)
         if jobs.isEmpty { note("nothing to render (check --layout/--surface/--preview)"); throw ExitCode(2) }
 
-        let pool = RendererPool(fonts: try project.fontLibrary(folders))
+        let pool = RendererPool(fonts: try selection.project.fontLibrary(folders))
         let progress = Progress(total: jobs.count)
         let outDir = out
         let scale = scale

@@ -6,8 +6,9 @@ import WidgetRender
 import WidgetShot
 import WidgetTemplate
 
-/// What verify, record and prune share: which layouts, surfaces and previews.
-struct GoldenSelection: ParsableArguments {
+/// Which cells of the layout × surface × preview × scheme matrix a command works on
+/// (gallery, verify, record).
+struct MatrixSelection: ParsableArguments {
     @Option(name: .long, help: "Only these layouts.")
     var layout: [String] = []
 
@@ -19,7 +20,8 @@ struct GoldenSelection: ParsableArguments {
 
     @OptionGroup var project: ProjectOptions
 
-    func load() throws -> (ProjectFolders, [LayoutDocument], GoldenSuite) {
+    /// The project folders and the chosen layouts (all of them by default).
+    func documents() throws -> (ProjectFolders, [LayoutDocument]) {
         let folders = try project.folders()
         let catalog = LayoutCatalog(directory: folders.layouts)
         var documents: [LayoutDocument] = []
@@ -29,14 +31,23 @@ struct GoldenSelection: ParsableArguments {
                 throw ExitCode(2)
             }
         }
+        return (folders, documents)
+    }
+
+    func load() throws -> (ProjectFolders, [LayoutDocument], GoldenSuite) {
+        let (folders, documents) = try documents()
         return (folders, documents, GoldenSuite(directory: folders.golden))
     }
 
-    func cells(_ suite: GoldenSuite, _ documents: [LayoutDocument]) -> [(LayoutDocument, MatrixCell)] {
+    func cells(_ documents: [LayoutDocument], device: DeviceProfile) -> [(LayoutDocument, MatrixCell)] {
         documents.flatMap { d in
-            RenderMatrix.cells(for: d, device: suite.device, surfaces: surface.isEmpty ? nil : Set(surface),
+            RenderMatrix.cells(for: d, device: device, surfaces: surface.isEmpty ? nil : Set(surface),
                                previews: preview.isEmpty ? nil : Set(preview)).map { (d, $0) }
         }
+    }
+
+    func cells(_ suite: GoldenSuite, _ documents: [LayoutDocument]) -> [(LayoutDocument, MatrixCell)] {
+        cells(documents, device: suite.device)
     }
 
     var isFiltered: Bool { !surface.isEmpty || !preview.isEmpty }
@@ -98,7 +109,7 @@ struct VerifyCommand: ParsableCommand {
         Exit codes: 0 all match, 1 differences (or missing/stale goldens), 2 usage or render error.
         """)
 
-    @OptionGroup var selection: GoldenSelection
+    @OptionGroup var selection: MatrixSelection
     @OptionGroup var knobs: DiffKnobs
 
     @Option(name: .long, help: "Write a report (HTML, JSON, JUnit XML, PNGs) into this folder.")
@@ -183,7 +194,7 @@ struct RecordCommand: ParsableCommand {
     @Flag(name: .long, help: "Record even when CI is set.")
     var force = false
 
-    @OptionGroup var selection: GoldenSelection
+    @OptionGroup var selection: MatrixSelection
 
     func run() throws {
         if let ci = ProcessInfo.processInfo.environment["CI"], !ci.isEmpty, ci != "0", ci != "false", !force {
