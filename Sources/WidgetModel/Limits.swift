@@ -1,0 +1,71 @@
+/// Every bound WidgetShot puts on its inputs, in one place: sizes, depths, counts and times.
+///
+/// A layout file, a data file or an HTTP request is untrusted input: each of these numbers caps
+/// the work or memory one input can cause, and going past one is a located error that names the
+/// limit (file:line:col for files, `{"error", "field"}` with a 4xx for requests), never a crash, a
+/// hang or gigabytes of memory. The README's "Limits" table lists the same names and defaults.
+///
+/// The defaults are far above anything a real widget needs (the delivery layout, the largest we
+/// ship, uses well under a tenth of each) and low enough that the worst input within them renders
+/// in well under the server's render deadline.
+public struct Limits: Sendable, Equatable {
+    // MARK: Files (layouts, data, request bodies)
+
+    /// Bytes in one layout or data file.
+    public var documentBytes = 2 * 1024 * 1024
+    /// Nesting levels of mappings and sequences in one YAML or JSON document (libyaml and the
+    /// composer recurse once per level).
+    public var nestingDepth = 256
+    /// YAML nodes reached through aliases (`*name`) while reading one document: ten nested aliases
+    /// of ten items each would otherwise expand to 10¹⁰ nodes from a few hundred bytes.
+    public var aliasExpansions = 10_000
+    /// Length of a preview's `extends` chain.
+    public var extendsDepth = 32
+    /// Components used inside components (`use:` within a component's view).
+    public var componentDepth = 32
+    /// View nodes after components and `forEach` are expanded, per surface.
+    public var expandedNodes = 5_000
+    /// Items one `forEach` repeats.
+    public var forEachItems = 500
+
+    // MARK: Expressions and text
+
+    /// Characters in one `{{ … }}` expression or `when:` condition.
+    public var expressionLength = 2_000
+    /// Nesting of one expression: operators, parentheses, filters and `!`.
+    public var expressionDepth = 32
+    /// Characters in one bound text, after interpolation: longer text is refused, not laid out.
+    public var textLength = 5_000
+
+    // MARK: Images
+
+    /// Bytes in one image file an `image:` names.
+    public var imageBytes = 8 * 1024 * 1024
+    /// Pixels (width × height) in one decoded image.
+    public var imagePixels = 4096 * 4096
+
+    // MARK: HTTP server
+
+    /// Bytes in one request body (`POST /render`).
+    public var requestBodyBytes = 1024 * 1024
+    /// Bytes in the request line plus headers of one request.
+    public var requestHeaderBytes = 16 * 1024
+    /// Open connections at once; more are closed on accept.
+    public var maxConnections = 512
+    /// Seconds a keep-alive connection may sit idle between requests.
+    public var idleTimeout = 15.0
+    /// Seconds a client has to send the request line and headers, once it starts a request.
+    public var headerTimeout = 10.0
+    /// Seconds a client has to send the whole body.
+    public var bodyTimeout = 10.0
+    /// Renders waiting for a worker per worker thread; a request beyond it gets 429 at once.
+    public var queuePerWorker = 4
+    /// Seconds one render may take (queue wait not included) before the server answers 503.
+    public var renderDeadline = 0.5
+    /// Seconds SIGTERM/SIGINT waits for requests in flight before cancelling them.
+    public var shutdownDeadline = 5.0
+
+    public init() {}
+
+    public static let `default` = Limits()
+}
