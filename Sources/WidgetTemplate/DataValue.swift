@@ -1,3 +1,4 @@
+import Foundation
 import Yams
 import WidgetModel
 
@@ -5,13 +6,34 @@ import WidgetModel
 public enum DataValue: Hashable, Sendable {
     case null, bool(Bool), number(Double), string(String), array([DataValue]), object([String: DataValue])
 
-    /// JSON (or YAML) data, e.g. a --data file; errors carry line/column.
-    public static func parse(_ text: String, file: String) throws(LayoutError) -> DataValue {
-        let node = try YAMLReader.compose(text, file: file)
-        var converter = DataConverter(locate: NodeLocator(file: file))
+    /// Data for a template, e.g. a --data file or a request body; errors carry line/column.
+    /// Text whose first character is `{` or `[` is JSON, read by a strict JSON parser (every valid
+    /// JSON document, surrogate pairs included; "invalid JSON" errors); anything else is YAML.
+    public static func parse(_ text: String, file: String, limits: Limits = .default) throws(LayoutError) -> DataValue {
+        if JSONReader.looksLikeJSON(text) {
+            try SourceCheck.check(text, file: file, kind: .data, limits: limits, depth: false)
+            return try JSONReader.parse(text, file: file, limits: limits)
+        }
+        let node = try YAMLReader.compose(text, file: file, kind: .data, limits: limits)
+        var converter = DataConverter(locate: NodeLocator(file: file), limits: limits)
         let value = converter.convert(node, depth: 0)
         if !converter.errors.isEmpty { throw LayoutError(diagnostics: converter.errors) }
         return value
+    }
+
+    /// Reads a data file (a `--data` file): at most `Limits.documentBytes`, checked before reading,
+    /// text only, then `parse`.
+    public static func load(path: String, limits: Limits = .default) throws(LayoutError) -> DataValue {
+        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+        if let size = attributes?[.size] as? Int, size > limits.documentBytes {
+            throw SourceCheck.tooLarge(size, .data, limits: limits, file: path)
+        }
+        let data: Data
+        do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
+            throw LayoutError(.error("cannot read data file: \(error.localizedDescription)", at: SourceLocation(file: path, line: 1, column: 1)))
+        }
+        let text = try SourceCheck.decode([UInt8](data), file: path, kind: .data, limits: limits)
+        return try parse(text, file: path, limits: limits)
     }
 
     public subscript(key: String) -> DataValue {
@@ -187,22 +209,16 @@ extension String {
     }
 }
 
-/// Yams nodes → DataValue, refusing alias bombs and depth beyond the limit.
+/// Yams nodes → DataValue, refusing depth beyond the limit. Alias bombs never get here: YAMLReader
+/// counts the nodes aliases repeat against `Limits.aliasExpansions` while reading.
 struct DataConverter {
     var locate: NodeLocator
+    var limits: Limits = .default
     var errors: [Diagnostic] = []
-    var nodeBudget = 2_000_000
 
     mutating func convert(_ node: Yams.Node, depth: Int) -> DataValue {
-        nodeBudget -= 1
-        if nodeBudget < 0 {
-            if nodeBudget == -1 {
-                errors.append(.error("too many values (aliases expand to more than 2,000,000 nodes)", at: locate(node)))
-            }
-            return .null
-        }
-        if depth > SourceCheck.maxDepth {
-            if errors.isEmpty { errors.append(.error("nesting deeper than \(SourceCheck.maxDepth) levels", at: locate(node))) }
+        if depth > limits.nestingDepth {
+            if errors.isEmpty { errors.append(.error(SourceCheck.tooDeepMessage(limits), at: locate(node))) }
             return .null
         }
         switch node {

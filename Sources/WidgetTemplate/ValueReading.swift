@@ -7,9 +7,10 @@ struct LayoutParser {
     var errors: [Diagnostic] = []
     var warnings: [Diagnostic] = []
     var componentNames: Set<String> = []
+    let limits: Limits
     var locate: NodeLocator { NodeLocator(file: file) }
 
-    init(file: String) { self.file = file }
+    init(file: String, limits: Limits = .default) { self.file = file; self.limits = limits }
 
     mutating func error(_ message: String, _ node: Yams.Node) { errors.append(.error(message, at: locate(node))) }
 
@@ -125,7 +126,7 @@ struct LayoutParser {
             warnings.append(.warning("very long string (\(text.count) characters)", at: locate(node)))
         }
         do {
-            return try InterpolationParser.parse(text, origin: origin(of: node))
+            return try InterpolationParser.parse(text, origin: origin(of: node), limits: limits)
         } catch {
             errors.append(error.diagnostic)
             return nil
