@@ -1,13 +1,20 @@
 import Foundation
 import WidgetModel
 
-/// Template + data + context → view tree.
+/// Template + data + context → view tree, bounded by `limits`: at most `expandedNodes` views,
+/// `componentDepth` nested components, `nestingDepth` nested views and `textLength` characters per
+/// text; a `forEach` repeats at most `forEachItems` items.
 struct Binder {
     let document: LayoutDocument
     let data: DataValue
     let context: BindContext
+    let limits: Limits
     var diagnostics: [Diagnostic] = []
     private var useDepth = 0
+    private var viewDepth = 0
+    private var expanded = 0
+    /// Set once a bound goes over: binding stops adding views.
+    private var stopped = false
 
     /// What a node inherits from its ancestors, like SwiftUI's environment.
     struct Environment {
@@ -21,8 +28,25 @@ struct Binder {
         var resolvedFontSize: Double { fontSize ?? fontStyle.size }
     }
 
-    init(document: LayoutDocument, data: DataValue, context: BindContext) {
-        self.document = document; self.data = data; self.context = context
+    init(document: LayoutDocument, data: DataValue, context: BindContext, limits: Limits = .default) {
+        self.document = document; self.data = data; self.context = context; self.limits = limits
+    }
+
+    mutating func fail(_ message: String, at location: SourceLocation?) {
+        let d = Diagnostic.error(message, at: location)
+        if !diagnostics.contains(d) { diagnostics.append(d) }
+    }
+
+    /// Counts views made; false (with an error) once there are more than `Limits.expandedNodes`.
+    mutating func admit(_ count: Int, at location: SourceLocation?) -> Bool {
+        if stopped { return false }
+        expanded += count
+        if expanded > limits.expandedNodes {
+            fail("more than \(limits.expandedNodes) views on \(context.surface.rawValue) after components and forEach are expanded (Limits.expandedNodes)", at: location)
+            stopped = true
+            return false
+        }
+        return true
     }
 
     var locale: String { context.locale }
@@ -99,8 +123,8 @@ struct Binder {
         case .path(let p): return evaluate(p, env)
         case .list(let items): return .array(items.map { evaluate($0, env) })
         case .not(let x): return .bool(!evaluate(x, env).isTruthy)
-        case .and(let a, let b): return .bool(evaluate(a, env).isTruthy && evaluate(b, env).isTruthy)
-        case .or(let a, let b): return .bool(evaluate(a, env).isTruthy || evaluate(b, env).isTruthy)
+        case .and(let terms): return .bool(terms.allSatisfy { evaluate($0, env).isTruthy })
+        case .or(let terms): return .bool(terms.contains { evaluate($0, env).isTruthy })
         case .compare(let a, let op, let b):
             return .bool(compare(evaluate(a, env).localized(locale), op, evaluate(b, env).localized(locale)))
         case .membership(let a, let list, let negated):
@@ -231,6 +255,14 @@ struct Binder {
 
     /// Zero nodes (an unmet `when:`), one, or many (`forEach`).
     mutating func bind(_ t: TemplateNode, _ outer: Environment) -> [ViewNode] {
+        if stopped { return [] }
+        if viewDepth >= limits.nestingDepth {
+            fail("views nested deeper than \(limits.nestingDepth) levels once components are expanded (Limits.nestingDepth)", at: t.source)
+            stopped = true
+            return []
+        }
+        viewDepth += 1
+        defer { viewDepth -= 1 }
         if let w = t.when, !evaluate(w, outer).isTruthy { return [] }
         var env = outer
         if t.unredacted { env.unredacted = true }
@@ -257,15 +289,22 @@ struct Binder {
             default:
                 warn("forEach expected a list at '\(f.listText)', found \(list.typeName)", at: t.source); items = []
             }
-            for (index, item) in items.prefix(f.limit ?? Int.max).enumerated() {
+            let cap = min(f.limit ?? Int.max, limits.forEachItems)
+            if items.count > cap, f.limit.map({ $0 > limits.forEachItems }) ?? true {
+                warn("forEach over '\(f.listText)' has \(items.count) items; only the first \(limits.forEachItems) are shown (Limits.forEachItems)", at: t.source)
+            }
+            for (index, item) in items.prefix(cap).enumerated() {
+                if stopped { break }
                 var inner = env
                 inner.locals[f.itemName] = item
                 inner.locals["index"] = .number(Double(index))
                 nodes += bind(f.content, inner)
             }
         case .use(let u):
-            guard let component = document.components[u.component], useDepth < 32 else {
-                warn("component '\(u.component)' nested too deeply", at: t.source)
+            guard let component = document.components[u.component] else { return [] }
+            guard useDepth < limits.componentDepth else {
+                fail("component '\(u.component)' nested more than \(limits.componentDepth) components deep (Limits.componentDepth)", at: t.source)
+                stopped = true
                 return []
             }
             var inner = env
@@ -283,7 +322,7 @@ struct Binder {
             nodes = bind(component, inner)
             useDepth -= 1
         default:
-            guard let kind = viewKind(t, env, ownForeground: ownForeground) else { return [] }
+            guard admit(1, at: t.source), let kind = viewKind(t, env, ownForeground: ownForeground) else { return [] }
             nodes = [ViewNode(kind, source: t.source)]
         }
         let modifiers = t.modifiers.compactMap { modifier($0, env) }
@@ -313,6 +352,11 @@ struct Binder {
             return .spacer(minLength: minLength)
         case .text(let tt):
             let string = text(tt.content.pick(locale), env)
+            let length = string.unicodeScalars.count
+            if length > limits.textLength {
+                fail("text is \(length) characters once bound, more than the limit of \(limits.textLength) (Limits.textLength)", at: t.source)
+                return nil
+            }
             let style = tt.style ?? env.fontStyle
             let explicitSize = tt.size ?? (tt.style == nil ? env.fontSize : nil)
             let size = explicitSize ?? style.size
@@ -418,7 +462,7 @@ struct Binder {
     mutating func layerNode(_ layer: TemplateModifier.Layer, _ env: Environment) -> ViewNode? {
         switch layer {
         case .paint(let p):
-            guard let paint = paint(p, env) else { return nil }
+            guard let paint = paint(p, env), admit(1, at: nil) else { return nil }
             return ViewNode(.shape(ShapeContent(shape: .rect, fill: paint)))
         case .node(let n):
             return single(n, env)
