@@ -15,6 +15,8 @@ struct Binder {
     private var expanded = 0
     /// Set once a bound goes over: binding stops adding views.
     private var stopped = false
+    /// `Limits.bindSteps`, spent by the non-mutating evaluators.
+    let work: WorkBudget
 
     /// What a node inherits from its ancestors, like SwiftUI's environment.
     struct Environment {
@@ -30,7 +32,21 @@ struct Binder {
 
     init(document: LayoutDocument, data: DataValue, context: BindContext, limits: Limits = .default) {
         self.document = document; self.data = data; self.context = context; self.limits = limits
+        self.work = WorkBudget(limits.bindSteps)
     }
+
+    /// True (with an error, once) when `Limits.bindSteps` is spent: binding stops.
+    mutating func workExhausted(at location: SourceLocation?) -> Bool {
+        guard work.exhausted else { return false }
+        if !stopped {
+            fail("binding \(context.surface.rawValue) takes more than \(limits.bindSteps) steps evaluating conditions and bindings (Limits.bindSteps)", at: location)
+            stopped = true
+        }
+        return true
+    }
+
+    /// Steps for touching `bytes` bytes of text.
+    static func textSteps(_ bytes: Int) -> Int { bytes / 16 + 1 }
 
     mutating func fail(_ message: String, at location: SourceLocation?) {
         let d = Diagnostic.error(message, at: location)
@@ -42,7 +58,7 @@ struct Binder {
         if stopped { return false }
         expanded += count
         if expanded > limits.expandedNodes {
-            fail("more than \(limits.expandedNodes) views on \(context.surface.rawValue) after components and forEach are expanded (Limits.expandedNodes)", at: location)
+            fail("more than \(limits.expandedNodes) view nodes on \(context.surface.rawValue) once components and forEach are expanded (Limits.expandedNodes)", at: location)
             stopped = true
             return false
         }
@@ -84,7 +100,7 @@ struct Binder {
     }
 
     func evaluate(_ path: Path, _ env: Environment) -> DataValue {
-        guard var value = lookup(path.root, env) else { return .null }
+        guard work.spend(1 + path.components.count), var value = lookup(path.root, env) else { return .null }
         for component in path.components {
             switch component {
             case .key(let k):
@@ -92,7 +108,9 @@ struct Binder {
                 case .object(let o):
                     if let v = o[k] { value = v } else if k == "count" { value = .number(Double(o.count)) } else { return .null }
                 case .array(let a) where k == "count": value = .number(Double(a.count))
-                case .string(let s) where k == "count": value = .number(Double(s.count))
+                case .string(let s) where k == "count":
+                    guard work.spend(Self.textSteps(s.utf8.count)) else { return .null }
+                    value = .number(Double(s.count))
                 case .array(let a):
                     guard let i = Int(k), a.indices.contains(i) else { return .null }
                     value = a[i]
@@ -118,6 +136,7 @@ struct Binder {
     }
 
     func evaluate(_ e: Expression, _ env: Environment) -> DataValue {
+        guard work.spend(1) else { return .null }
         switch e {
         case .literal(let v): return v
         case .path(let p): return evaluate(p, env)
@@ -131,10 +150,20 @@ struct Binder {
             let needle = evaluate(a, env).localized(locale)
             let items: [DataValue]
             switch evaluate(list, env) {
-            case .array(let xs): items = xs
-            case .object(let o): items = o.keys.map(DataValue.string)
+            case .array(let xs):
+                guard work.spend(xs.count) else { return .null }
+                items = xs
+            case .object(let o):
+                guard work.spend(o.count) else { return .null }
+                if case .string(let k) = needle { return .bool((o[k] != nil) != negated) }
+                items = o.keys.map(DataValue.string)
             case .string(let s):
-                if case .string(let n) = needle { return .bool(s.contains(n) != negated) }
+                if case .string(let n) = needle {
+                    // A substring search may compare each position with the whole needle.
+                    let (product, overflow) = s.utf8.count.multipliedReportingOverflow(by: max(1, n.utf8.count))
+                    guard !overflow, work.spend(Self.textSteps(product)) else { return .null }
+                    return .bool(s.contains(n) != negated)
+                }
                 items = []
             default: items = []
             }
@@ -154,6 +183,7 @@ struct Binder {
         if numeric, let x = a.numberValue, let y = b.numberValue {
             order = x < y ? -1 : x > y ? 1 : 0
         } else if case .string(let x) = a, case .string(let y) = b {
+            guard work.spend(Self.textSteps(min(x.utf8.count, y.utf8.count))) else { return false }
             if op != .eq && op != .ne, let dx = ISODate.parse(x)?.date, let dy = ISODate.parse(y)?.date {
                 order = dx < dy ? -1 : dx > dy ? 1 : 0
             } else {
@@ -180,6 +210,11 @@ struct Binder {
         }
         let applier = FilterApplier(dates: dates)
         for filter in binding.filters {
+            if case .string(let s) = v {
+                guard work.spend(Self.textSteps(s.utf8.count)) else { return .null }
+            } else if case .array(let a) = v {
+                guard work.spend(a.count) else { return .null }
+            }
             var argument: DataValue?
             switch filter.argument {
             case .value(let a)?: argument = a
@@ -196,15 +231,30 @@ struct Binder {
         return v
     }
 
+    /// The text of an interpolated string. Stops early once it is certainly longer than
+    /// `Limits.textLength` (4 UTF-8 bytes per character at most), so a huge value costs little.
     mutating func text(_ i: Interpolated, _ env: Environment) -> String {
+        let cap = limits.textLength * 4 + 4
         var out = ""
         for segment in i.segments {
             switch segment {
             case .literal(let s): out += s
-            case .binding(let b): out += value(of: b, env).text(locale: locale)
+            case .binding(let b):
+                let piece = value(of: b, env).text(locale: locale, limit: cap - out.utf8.count)
+                guard work.spend(Self.textSteps(piece.utf8.count)) else { return out }
+                out += piece
             }
+            if out.utf8.count > cap { break }
         }
         return out
+    }
+
+    /// Characters in `s`, counted only as far as `limit + 1`.
+    static func length(_ s: String, cappedAt limit: Int) -> Int {
+        if s.utf8.count <= limit { return s.unicodeScalars.count }
+        var n = 0
+        for _ in s.unicodeScalars { n += 1; if n > limit { break } }
+        return n
     }
 
     mutating func paint(_ t: PaintTemplate, _ env: Environment) -> Paint? {
@@ -256,6 +306,9 @@ struct Binder {
     /// Zero nodes (an unmet `when:`), one, or many (`forEach`).
     mutating func bind(_ t: TemplateNode, _ outer: Environment) -> [ViewNode] {
         if stopped { return [] }
+        if workExhausted(at: t.source) { return [] }
+        // Every template node visited counts, shown or hidden by `when:`.
+        guard admit(1, at: t.source) else { return [] }
         if viewDepth >= limits.nestingDepth {
             fail("views nested deeper than \(limits.nestingDepth) levels once components are expanded (Limits.nestingDepth)", at: t.source)
             stopped = true
@@ -263,7 +316,10 @@ struct Binder {
         }
         viewDepth += 1
         defer { viewDepth -= 1 }
-        if let w = t.when, !evaluate(w, outer).isTruthy { return [] }
+        if let w = t.when, !evaluate(w, outer).isTruthy {
+            _ = workExhausted(at: t.source)
+            return []
+        }
         var env = outer
         if t.unredacted { env.unredacted = true }
         var ownForeground: Paint?
@@ -322,10 +378,11 @@ struct Binder {
             nodes = bind(component, inner)
             useDepth -= 1
         default:
-            guard admit(1, at: t.source), let kind = viewKind(t, env, ownForeground: ownForeground) else { return [] }
+            guard let kind = viewKind(t, env, ownForeground: ownForeground) else { return [] }
             nodes = [ViewNode(kind, source: t.source)]
         }
         let modifiers = t.modifiers.compactMap { modifier($0, env) }
+        if workExhausted(at: t.source) { return [] }
         return nodes.map { n in
             var n = n
             n.modifiers += modifiers
@@ -352,9 +409,8 @@ struct Binder {
             return .spacer(minLength: minLength)
         case .text(let tt):
             let string = text(tt.content.pick(locale), env)
-            let length = string.unicodeScalars.count
-            if length > limits.textLength {
-                fail("text is \(length) characters once bound, more than the limit of \(limits.textLength) (Limits.textLength)", at: t.source)
+            if Self.length(string, cappedAt: limits.textLength) > limits.textLength {
+                fail("text is more than \(limits.textLength) characters once bound (Limits.textLength)", at: t.source)
                 return nil
             }
             let style = tt.style ?? env.fontStyle
@@ -467,6 +523,21 @@ struct Binder {
         case .node(let n):
             return single(n, env)
         }
+    }
+}
+
+/// What is left of `Limits.bindSteps`; a class so the non-mutating evaluators can spend it.
+final class WorkBudget: @unchecked Sendable {
+    private(set) var remaining: Int
+    private(set) var exhausted = false
+    init(_ steps: Int) { remaining = steps }
+
+    /// False (for good) once the budget is gone; the caller then skips the work.
+    func spend(_ steps: Int) -> Bool {
+        if exhausted { return false }
+        remaining -= steps
+        if remaining < 0 { exhausted = true }
+        return !exhausted
     }
 }
 

@@ -87,7 +87,9 @@ public enum DataValue: Hashable, Sendable {
 
     /// `{ko: …, en: …}`: every key a locale code, every value a scalar.
     var localizedTable: [String: DataValue]? {
-        guard case .object(let o) = self, !o.isEmpty else { return nil }
+        // A table has at most one entry per locale code (with regions, a few per language); checking
+        // a bigger object key by key on every comparison would cost its size each time.
+        guard case .object(let o) = self, !o.isEmpty, o.count <= LocaleCodes.all.count * 2 else { return nil }
         var sawCommon = false
         for (k, v) in o {
             guard LocaleCodes.isCode(k) else { return nil }
@@ -109,14 +111,22 @@ public enum DataValue: Hashable, Sendable {
         return table[table.keys.sorted()[0]]!
     }
 
-    /// The text a binding shows.
-    func text(locale: String) -> String {
+    /// The text a binding shows. A list's items are joined only until the text is longer than
+    /// `limit` UTF-8 bytes (the caller refuses it then anyway).
+    func text(locale: String, limit: Int = .max) -> String {
         switch localized(locale) {
         case .null: return ""
         case .bool(let b): return b ? "true" : "false"
         case .number(let n): return NumberText.plain(n)
         case .string(let s): return s
-        case .array(let a): return a.map { $0.text(locale: locale) }.joined(separator: ", ")
+        case .array(let a):
+            var out = ""
+            for (i, item) in a.enumerated() {
+                if i > 0 { out += ", " }
+                out += item.text(locale: locale, limit: limit - out.utf8.count)
+                if out.utf8.count > limit { break }
+            }
+            return out
         case .object: return ""
         }
     }
