@@ -47,19 +47,22 @@ struct JSONReader {
         while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x09 || bytes[i] == 0x0A || bytes[i] == 0x0D { i += 1 }
     }
 
-    /// A container being filled.
-    private enum Frame {
-        case array([DataValue])
-        case object([String: DataValue], key: String, keyOffset: Int)
+    /// A container being filled. Mutated in place on the stack (`stack[last]`), never copied out,
+    /// so appending stays amortized O(1).
+    private struct Frame {
+        var isObject: Bool
+        var items: [DataValue] = []
+        var members: [String: DataValue] = [:]
+        var key = ""
+        var keyOffset = 0
     }
 
     private mutating func document() throws(LayoutError) -> DataValue {
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { i = 3 }
         var stack: [Frame] = []
-        var result: DataValue?
         skipSpace()
         guard i < bytes.count else { throw LayoutError(.error("empty data file", at: SourceLocation(file: file, line: 1, column: 1))) }
-        while result == nil {
+        while true {
             // Read one value; containers push a frame and continue with their first element.
             skipSpace()
             var value: DataValue
@@ -75,10 +78,10 @@ struct JSONReader {
                 if isObject {
                     if i < bytes.count, bytes[i] == UInt8(ascii: "}") { i += 1; value = .object([:]); break }
                     let (key, at) = try objectKey()
-                    stack.append(.object([:], key: key, keyOffset: at))
+                    stack.append(Frame(isObject: true, key: key, keyOffset: at))
                 } else {
                     if i < bytes.count, bytes[i] == UInt8(ascii: "]") { i += 1; value = .array([]); break }
-                    stack.append(.array([]))
+                    stack.append(Frame(isObject: false))
                 }
                 continue
             case UInt8(ascii: "\""):
@@ -93,40 +96,40 @@ struct JSONReader {
             }
             // Hand the value to its container; close every container that ends here.
             while true {
-                guard let frame = stack.popLast() else { result = value; break }
+                guard !stack.isEmpty else {
+                    skipSpace()
+                    guard i == bytes.count else { throw fail("unexpected \(found()) after the end of the JSON value") }
+                    return value
+                }
+                let top = stack.count - 1
                 skipSpace()
-                switch frame {
-                case .array(var items):
-                    items.append(value)
-                    if i < bytes.count, bytes[i] == UInt8(ascii: ",") { i += 1; stack.append(.array(items)); break }
-                    guard i < bytes.count, bytes[i] == UInt8(ascii: "]") else { throw fail("expected ',' or ']' in an array, found \(found())") }
-                    i += 1
-                    value = .array(items)
-                    continue
-                case .object(var members, let key, let keyOffset):
-                    if members[key] != nil {
+                if stack[top].isObject {
+                    let key = stack[top].key
+                    if stack[top].members[key] != nil {
                         throw LayoutError(.error("duplicate key '\(key)' in one object (each key may appear once)",
-                                                 at: SourceCheck.location(ofByte: keyOffset, in: bytes, file: file)))
+                                                 at: SourceCheck.location(ofByte: stack[top].keyOffset, in: bytes, file: file)))
                     }
-                    members[key] = value
+                    stack[top].members[key] = value
                     if i < bytes.count, bytes[i] == UInt8(ascii: ",") {
                         i += 1
                         skipSpace()
                         let (next, at) = try objectKey()
-                        stack.append(.object(members, key: next, keyOffset: at))
+                        stack[top].key = next
+                        stack[top].keyOffset = at
                         break
                     }
                     guard i < bytes.count, bytes[i] == UInt8(ascii: "}") else { throw fail("expected ',' or '}' in an object, found \(found())") }
                     i += 1
-                    value = .object(members)
-                    continue
+                    value = .object(stack.removeLast().members)
+                } else {
+                    stack[top].items.append(value)
+                    if i < bytes.count, bytes[i] == UInt8(ascii: ",") { i += 1; break }
+                    guard i < bytes.count, bytes[i] == UInt8(ascii: "]") else { throw fail("expected ',' or ']' in an array, found \(found())") }
+                    i += 1
+                    value = .array(stack.removeLast().items)
                 }
-                break
             }
         }
-        skipSpace()
-        guard i == bytes.count else { throw fail("unexpected \(found()) after the end of the JSON value") }
-        return result!
     }
 
     /// `"key" :`
