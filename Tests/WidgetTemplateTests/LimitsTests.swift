@@ -206,7 +206,7 @@ import WidgetModel
         var bound: BoundSurface?
         let ms = elapsed { bound = doc.bind(surface: .systemSmall, data: .object([:]), context: context()) }
         let errors = bound?.diagnostics.filter { $0.severity == .error } ?? []
-        #expect(errors.map(\.message) == ["more than 5000 views on systemSmall after components and forEach are expanded (Limits.expandedNodes)"])
+        #expect(errors.map(\.message) == ["more than 5000 view nodes on systemSmall once components and forEach are expanded (Limits.expandedNodes)"])
         #expect(errors.first?.location?.file == "/tmp/widgetshot-tests/t.yaml")
         #expect(ms < 5_000)
     }
@@ -233,6 +233,50 @@ import WidgetModel
         #expect(errors.map(\.message) == ["forEach 'limit' is 10000, more than the limit of 500 items (Limits.forEachItems)"])
     }
 
+    @Test func hiddenViewsCountToo() throws {
+        // 500 × 500 nodes hidden by `when:` still cost a visit each.
+        let items = "[" + (0..<500).map(String.init).joined(separator: ",") + "]"
+        var bound: BoundSurface?
+        let ms = elapsed {
+            bound = bindView("""
+                vstack:
+                  - forEach: items
+                    as: row
+                    content:
+                      vstack:
+                        - forEach: items
+                          content: { text: x, when: "row < 0" }
+                """, data: #"{"items": \#(items)}"#)
+        }
+        #expect(bound?.diagnostics.contains { $0.severity == .error && $0.message.hasSuffix("(Limits.expandedNodes)") } == true)
+        #expect(ms < 5_000)
+    }
+
+    @Test func evaluationWorkIsBoundedByBindSteps() throws {
+        // `in` over a 200,000-item list, once per item of a 500-item forEach: 10⁸ comparisons.
+        let big = "[" + (0..<200_000).map(String.init).joined(separator: ",") + "]"
+        let items = "[" + (0..<500).map(String.init).joined(separator: ",") + "]"
+        var bound: BoundSurface?
+        let ms = elapsed {
+            bound = bindView("""
+                vstack:
+                  - forEach: items
+                    content: { text: x, when: "item in d.big" }
+                """, data: #"{"items": \#(items), "d": {"big": \#(big)}}"#)
+        }
+        let errors = bound?.diagnostics.filter { $0.severity == .error } ?? []
+        #expect(errors.map(\.message) == ["binding systemSmall takes more than 1000000 steps evaluating conditions and bindings (Limits.bindSteps)"])
+        #expect(ms < 5_000)
+        // A substring search of a 600 KB needle in a 1.2 MB string.
+        let hay = String(repeating: "a", count: 1_200_000), needle = String(repeating: "a", count: 600_000) + "b"
+        let search = try #require(bindView("text: x\nwhen: \"d.n in d.h\"", data: #"{"d": {"h": "\#(hay)", "n": "\#(needle)"}}"#))
+        #expect(search.diagnostics.map(\.message) == ["binding systemSmall takes more than 1000000 steps evaluating conditions and bindings (Limits.bindSteps)"])
+        // Ordinary lists are nowhere near it.
+        let small = try #require(bindView("text: x\nwhen: \"3 in d.big\"", data: #"{"d": {"big": [1, 2, 3]}}"#))
+        #expect(small.view?.texts == ["x"])
+        #expect(small.diagnostics.isEmpty)
+    }
+
     // MARK: Text length
 
     @Test func boundTextLongerThanTheLimitIsRefused() throws {
@@ -240,7 +284,7 @@ import WidgetModel
         var bound: BoundSurface?
         let ms = elapsed { bound = bindView("vstack:\n  - text: \"{{s}}\"\n  - text: ok", data: #"{"s": "\#(big)"}"#) }
         let errors = bound?.diagnostics.filter { $0.severity == .error } ?? []
-        #expect(errors.map(\.message) == ["text is 1000000 characters once bound, more than the limit of 5000 (Limits.textLength)"])
+        #expect(errors.map(\.message) == ["text is more than 5000 characters once bound (Limits.textLength)"])
         #expect(errors.first?.location?.line == 5)
         #expect(bound?.view?.texts == ["ok"])
         #expect(ms < 5_000)
