@@ -258,6 +258,7 @@ extension LayoutParser {
         var resolved: [String: (preview: Preview, depth: Int)] = [:]
         var failed = Set<String>()
         let limit = limits.extendsDepth
+        lazy var names = byName.keys.sorted()
         for raw in raws where resolved[raw.preview.name] == nil && !failed.contains(raw.preview.name) {
             // Walk up: `chain` holds previews still to resolve, children first.
             var chain = [raw.preview.name]
@@ -274,8 +275,7 @@ extension LayoutParser {
                     break
                 }
                 guard byName[parentName] != nil else {
-                    let names = byName.keys.sorted()
-                    error("'\(name)' extends unknown preview '\(parentName)'\(Suggestion.hint(parentName, in: names)) (expected one of \(names.joined(separator: ", ")))", extendsNode)
+                    error("'\(name)' extends unknown preview '\(parentName)'\(Suggestion.hint(parentName, in: names)) (expected one of \(Suggestion.list(names)))", extendsNode)
                     brokenChain = true
                     break
                 }

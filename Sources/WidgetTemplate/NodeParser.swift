@@ -414,8 +414,8 @@ extension LayoutParser {
     private mutating func useTemplate(_ value: Yams.Node?, _ p: [String: Yams.Node], at yaml: Yams.Node) -> UseTemplate? {
         guard let value, let name = string(value, "use") else { return nil }
         guard componentNames.contains(name) else {
-            let list = componentNames.sorted()
-            error("unknown component '\(name)'\(Suggestion.hint(name, in: list))" + (list.isEmpty ? " (the layout has no components:)" : " (expected one of \(list.joined(separator: ", ")))"), value)
+            let list = sortedComponentNames
+            error("unknown component '\(name)'\(Suggestion.hint(name, in: list))" + (list.isEmpty ? " (the layout has no components:)" : " (expected one of \(Suggestion.list(list)))"), value)
             return nil
         }
         var t = UseTemplate(component: name, arguments: [])

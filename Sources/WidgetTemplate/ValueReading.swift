@@ -6,7 +6,9 @@ struct LayoutParser {
     var file: String
     var errors: [Diagnostic] = []
     var warnings: [Diagnostic] = []
-    var componentNames: Set<String> = []
+    var componentNames: Set<String> = [] { didSet { sortedComponentNames = componentNames.sorted() } }
+    /// Sorted once, for messages: a file with thousands of names and errors must not sort per error.
+    private(set) var sortedComponentNames: [String] = []
     let limits: Limits
     var locate: NodeLocator { NodeLocator(file: file) }
 

@@ -277,6 +277,19 @@ import WidgetModel
         #expect(small.diagnostics.isEmpty)
     }
 
+    @Test func manyUnknownNamesStayCheap() {
+        // 3,000 components and 3,000 uses of unknown ones: no edit distance per name per error, short messages.
+        var yaml = "surfaces:\n  systemSmall:\n    view:\n      vstack:\n"
+        for i in 0..<3_000 { yaml += "        - use: nope\(i)\n" }
+        yaml += "components:\n"
+        for i in 0..<3_000 { yaml += "  c\(i): { text: x }\n" }
+        var errors: [Diagnostic] = []
+        let ms = elapsed { errors = parseErrors(yaml) }
+        #expect(errors.count == 3_000)
+        #expect(errors.first?.message == "unknown component 'nope0' (expected one of c0, c1, c10, c100, c1000, c1001, c1002, c1003, c1004, c1005, c1006, c1007, c1008, c1009, c101, c1010, c1011, c1012, c1013, c1014, … and 2980 more)")
+        #expect(ms < 5_000)
+    }
+
     // MARK: Text length
 
     @Test func boundTextLongerThanTheLimitIsRefused() throws {
