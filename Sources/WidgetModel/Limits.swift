@@ -36,6 +36,11 @@ public struct Limits: Sendable, Equatable {
     public var expressionDepth = 32
     /// Characters in one bound text, after interpolation: longer text is refused, not laid out.
     public var textLength = 5_000
+    /// Work one bind of one surface may do evaluating conditions and bindings: a step is one
+    /// expression or path step, one list item or key looked at by `in`, or 16 bytes of text counted,
+    /// compared, searched or copied. Data may hold long lists and strings a layout never shows; this
+    /// bounds what thousands of views × long values could cost.
+    public var bindSteps = 1_000_000
 
     // MARK: Images
 
