@@ -38,7 +38,7 @@ extension Renderer {
             || scalar.properties.isWhitespace
     }
 
-    /// The font file Pango picked for the first character of `text`.
+    /// The font file (in the library's folder) Pango picked for the first character of `text`.
     public func fontFile(for text: String, font: FontSpec) -> String? {
         guard !text.isEmpty else { return nil }
         let prepared = makeLayout(measureContext, text, font: font, width: nil, maxLines: nil, alignment: .leading)
@@ -50,7 +50,7 @@ extension Renderer {
             guard let pattern = pango_fc_font_get_pattern(fcFont) else { return }
             var value: UnsafeMutablePointer<FcChar8>?
             if FcPatternGetString(pattern, FC_FILE, 0, &value) == FcResultMatch, let value {
-                file = String(cString: value)
+                file = fonts.originalFile(of: String(cString: value))
             }
         }
         return file
