@@ -20,7 +20,7 @@ public final class Renderer {
     var attributeLists: [AttributeKey: OpaquePointer] = [:]
     var measurements: [MeasureKey: TextMetrics] = [:]
     var imageSurfaces: [String: OpaquePointer] = [:]
-    var failedImages: Set<String> = []
+    var failedImages: [String: ImageLoadError] = [:]
     var gradientTables: [[GradientStop]: [UInt32]] = [:]
 
     public init(fonts: FontLibrary) {
