@@ -22,19 +22,20 @@ enum SealedFontFile {
 
     /// The path under which `file`'s bytes, as read now, stay readable for the process's life.
     static func copy(of file: String) throws -> String {
-        let fd = open(file, O_RDONLY | O_CLOEXEC)
+        let fd = open(file, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { throw Failure(description: "font file \(file) cannot be opened: \(errorText())") }
         defer { close(fd) }
         var before = stat()
         guard fstat(fd, &before) == 0 else { throw Failure(description: "font file \(file) cannot be read: \(errorText())") }
+        guard before.st_mode & S_IFMT == S_IFREG else { throw Failure(description: "font file \(file) is not a regular file") }
         let key = FileIdentity(before)
         if let known = copies.path(for: key) { return known }
-        let bytes = try readAll(fd, file)
+        let copyFD = try sealedCopy(of: fd, size: key.size, name: (file as NSString).lastPathComponent)
         var after = stat()
-        guard fstat(fd, &after) == 0, FileIdentity(after) == key, bytes.count == key.size else {
+        guard fstat(fd, &after) == 0, FileIdentity(after) == key else {
+            close(copyFD)
             throw Failure(description: "font file \(file) changed while it was being read")
         }
-        let copyFD = try sealedCopy(bytes, name: (file as NSString).lastPathComponent)
         let path = copies.remember("/proc/self/fd/\(copyFD)", for: key)
         if path != "/proc/self/fd/\(copyFD)" { close(copyFD) }
         return path
@@ -66,20 +67,6 @@ enum SealedFontFile {
 
     private static let copies = Copies()
 
-    private static func readAll(_ fd: Int32, _ file: String) throws -> [UInt8] {
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 20)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw Failure(description: "font file \(file) cannot be read: \(errorText())")
-            }
-            if n == 0 { return bytes }
-            bytes.append(contentsOf: chunk[0..<n])
-        }
-    }
-
     // Linux ABI numbers (linux/memfd.h, linux/fcntl.h): Swift's Glibc module does not import them
     // (they need _GNU_SOURCE), and they never change.
     private static let memfdCloseOnExec: UInt32 = 0x0001       // MFD_CLOEXEC
@@ -96,26 +83,26 @@ enum SealedFontFile {
         return unsafeBitCast(symbol, to: MemfdCreate.self)
     }()
 
-    /// A sealed memfd holding `bytes`.
-    private static func sealedCopy(_ bytes: [UInt8], name: String) throws -> Int32 {
+    /// A sealed memfd holding the `size` bytes of the file open as `source`, copied by the kernel
+    /// (sendfile: no buffer in this process).
+    private static func sealedCopy(of source: Int32, size: Int, name: String) throws -> Int32 {
         guard let memfdCreate else { throw Failure(description: "memfd_create is not available (Linux 3.17 and glibc 2.27 or later are needed)") }
         let fd = memfdCreate("widgetshot-font-\(name)", memfdCloseOnExec | memfdAllowSealing)
         guard fd >= 0 else { throw Failure(description: "cannot copy font \(name) into memory: memfd_create: \(errorText())") }
-        var written = 0
-        while written < bytes.count {
-            let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + written, $0.count - written) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                let message = errorText()
-                close(fd)
-                throw Failure(description: "cannot copy font \(name) into memory: \(message)")
-            }
-            written += n
+        func fail(_ what: String) -> Failure {
+            let failure = Failure(description: "cannot copy font \(name) into memory: \(what)")
+            close(fd)
+            return failure
+        }
+        var offset = off_t(0)
+        while Int(offset) < size {
+            let n = sendfile(fd, source, &offset, size - Int(offset))
+            if n < 0, errno == EINTR { continue }
+            if n < 0 { throw fail("sendfile: \(errorText())") }
+            if n == 0 { throw fail("the file ended after \(offset) of \(size) bytes") }
         }
         guard fcntl(fd, addSeals, sealWrite | sealShrink | sealGrow | sealSeal) == 0 else {
-            let message = errorText()
-            close(fd)
-            throw Failure(description: "cannot seal the in-memory copy of font \(name): \(message)")
+            throw fail("cannot seal it: \(errorText())")
         }
         return fd
     }
