@@ -7,6 +7,8 @@ import WidgetModel
 /// each renderer owns its font map, contexts and caches. Not Sendable on purpose.
 public final class Renderer {
     public let fonts: FontLibrary
+    /// `textLength` caps the characters of one text that reach Pango (TextLayout.swift).
+    public var limits = Limits.default
     let fontMap: UnsafeMutablePointer<PangoFontMap>
     /// Identity matrix, never touched by a draw: measurements do not depend on the scale.
     let measureContext: OpaquePointer
@@ -18,7 +20,7 @@ public final class Renderer {
     var attributeLists: [AttributeKey: OpaquePointer] = [:]
     var measurements: [MeasureKey: TextMetrics] = [:]
     var imageSurfaces: [String: OpaquePointer] = [:]
-    var failedImages: Set<String> = []
+    var failedImages: [String: ImageLoadError] = [:]
     var gradientTables: [[GradientStop]: [UInt32]] = [:]
 
     public init(fonts: FontLibrary) {

@@ -18,13 +18,28 @@ struct AttributeKey: Hashable {
 extension Renderer {
     struct PreparedLayout {
         var layout: OpaquePointer
-        /// Lines were dropped before Pango saw the text (unwrapped text with more lines than allowed).
+        /// Text was dropped before Pango saw it (beyond `Limits.textLength`, or unwrapped text with
+        /// more lines than allowed).
         var cutLines: Bool
+        /// The text Pango laid out (byte offsets in the layout refer to it).
+        var text: String
     }
 
     /// The one layout setup shared by measuring and drawing, so both agree on every size.
+    ///
+    /// Pango's cost grows with the text it is given, and faster than linearly for long words (see
+    /// `breakingLongWords`), so the text is bounded first: at most `limits.textLength` characters
+    /// (a longer one is cut and ends in "…", and counts as truncated), and no unbreakable run longer
+    /// than a couple of lines.
     func makeLayout(_ context: OpaquePointer, _ string: String, font: FontSpec, width: Double?, maxLines: Int?,
                     alignment: TextAlignment) -> PreparedLayout {
+        let (bounded, cutLength) = Self.bounded(string, characters: limits.textLength)
+        return makeBoundedLayout(context, bounded, cutLength: cutLength, font: font, width: width, maxLines: maxLines,
+                                 alignment: alignment)
+    }
+
+    private func makeBoundedLayout(_ context: OpaquePointer, _ string: String, cutLength: Bool, font: FontSpec,
+                                   width: Double?, maxLines: Int?, alignment: TextAlignment) -> PreparedLayout {
         let layout = pango_layout_new(context)!
         pango_layout_set_font_description(layout, fontDescription(FontKey(families: font.families, size: font.size, weight: font.weight)))
         if let attributes = attributeList(AttributeKey(lineHeight: font.lineHeight, tracking: font.tracking,
@@ -32,10 +47,11 @@ extension Renderer {
             pango_layout_set_attributes(layout, attributes)
         }
         var text = string
-        var cutLines = false
+        var cutLines = cutLength
         // Layout proposes `.infinity` for "as wide as you like": that is no wrapping at all.
         let width = width.flatMap { $0.isFinite ? min($0, 1_000_000) : nil }
         if let width {
+            text = Self.breakingLongWords(text, every: Self.longestUnbrokenRun(width: width, font: font))
             pango_layout_set_width(layout, pango_units_from_double(max(0, width)))
             pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
             if let maxLines {
@@ -48,7 +64,8 @@ extension Renderer {
             // keep the first lines and end the last one with an ellipsis, as SwiftUI does.
             let lines = string.split(separator: "\n", omittingEmptySubsequences: false)
             if lines.count > max(1, maxLines) {
-                text = lines.prefix(max(1, maxLines)).joined(separator: "\n") + "…"
+                text = lines.prefix(max(1, maxLines)).joined(separator: "\n")
+                if !cutLength { text += "…" }
                 cutLines = true
             }
         }
@@ -58,7 +75,64 @@ extension Renderer {
         if width != nil, let maxLines, text.contains("\n") {
             cutLines = limitParagraphs(layout, maxLines: max(1, maxLines))
         }
-        return PreparedLayout(layout: layout, cutLines: cutLines)
+        return PreparedLayout(layout: layout, cutLines: cutLines, text: text)
+    }
+
+    /// `string` up to its first NUL (Pango stops there too) and at most `characters` characters;
+    /// a longer text is cut there and ends in "…". Costs O(`characters`), not O(string).
+    static func bounded(_ string: String, characters: Int) -> (String, cut: Bool) {
+        var string = string
+        if let nul = string.utf8.firstIndex(of: 0) { string = String(string[..<nul]) }
+        guard string.utf8.count > characters else { return (string, false) }
+        guard let end = string.index(string.startIndex, offsetBy: max(0, characters), limitedBy: string.endIndex),
+              end < string.endIndex else { return (string, false) }
+        return (String(string[..<end]) + "…", true)
+    }
+
+    /// Characters a word may run without a break opportunity before one is added: twice the most
+    /// characters one line of `width` can hold (no glyph of a text face is narrower than a quarter em),
+    /// so a run this long always spans more than a line, and never less than 64.
+    static func longestUnbrokenRun(width: Double, font: FontSpec) -> Int {
+        let perLine = width / max(0.25 * font.size, 0.01)
+        return max(64, 2 * Int(min(1_000_000, perLine.rounded(.up))) + 2)
+    }
+
+    /// Pango 1.50 wraps a word wider than the line (PANGO_WRAP_WORD_CHAR) by rescanning the rest of
+    /// the word for every line it fills, so a 10,000-letter word costs seconds and 20,000 letters
+    /// in a widget's ETA column took 7 s. A zero-width space every `run` characters of such a word
+    /// bounds that rescan and makes the cost linear. Only runs with no break opportunity longer
+    /// than `run` change (each such run wraps as before, except that a new line starts at each
+    /// inserted break); ordinary text is returned as it is.
+    static func breakingLongWords(_ text: String, every run: Int) -> String {
+        var unbroken = 0
+        var needed = false
+        for scalar in text.unicodeScalars {
+            if scalar.properties.isWhitespace { unbroken = 0; continue }
+            unbroken += 1
+            if unbroken > run { needed = true; break }
+        }
+        guard needed else { return text }
+
+        let scalars = Array(text.unicodeScalars)
+        var attributes = [PangoLogAttr](repeating: PangoLogAttr(), count: scalars.count + 1)
+        text.withCString { chars in
+            pango_get_log_attrs(chars, -1, -1, pango_language_get_default(), &attributes, Int32(attributes.count))
+        }
+        var result = String.UnicodeScalarView()
+        result.reserveCapacity(scalars.count + scalars.count / run + 1)
+        unbroken = 0
+        for (i, scalar) in scalars.enumerated() {
+            let attribute = attributes[i]
+            if attribute.is_line_break != 0 {
+                unbroken = 0
+            } else if unbroken >= run, attribute.is_char_break != 0 {
+                result.append("\u{200B}")
+                unbroken = 0
+            }
+            result.append(scalar)
+            unbroken += 1
+        }
+        return String(result)
     }
 
     /// A negative layout height limits lines per paragraph, not in total. With several paragraphs,

@@ -18,6 +18,7 @@ public final class WidgetRenderer {
     public func render(_ request: RenderRequest) throws -> RenderResult {
         let t0 = DispatchTime.now().uptimeNanoseconds
         let prepared = try prepare(request)
+        try loadImages(prepared)
         let t1 = DispatchTime.now().uptimeNanoseconds
         var bitmap = draw(prepared)
         let t2 = DispatchTime.now().uptimeNanoseconds
@@ -51,10 +52,28 @@ public final class WidgetRenderer {
         let context = BindContext(surface: surface, scheme: scheme, locale: request.locale, now: request.now,
                                   timeZone: request.timeZone, placeholder: request.placeholder, colors: request.colors)
         let bound = request.layout.bind(surface: surface, data: request.data, context: context)
+        // An image that cannot be used (missing, outside the layout's folder, too large) fails the
+        // render: a picture drawn without it would pass for the real thing.
+        let bindErrors = bound.diagnostics.filter { $0.severity == .error }
+        guard bindErrors.isEmpty else { throw RenderError.layoutErrors(bindErrors) }
         let engine = LayoutEngine(measurer: renderer.measurer)
         let composed = SurfaceComposer(engine: engine).compose(bound, surface: surface, device: request.device, scheme: scheme)
         let warnings = bound.diagnostics + LayoutWarnings.find(in: composed)
         return PreparedSurface(composed: composed, scale: scale, warnings: warnings)
+    }
+
+    /// Decodes every image the surface shows, so a PNG that cannot be read or decoded is an error
+    /// naming the `image:` rather than an empty frame in the picture.
+    public func loadImages(_ prepared: PreparedSurface) throws {
+        var errors: [Diagnostic] = []
+        prepared.composed.root.forEach { node in
+            guard case .image(let image) = node.content, !image.redacted else { return }
+            do { try renderer.loadImage(image.path) } catch {
+                let d = Diagnostic.error("\(error)", at: node.source)
+                if !errors.contains(d) { errors.append(d) }
+            }
+        }
+        guard errors.isEmpty else { throw RenderError.layoutErrors(errors) }
     }
 
     public func draw(_ prepared: PreparedSurface) -> Bitmap {

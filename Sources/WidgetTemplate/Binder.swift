@@ -436,13 +436,12 @@ struct Binder {
         case .image(let im):
             let relative = text(im.path, env)
             if relative.isEmpty { return .empty }
-            let path = ImageAsset.resolve(relative, against: document.directory)
-            switch ImageAsset.pixelSize(atPath: path) {
+            switch ImageAsset.locate(relative, in: document.directory) {
             case .success(let px):
-                return .image(ImageContent(path: path, naturalSize: Size(width: Double(px.width) / im.scale, height: Double(px.height) / im.scale),
+                return .image(ImageContent(path: px.path, naturalSize: Size(width: Double(px.width) / im.scale, height: Double(px.height) / im.scale),
                                            resizable: im.resizable, contentMode: im.contentMode, redacted: redact && !env.unredacted))
-            case .failure(.unreadable(let m)), .failure(.notPNG(let m)):
-                let d = Diagnostic.error(m, at: t.source)
+            case .failure(let failure):
+                let d = Diagnostic.error(failure.message, at: t.source)
                 if !diagnostics.contains(d) { diagnostics.append(d) }
                 return .empty
             }
