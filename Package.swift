@@ -34,13 +34,17 @@ let package = Package(
             linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("deflate")]
         ),
 
+        // The temporary files being written, where a signal handler can remove them (C: a handler
+        // may only do async-signal-safe things).
+        .target(name: "CTempFiles"),
+
         // Pipeline stages.
         .target(name: "WidgetModel"),
         .target(name: "WidgetLayout", dependencies: ["WidgetModel"]),
         .target(name: "WidgetTemplate", dependencies: ["WidgetModel", .product(name: "Yams", package: "Yams")]),
         .target(name: "WidgetRender", dependencies: ["WidgetModel", "WidgetLayout", "CPangoCairo", "CPNG"]),
         .target(name: "WidgetDiff"),
-        .target(name: "WidgetShot", dependencies: ["WidgetModel", "WidgetLayout", "WidgetTemplate", "WidgetRender", "WidgetDiff"]),
+        .target(name: "WidgetShot", dependencies: ["CTempFiles", "WidgetModel", "WidgetLayout", "WidgetTemplate", "WidgetRender", "WidgetDiff"]),
         // The HTTP endpoint: a thin layer that turns a URL or a JSON body into a RenderRequest.
         .target(name: "WidgetServer", dependencies: [
             "WidgetShot",
