@@ -59,6 +59,18 @@ let package = Package(
             dependencies: ["WidgetShot", "WidgetServer", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
 
+        // Fuzz targets (Fuzz/README.md, scripts/fuzz): libFuzzer drives them in a `-D FUZZING`
+        // build; a normal build replays their seed corpora and regressions (`make test`).
+        .target(name: "CFuzzDriver"),
+        .target(name: "FuzzSupport", dependencies: ["CFuzzDriver"]),
+        .executableTarget(name: "FuzzLayout", dependencies: ["FuzzSupport", "WidgetShot"]),
+        .executableTarget(name: "FuzzData", dependencies: ["FuzzSupport", "WidgetShot"]),
+        .executableTarget(name: "FuzzExpression", dependencies: ["FuzzSupport", "WidgetShot"]),
+        .executableTarget(name: "FuzzPNG", dependencies: ["FuzzSupport", "WidgetShot"]),
+        .executableTarget(name: "FuzzRequest", dependencies: [
+            "FuzzSupport", "WidgetShot", "WidgetServer", .product(name: "HummingbirdCore", package: "hummingbird"),
+        ]),
+
         .testTarget(name: "WidgetLayoutTests", dependencies: ["WidgetLayout"]),
         .testTarget(name: "WidgetTemplateTests", dependencies: ["WidgetTemplate"]),
         .testTarget(name: "WidgetRenderTests", dependencies: ["WidgetRender", "WidgetLayout"]),

@@ -18,7 +18,9 @@ struct CLIProcess {
 
     /// Spawned with every signal at its default action and none blocked, as from a shell: the
     /// test runner's threads block or ignore signals, and a child inherits both.
-    init(_ arguments: [String]) throws {
+    init(_ arguments: [String]) throws { try self.init(binary: Self.binary, arguments) }
+
+    init(binary: String, _ arguments: [String]) throws {
         self.arguments = arguments
         let base = FileManager.default.temporaryDirectory.appendingPathComponent("widgetshot-cli-\(UUID().uuidString)").path
         outputPath = base + ".out"
@@ -41,12 +43,12 @@ struct CLIProcess {
         var environment = ProcessInfo.processInfo.environment
         environment["CI"] = nil
         environment["WIDGETSHOT_HOME"] = nil
-        let argv = ([Self.binary] + arguments).map { strdup($0) } + [nil]
+        let argv = ([binary] + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { argv.forEach { free($0) }; envp.forEach { free($0) } }
         var child: pid_t = 0
-        let rc = posix_spawn(&child, Self.binary, &actions, &attributes, argv, envp)
-        guard rc == 0 else { throw CocoaError(.executableLoad, userInfo: [NSFilePathErrorKey: Self.binary]) }
+        let rc = posix_spawn(&child, binary, &actions, &attributes, argv, envp)
+        guard rc == 0 else { throw CocoaError(.executableLoad, userInfo: [NSFilePathErrorKey: binary]) }
         pid = child
     }
 
@@ -81,6 +83,10 @@ struct CLIProcess {
     /// Runs to the end.
     static func run(_ arguments: [String], seconds: Double = 120) throws -> (status: Int32, killedBy: Int32?, stdout: String, stderr: String) {
         try CLIProcess(arguments).wait(seconds: seconds)
+    }
+
+    static func run(binary: String, _ arguments: [String], seconds: Double = 120) throws -> (status: Int32, killedBy: Int32?, stdout: String, stderr: String) {
+        try CLIProcess(binary: binary, arguments).wait(seconds: seconds)
     }
 
     /// Stops the process (SIGSTOP) and waits until the kernel says it is stopped, so that what
