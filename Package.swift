@@ -34,13 +34,17 @@ let package = Package(
             linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("deflate")]
         ),
 
+        // The temporary files being written, where a signal handler can remove them (C: a handler
+        // may only do async-signal-safe things).
+        .target(name: "CTempFiles"),
+
         // Pipeline stages.
         .target(name: "WidgetModel"),
         .target(name: "WidgetLayout", dependencies: ["WidgetModel"]),
         .target(name: "WidgetTemplate", dependencies: ["WidgetModel", .product(name: "Yams", package: "Yams")]),
         .target(name: "WidgetRender", dependencies: ["WidgetModel", "WidgetLayout", "CPangoCairo", "CPNG"]),
         .target(name: "WidgetDiff"),
-        .target(name: "WidgetShot", dependencies: ["WidgetModel", "WidgetLayout", "WidgetTemplate", "WidgetRender", "WidgetDiff"]),
+        .target(name: "WidgetShot", dependencies: ["CTempFiles", "WidgetModel", "WidgetLayout", "WidgetTemplate", "WidgetRender", "WidgetDiff"]),
         // The HTTP endpoint: a thin layer that turns a URL or a JSON body into a RenderRequest.
         .target(name: "WidgetServer", dependencies: [
             "WidgetShot",
@@ -54,6 +58,18 @@ let package = Package(
             name: "widgetshot",
             dependencies: ["WidgetShot", "WidgetServer", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
+
+        // Fuzz targets (Fuzz/README.md, scripts/fuzz): libFuzzer drives them in a `-D FUZZING`
+        // build; a normal build replays their seed corpora and regressions (`make test`).
+        .target(name: "CFuzzDriver"),
+        .target(name: "FuzzSupport", dependencies: ["CFuzzDriver"]),
+        .executableTarget(name: "FuzzLayout", dependencies: ["FuzzSupport", "WidgetShot"]),
+        .executableTarget(name: "FuzzData", dependencies: ["FuzzSupport", "WidgetShot"]),
+        .executableTarget(name: "FuzzExpression", dependencies: ["FuzzSupport", "WidgetShot"]),
+        .executableTarget(name: "FuzzPNG", dependencies: ["FuzzSupport", "WidgetShot"]),
+        .executableTarget(name: "FuzzRequest", dependencies: [
+            "FuzzSupport", "WidgetShot", "WidgetServer", .product(name: "HummingbirdCore", package: "hummingbird"),
+        ]),
 
         .testTarget(name: "WidgetLayoutTests", dependencies: ["WidgetLayout"]),
         .testTarget(name: "WidgetTemplateTests", dependencies: ["WidgetTemplate"]),

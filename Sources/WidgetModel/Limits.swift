@@ -70,6 +70,13 @@ public struct Limits: Sendable, Equatable {
     /// Seconds SIGTERM/SIGINT waits for requests in flight before cancelling them.
     public var shutdownDeadline = 5.0
 
+    // MARK: Files the commands write
+
+    /// Seconds after which a temporary file left beside an output (`.NAME.PID.RANDOM.tmp`) is
+    /// removed by the next `gallery`/`record` even if a process with its PID is alive: a write
+    /// takes milliseconds, and PIDs are reused.
+    public var staleTempFileSeconds = 600.0
+
     public init() {}
 
     public static let `default` = Limits()

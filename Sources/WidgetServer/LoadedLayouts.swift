@@ -1,10 +1,10 @@
 import WidgetShot
 
 /// The project's layouts, loaded once when the server starts.
-struct LoadedLayouts: Sendable {
+package struct LoadedLayouts: Sendable {
     let documents: [LayoutDocument]
 
-    init(catalog: LayoutCatalog) throws {
+    package init(catalog: LayoutCatalog) throws {
         documents = try catalog.loadAll()
     }
 

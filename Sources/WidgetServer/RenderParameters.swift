@@ -4,7 +4,7 @@ import WidgetShot
 /// What a render call asks for, as text from a URL or values from a JSON body, before it is
 /// checked against the loaded layouts. `request(in:)` turns it into the library's RenderRequest
 /// or says which field is wrong; the rules are the CLI's `render` command's.
-struct RenderParameters: Sendable {
+package struct RenderParameters: Sendable {
     var layout: String
     var surface: String
     var preview: String?
@@ -19,7 +19,7 @@ struct RenderParameters: Sendable {
     static let queryFields: Set<String> = ["preview", "scheme", "scale", "device", "locale", "now", "placeholder"]
     static let bodyFields: Set<String> = queryFields.union(["layout", "surface", "data"])
 
-    func request(in layouts: LoadedLayouts) throws(APIError) -> RenderRequest {
+    package func request(in layouts: LoadedLayouts) throws(APIError) -> RenderRequest {
         guard let document = layouts.document(named: layout) else {
             throw .notFound("layout", "no layout named '\(layout)'; layouts: \(layouts.names.joined(separator: ", "))")
         }
@@ -101,7 +101,7 @@ struct RenderParameters: Sendable {
 
 extension RenderParameters {
     /// `GET /render/{layout}/{surface}.png?preview=…&scheme=…&scale=…&device=…&locale=…&now=…&placeholder=…`
-    init(layout: String, surface: String, query: [(name: String, value: String)]) throws(APIError) {
+    package init(layout: String, surface: String, query: [(name: String, value: String)]) throws(APIError) {
         self.init(layout: layout, surface: surface)
         var seen = Set<String>()
         for (name, value) in query {
@@ -131,7 +131,7 @@ extension RenderParameters {
 
     /// `POST /render` with `{"layout": …, "surface": …, "data": {…} | "preview": …, …}`, already
     /// parsed into a DataValue (so a malformed body is reported with its line and column).
-    init(body: DataValue) throws(APIError) {
+    package init(body: DataValue) throws(APIError) {
         guard case .object(let fields) = body else {
             throw .badValue("body", "the body must be a JSON object such as {\"layout\": \"delivery\", \"surface\": \"systemSmall\"}")
         }

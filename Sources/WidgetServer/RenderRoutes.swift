@@ -5,7 +5,7 @@ import WidgetShot
 
 /// The routes: plain functions from a request to a response over the loaded layouts and the
 /// render workers. Every bad input is an APIError (a JSON body with its 4xx), never a crash.
-struct RenderRoutes: Sendable {
+package struct RenderRoutes: Sendable {
     static let maxBodyBytes = 1 << 20
 
     let layouts: LoadedLayouts
@@ -87,7 +87,7 @@ struct RenderRoutes: Sendable {
     /// The body as a DataValue, converted as the CLI converts `--data`. DataValue's parser reads
     /// YAML, of which JSON is a subset, so a body must first pass a strict JSON parser: `{"a": }`
     /// is a YAML mapping with a null, not JSON.
-    static func parseJSON(_ text: String) throws(APIError) -> DataValue {
+    package static func parseJSON(_ text: String) throws(APIError) -> DataValue {
         do {
             _ = try JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed])
         } catch {

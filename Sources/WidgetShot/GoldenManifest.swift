@@ -16,11 +16,16 @@ public struct GoldenManifest: Sendable, Codable, Equatable {
 
     public init(entries: [String: Entry] = [:]) { self.entries = entries }
 
-    /// An absent or unreadable manifest is an empty one: verify then decodes every golden.
-    public static func load(_ path: String) -> GoldenManifest {
-        guard let data = FileManager.default.contents(atPath: path),
-              let m = try? JSONDecoder().decode(GoldenManifest.self, from: data) else { return GoldenManifest() }
-        return m
+    /// An absent manifest is an empty one: verify then decodes every golden. One that is there but
+    /// empty, truncated or not a manifest is an error naming the file, the place and the problem:
+    /// silently ignoring it would hide that a record run broke it.
+    public static func load(_ path: String) throws -> GoldenManifest {
+        guard let data = try GoldenFileError.contents(of: path) else { return GoldenManifest() }
+        let manifest = try GoldenFileError.decode(GoldenManifest.self, from: data, path: path)
+        guard manifest.version == 1 else {
+            throw GoldenFileError(path: path, message: "version \(manifest.version) is not one this widgetshot reads (1)")
+        }
+        return manifest
     }
 
     public func write(to path: String) throws {
@@ -51,9 +56,11 @@ public struct GoldenIgnoreList: Sendable, Equatable {
         a.rules.map(\.pattern) == b.rules.map(\.pattern) && a.rules.map(\.rects) == b.rules.map(\.rects)
     }
 
-    public static func load(from directory: String) -> GoldenIgnoreList {
-        guard let data = FileManager.default.contents(atPath: directory + "/ignore.json"),
-              let map = try? JSONDecoder().decode([String: [Rect]].self, from: data) else { return GoldenIgnoreList() }
+    /// `DIRECTORY/ignore.json`; none is an empty list, a malformed one an error naming it.
+    public static func load(from directory: String) throws -> GoldenIgnoreList {
+        let path = directory + "/ignore.json"
+        guard let data = try GoldenFileError.contents(of: path) else { return GoldenIgnoreList() }
+        let map = try GoldenFileError.decode([String: [Rect]].self, from: data, path: path)
         return GoldenIgnoreList(rules: map.keys.sorted().map { ($0, map[$0]!) })
     }
 
@@ -73,5 +80,111 @@ public struct GoldenIgnoreList: Sendable, Equatable {
             rest = rest[r.upperBound...]
         }
         return rest.hasSuffix(parts.last!)
+    }
+}
+
+/// The manifest on disk during a `record` or `prune` run. Each change to a golden is made
+/// together with its manifest entry: the golden is written (or deleted), then the manifest is
+/// rewritten atomically, both under one lock and inside `AtomicFile.uninterrupted`, so SIGINT or
+/// SIGTERM never leaves a golden the manifest does not describe. (A harder kill between the two
+/// renames leaves a golden whose file hash does not match its entry, which verify then decodes
+/// and compares, never passes on trust.)
+public final class GoldenManifestFile: @unchecked Sendable {
+    public let path: String
+    private var manifest: GoldenManifest
+    private let lock = NSLock()
+
+    public init(path: String) throws {
+        self.path = path
+        manifest = try GoldenManifest.load(path)
+    }
+
+    public var current: GoldenManifest { lock.withLock { manifest } }
+
+    /// Runs `change` (writes or deletes the golden at `key`), then records `entry` for it (nil
+    /// removes it) and writes the manifest if that changed it.
+    public func update(_ key: String, to entry: GoldenManifest.Entry?, _ change: () throws -> Void = {}) throws {
+        try lock.withLock {
+            try AtomicFile.uninterrupted {
+                try change()
+                guard manifest.entries[key] != entry else { return }
+                manifest.entries[key] = entry
+                try manifest.write(to: path)
+            }
+        }
+    }
+}
+
+/// A golden file (`manifest.json`, `ignore.json`) that cannot be read: where and why.
+public struct GoldenFileError: Error, CustomStringConvertible, Sendable {
+    public var path: String
+    public var line: Int?
+    public var column: Int?
+    public var message: String
+
+    public init(path: String, line: Int? = nil, column: Int? = nil, message: String) {
+        self.path = path; self.line = line; self.column = column; self.message = message
+    }
+
+    public var description: String {
+        guard let line, let column else { return "\(path): \(message)" }
+        return "\(path):\(line):\(column): \(message)"
+    }
+
+    /// The file's bytes; nil when there is no such file.
+    static func contents(of path: String) throws -> Data? {
+        guard FileManager.default.fileExists(atPath: path) else { return nil }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw GoldenFileError(path: path, message: "cannot read the file")
+        }
+        return data
+    }
+
+    static func decode<T: Decodable>(_ type: T.Type, from data: Data, path: String) throws -> T {
+        let text = String(decoding: data, as: UTF8.self)
+        if text.allSatisfy(\.isWhitespace) {
+            throw GoldenFileError(path: path, line: 1, column: 1, message: "the file is empty (expected a JSON object)")
+        }
+        do {
+            _ = try JSONSerialization.jsonObject(with: data)
+        } catch {
+            let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)"
+            let (line, column) = position(in: text, of: detail)
+            throw GoldenFileError(path: path, line: line, column: column, message: "invalid JSON: \(detail)")
+        }
+        do {
+            return try JSONDecoder().decode(T.self, from: data)
+        } catch let error as DecodingError {
+            throw GoldenFileError(path: path, message: describe(error))
+        } catch {
+            throw GoldenFileError(path: path, message: "\(error)")
+        }
+    }
+
+    /// Foundation names a UTF-8 offset ("around character 35") or the end of the file.
+    static func position(in text: String, of message: String) -> (Int, Int) {
+        var offset = text.utf8.count
+        if let match = message.range(of: #"character \d+"#, options: .regularExpression),
+           let n = Int(message[match].dropFirst("character ".count)) {
+            offset = min(n, offset)
+        }
+        var line = 1, column = 1
+        for byte in text.utf8.prefix(offset) {
+            if byte == UInt8(ascii: "\n") { line += 1; column = 1 } else if byte & 0xC0 != 0x80 { column += 1 }
+        }
+        return (line, column)
+    }
+
+    static func describe(_ error: DecodingError) -> String {
+        func at(_ path: [any CodingKey]) -> String {
+            path.isEmpty ? "the top level" : path.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".")
+        }
+        switch error {
+        case .typeMismatch(let type, let c): return "\(at(c.codingPath)): expected \(type)"
+        case .valueNotFound(let type, let c): return "\(at(c.codingPath)): expected \(type), found null"
+        case .keyNotFound(let key, let c): return "\(at(c.codingPath + [key])): missing"
+        case .dataCorrupted(let c): return "\(at(c.codingPath)): \(c.debugDescription)"
+        @unknown default: return "\(error)"
+        }
     }
 }

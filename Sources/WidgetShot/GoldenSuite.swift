@@ -19,10 +19,11 @@ public struct GoldenSuite: Sendable {
 
     public static let defaultScale = 2.0
 
+    /// Reads `DIRECTORY/ignore.json` unless `ignore` is given; a malformed one is an error.
     public init(directory: String, device: DeviceProfile = .default, scale: Double = GoldenSuite.defaultScale,
-                options: DiffOptions = .default, ignore: GoldenIgnoreList? = nil) {
+                options: DiffOptions = .default, ignore: GoldenIgnoreList? = nil) throws {
         self.directory = directory; self.device = device; self.scale = scale; self.options = options
-        self.ignore = ignore ?? GoldenIgnoreList.load(from: directory)
+        if let ignore { self.ignore = ignore } else { self.ignore = try GoldenIgnoreList.load(from: directory) }
     }
 
     public var manifestPath: String { directory + "/manifest.json" }
@@ -98,11 +99,12 @@ public struct GoldenSuite: Sendable {
     /// Renders a cell and writes its golden when it is missing, or (`rewrite`) when the render's
     /// pixels differ from it: `.anyPixel` for any change, `.failing` only when verify would fail.
     /// A golden whose pixels are unchanged is never rewritten, so re-recording changes no bytes.
+    /// With `manifest`, the golden and its entry there are written together.
     public func record(_ cell: MatrixCell, in document: LayoutDocument, with renderer: WidgetRenderer,
-                       rewrite: RewritePolicy) throws -> RecordResult {
+                       rewrite: RewritePolicy, manifest: GoldenManifestFile? = nil) throws -> RecordResult {
         let goldenPath = path(of: cell)
         let existing = FileManager.default.contents(atPath: goldenPath).map { [UInt8]($0) }
-        if let existing, rewrite == .never { return RecordResult(outcome: .unchanged, entry: try entry(for: existing)) }
+        if let existing, rewrite == .never { return try unchanged(existing, cell, manifest) }
         guard let request = request(for: cell, in: document) else {
             throw RenderError.noView(layout: document.name, surface: cell.surface, available: [])
         }
@@ -111,11 +113,21 @@ public struct GoldenSuite: Sendable {
         if let existing, let old = try? PNGCodec.decode(existing) {
             let diff = ImageDiff.compare(expected: DiffImage(old), actual: actual, options: options(for: cell))
             let keep = rewrite == .failing ? diff.passed : diff.verdict == .identical
-            if keep { return RecordResult(outcome: .unchanged, entry: try entry(for: existing)) }
+            if keep { return try unchanged(existing, cell, manifest) }
         }
-        try AtomicFile.write(result.png, to: goldenPath)
-        return RecordResult(outcome: existing == nil ? .created : .updated,
-                            entry: GoldenManifest.Entry(file: ImageDiff.bytesHash(result.png), pixels: ImageDiff.pixelHash(actual)))
+        let entry = GoldenManifest.Entry(file: ImageDiff.bytesHash(result.png), pixels: ImageDiff.pixelHash(actual))
+        if let manifest {
+            try manifest.update(cell.relativePath, to: entry) { try AtomicFile.write(result.png, to: goldenPath) }
+        } else {
+            try AtomicFile.write(result.png, to: goldenPath)
+        }
+        return RecordResult(outcome: existing == nil ? .created : .updated, entry: entry)
+    }
+
+    private func unchanged(_ png: [UInt8], _ cell: MatrixCell, _ manifest: GoldenManifestFile?) throws -> RecordResult {
+        let result = RecordResult(outcome: .unchanged, entry: try entry(for: png))
+        try manifest?.update(cell.relativePath, to: result.entry)
+        return result
     }
 
     private func entry(for png: [UInt8]) throws -> GoldenManifest.Entry {

@@ -33,6 +33,7 @@ struct GalleryCommand: ParsableCommand {
         let jobs = selection.cells(documents, device: profile)
         if jobs.isEmpty { note("nothing to render (check --layout/--surface/--preview)"); throw ExitCode(2) }
 
+        AtomicFile.removeStaleTempFiles(in: out)
         let pool = RendererPool(fonts: try selection.project.fontLibrary(folders))
         let progress = Progress(total: jobs.count)
         let outDir = out

@@ -36,7 +36,7 @@ struct MatrixSelection: ParsableArguments {
 
     func load() throws -> (ProjectFolders, [LayoutDocument], GoldenSuite) {
         let (folders, documents) = try documents()
-        return (folders, documents, GoldenSuite(directory: folders.golden))
+        return (folders, documents, try GoldenSuite(directory: folders.golden))
     }
 
     func cells(_ documents: [LayoutDocument], device: DeviceProfile) -> [(LayoutDocument, MatrixCell)] {
@@ -122,7 +122,7 @@ struct VerifyCommand: ParsableCommand {
         tuned.options = try knobs.options()
         let suite = tuned
         let jobs = selection.cells(suite, documents)
-        let manifest = GoldenManifest.load(suite.manifestPath)
+        let manifest = try GoldenManifest.load(suite.manifestPath)
         let pool = RendererPool(fonts: try selection.project.fontLibrary(folders))
         let progress = Progress(total: jobs.count)
         let wantImages = report != nil
@@ -202,24 +202,26 @@ struct RecordCommand: ParsableCommand {
             throw ExitCode(2)
         }
         let (folders, documents, suite) = try selection.load()
+        AtomicFile.removeStaleTempFiles(in: suite.directory)
+        // Each golden is written together with its manifest entry, so an interrupted run leaves
+        // a manifest that describes every golden on disk.
+        let manifest = try GoldenManifestFile(path: suite.manifestPath)
         let jobs = selection.cells(suite, documents)
         let pool = RendererPool(fonts: try selection.project.fontLibrary(folders))
         let progress = Progress(total: jobs.count)
         let policy: RewritePolicy = mode == .missing ? .never : mode == .failed ? .failing : .anyPixel
         let outcomes = pool.map(jobs.count) { i, renderer -> Result<RecordResult, RecordFailure> in
             defer { progress.tick() }
-            do { return .success(try suite.record(jobs[i].1, in: jobs[i].0, with: renderer, rewrite: policy)) } catch {
+            do { return .success(try suite.record(jobs[i].1, in: jobs[i].0, with: renderer, rewrite: policy, manifest: manifest)) } catch {
                 return .failure(RecordFailure(message: "\(suite.path(of: jobs[i].1)): \(error)"))
             }
         }
         progress.finish()
-        var manifest = GoldenManifest.load(suite.manifestPath)
         var created = 0, updated = 0, unchanged = 0, failures = 0
         for (i, o) in outcomes.enumerated() {
             let cell = jobs[i].1
             switch o {
             case .success(let r):
-                manifest.entries[cell.relativePath] = r.entry
                 switch r.outcome {
                 case .created: created += 1; print("created \(suite.path(of: cell))")
                 case .updated: updated += 1; print("updated \(suite.path(of: cell))")
@@ -228,7 +230,6 @@ struct RecordCommand: ParsableCommand {
             case .failure(let f): failures += 1; note("error: \(f.message)")
             }
         }
-        if manifest != GoldenManifest.load(suite.manifestPath) { try manifest.write(to: suite.manifestPath) }
         print("\(created) created, \(updated) updated, \(unchanged) unchanged\(failures > 0 ? ", \(failures) failed" : "")")
         if failures > 0 { throw ExitCode(2) }
     }
@@ -253,17 +254,17 @@ struct PruneCommand: ParsableCommand {
         do { documents = try LayoutCatalog(directory: folders.layouts).loadAll() } catch {
             note("error: \(error)"); throw ExitCode(2)
         }
-        let suite = GoldenSuite(directory: folders.golden)
+        let suite = try GoldenSuite(directory: folders.golden)
         let stale = suite.staleFiles(for: documents)
-        var manifest = GoldenManifest.load(suite.manifestPath)
+        let manifest = try GoldenManifestFile(path: suite.manifestPath)
         for file in stale {
             print(dryRun ? "would delete \(file)" : "deleted \(file)")
             if !dryRun {
-                try FileManager.default.removeItem(atPath: file)
-                manifest.entries[String(file.dropFirst(suite.directory.count + 1))] = nil
+                try manifest.update(String(file.dropFirst(suite.directory.count + 1)), to: nil) {
+                    try FileManager.default.removeItem(atPath: file)
+                }
             }
         }
-        if !dryRun && !stale.isEmpty { try manifest.write(to: suite.manifestPath) }
         print("\(stale.count) stale golden(s)\(dryRun ? " (dry run, nothing deleted)" : "")")
     }
 }

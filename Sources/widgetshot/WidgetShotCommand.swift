@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import WidgetShot
 
 @main
 struct WidgetShotCommand: ParsableCommand {
@@ -23,13 +24,19 @@ struct WidgetShotCommand: ParsableCommand {
         subcommands: [RenderCommand.self, LintCommand.self, ListCommand.self, GalleryCommand.self, VerifyCommand.self, RecordCommand.self, PruneCommand.self, DiffCommand.self, BenchCommand.self, DiffBenchCommand.self, ServeCommand.self]
     )
 
-    /// Bad input (unknown layout, preview, device, unreadable data) exits 2 with one clear line,
-    /// like usage errors; everything else goes through ArgumentParser as usual.
+    /// Bad input (unknown layout, preview, device, unreadable data, a malformed golden manifest)
+    /// exits 2 with one clear line, like usage errors; everything else goes through
+    /// ArgumentParser as usual. SIGINT, SIGTERM and SIGHUP remove the temporary files being
+    /// written and exit 130, 143, 129 (`serve` shuts down gracefully instead).
     static func main() {
         do {
             var command = try parseAsRoot()
+            if !(command is ServeCommand) { AtomicFile.removeTempFilesOnSignal() }
             try command.run()
         } catch let error as CLIError {
+            note("error: \(error)")
+            Foundation.exit(2)
+        } catch let error as GoldenFileError {
             note("error: \(error)")
             Foundation.exit(2)
         } catch {

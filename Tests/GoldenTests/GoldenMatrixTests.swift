@@ -19,8 +19,8 @@ enum Project {
 @Suite struct GoldenMatrixTests {
     @Test func everyCellMatchesItsGolden() throws {
         let documents = try Project.documents()
-        let suite = GoldenSuite(directory: Project.folders.golden)
-        let manifest = GoldenManifest.load(suite.manifestPath)
+        let suite = try GoldenSuite(directory: Project.folders.golden)
+        let manifest = try GoldenManifest.load(suite.manifestPath)
         let jobs = documents.flatMap { d in suite.cells(for: [d]).map { (d, $0) } }
         #expect(jobs.count > 200)
         let pool = RendererPool(fonts: Project.fonts)
@@ -38,14 +38,14 @@ enum Project {
     }
 
     @Test func noGoldenWithoutAPreview() throws {
-        let stale = GoldenSuite(directory: Project.folders.golden).staleFiles(for: try Project.documents())
+        let stale = try GoldenSuite(directory: Project.folders.golden).staleFiles(for: try Project.documents())
         #expect(stale.isEmpty, "goldens no preview produces: \(stale.joined(separator: ", "))")
     }
 
     /// The manifest must describe the files on disk, or its fast path would vouch for old pixels.
     @Test func manifestDescribesEveryGolden() throws {
-        let suite = GoldenSuite(directory: Project.folders.golden)
-        let manifest = GoldenManifest.load(suite.manifestPath)
+        let suite = try GoldenSuite(directory: Project.folders.golden)
+        let manifest = try GoldenManifest.load(suite.manifestPath)
         let cells = suite.cells(for: try Project.documents())
         #expect(manifest.entries.count == cells.count)
         for cell in cells {
@@ -63,7 +63,7 @@ enum Project {
     let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("widgetshot-golden-\(UUID().uuidString)").path
 
     @Test func missingGoldenIsReportedNotPassed() throws {
-        let suite = GoldenSuite(directory: scratch)
+        let suite = try GoldenSuite(directory: scratch)
         let doc = try Project.layout("reference")
         let cell = suite.cells(for: [doc])[0]
         let outcome = suite.check(cell, in: doc, with: WidgetRenderer(fonts: Project.fonts))
@@ -72,7 +72,7 @@ enum Project {
 
     @Test func recordThenVerifyThenTamper() throws {
         defer { try? FileManager.default.removeItem(atPath: scratch) }
-        let suite = GoldenSuite(directory: scratch)
+        let suite = try GoldenSuite(directory: scratch)
         let doc = try Project.layout("reference")
         let renderer = WidgetRenderer(fonts: Project.fonts)
         let cell = suite.cells(for: [doc])[0]
@@ -111,7 +111,7 @@ enum Project {
         let bogus = scratch + "/reference/systemMedium/renamedPreview-light.png"
         try FileManager.default.createDirectory(atPath: (bogus as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         try Data([0x89]).write(to: URL(fileURLWithPath: bogus))
-        let stale = GoldenSuite(directory: scratch).staleFiles(for: [try Project.layout("reference")])
+        let stale = try GoldenSuite(directory: scratch).staleFiles(for: [try Project.layout("reference")])
         #expect(stale == [bogus])
     }
 
