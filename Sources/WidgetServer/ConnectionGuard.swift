@@ -206,7 +206,11 @@ final class RequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
             return (.badRequest, "malformed request: invalid Content-Length, or both Content-Length and Transfer-Encoding")
         case .invalidChunkSize: return (.badRequest, "malformed request: invalid chunked encoding in the body")
         case .invalidEOFState: return (.badRequest, "malformed request: the connection ended inside a request")
-        default: return (.badRequest, "malformed request: \(error)")
+        case .paused: return (.badRequest, "malformed request: this server speaks HTTP/1.1 only")
+        default:
+            // llhttp reports a Content-Length together with Transfer-Encoding this way, among others.
+            return (.badRequest, "malformed request: the HTTP parser rejected it (\(error)); "
+                + "for example, Content-Length and Transfer-Encoding together")
         }
     }
 
