@@ -7,6 +7,13 @@ struct ServeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
         abstract: "Serve renders over HTTP: a URL or a JSON body in, a PNG out.",
+        usage: """
+            widgetshot serve [--host <host>] [--port <port>] [--project <project>]
+                             [--render-deadline <s>] [--queue <n>] [--workers <n>]
+                             [--max-connections <n>] [--idle-timeout <s>]
+                             [--header-timeout <s>] [--body-timeout <s>]
+                             [--shutdown-deadline <s>]
+            """,
         discussion: """
         Layouts and fonts are loaded once at start (restart to pick up edits).
 
@@ -49,28 +56,28 @@ struct ServeCommand: ParsableCommand {
     @Option(name: .long, help: "The port to listen on (0: any free port).")
     var port = 8080
 
-    @Option(name: .long, help: "Seconds one render may take before the answer is 503 (queue wait not counted).")
+    @Option(name: .long, help: ArgumentHelp("Seconds one render may take before the answer is 503 (queue wait not counted).", valueName: "s"))
     var renderDeadline = Limits.default.renderDeadline
 
-    @Option(name: .long, help: "Open connections at once; one more is answered 503 and closed.")
+    @Option(name: .long, help: ArgumentHelp("Open connections at once; one more is answered 503 and closed.", valueName: "n"))
     var maxConnections = Limits.default.maxConnections
 
-    @Option(name: .long, help: "Renders waiting per render thread; past them a request gets 429 at once.")
+    @Option(name: .long, help: ArgumentHelp("Renders waiting per render thread; past them a request gets 429 at once.", valueName: "n"))
     var queue = Limits.default.queuePerWorker
 
-    @Option(name: .long, help: "Render threads (default: one per core, at most 4).")
+    @Option(name: .long, help: ArgumentHelp("Render threads; by default one per core, at most 4.", valueName: "n"))
     var workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, 4))
 
-    @Option(name: .long, help: "Seconds a keep-alive connection may sit idle.")
+    @Option(name: .long, help: ArgumentHelp("Seconds a keep-alive connection may sit idle.", valueName: "s"))
     var idleTimeout = Limits.default.idleTimeout
 
-    @Option(name: .long, help: "Seconds a client has to send the request line and headers (408).")
+    @Option(name: .long, help: ArgumentHelp("Seconds a client has to send the request line and headers (408).", valueName: "s"))
     var headerTimeout = Limits.default.headerTimeout
 
-    @Option(name: .long, help: "Seconds a client has to send the body (408).")
+    @Option(name: .long, help: ArgumentHelp("Seconds a client has to send the body (408).", valueName: "s"))
     var bodyTimeout = Limits.default.bodyTimeout
 
-    @Option(name: .long, help: "Seconds SIGTERM/SIGINT waits for requests in flight, then cancels them.")
+    @Option(name: .long, help: ArgumentHelp("Seconds SIGTERM/SIGINT waits for requests in flight, then cancels them.", valueName: "s"))
     var shutdownDeadline = Limits.default.shutdownDeadline
 
     @OptionGroup var project: ProjectOptions
