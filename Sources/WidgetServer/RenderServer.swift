@@ -63,8 +63,11 @@ public struct RenderServer: Sendable {
         var configuration = ServiceGroupConfiguration(services: [.init(service: app)],
                                                       gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
         configuration.maximumGracefulShutdownDuration = Duration.nanoseconds(Int64(max(0, limits.shutdownDeadline) * 1e9))
-        // Once cancelled, renders stop at their next check (per node): a second is plenty.
-        configuration.maximumCancellationDuration = Duration.seconds(1)
+        // Once cancelled, a render stops at its next check (per node) within milliseconds, but
+        // Hummingbird's services take up to a second more to wind down (its date cache ticks once a
+        // second). Past this bound ServiceLifecycle ends the process with a fatalError: it exists
+        // only for a task that ignores cancellation.
+        configuration.maximumCancellationDuration = Duration.seconds(5)
         let group = ServiceGroup(configuration: configuration)
         // The group runs in a task of its own so that cancelling ours asks it to shut down
         // gracefully instead of cancelling its connections mid-response.

@@ -65,7 +65,7 @@ struct ProtectionTests {
 
     @Test func aRenderPastItsDeadlineGets503AndFreesTheWorker() async throws {
         let server = try await RunningServer.start(
-            folders: SlowProject.folders, workerThreads: 1, limits: limits { $0.renderDeadline = 0.3 })
+            folders: SlowProject.folders, workerThreads: 1, limits: limits { $0.renderDeadline = 1 })
         defer { Task { try await server.stop() } }
         // Without the deadline this render takes about 45 s (debug build).
         let reply = try await Client.send(server.url(SlowProject.slowPath))
@@ -76,6 +76,19 @@ struct ProtectionTests {
         let quick = try await Client.send(server.url(SlowProject.quickPath))
         #expect(quick.status == 200)
         #expect(quick.header("Content-Type") == "image/png")
+    }
+
+    @Test func timeWaitingInTheQueueIsNotPartOfTheDeadline() async throws {
+        let server = try await RunningServer.start(
+            folders: SlowProject.folders, workerThreads: 1,
+            limits: limits { $0.queuePerWorker = 1; $0.renderDeadline = 1 })
+        defer { Task { try await server.stop() } }
+        let slow = Task { try await Client.send(server.url(SlowProject.slowPath)) }
+        try await Task.sleep(for: .milliseconds(300))
+        // Waits about 0.7 s for the worker, then renders in milliseconds: within its own deadline.
+        let queued = try await Client.send(server.url(SlowProject.quickPath))
+        #expect(queued.status == 200, "\(queued.text)")
+        #expect(try await slow.value.status == 503)
     }
 
     // MARK: Timeouts

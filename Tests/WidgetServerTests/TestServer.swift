@@ -47,7 +47,15 @@ struct RunningServer: Sendable {
 
 /// One server for the whole suite (each test may still start its own).
 enum SharedServer {
-    static let started = Task { try await RunningServer.start() }
+    /// A render deadline and queue far above the defaults: these tests check answers, not speed or
+    /// load shedding, and a debug build rendering for many tests at once on a busy machine can pass
+    /// the default 0.5 s, and their requests together can fill the default queue.
+    static let started = Task {
+        var limits = Limits.default
+        limits.renderDeadline = 30
+        limits.queuePerWorker = 64
+        return try await RunningServer.start(limits: limits)
+    }
     static func get() async throws -> RunningServer { try await started.value }
 }
 
