@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import Logging
 import NIOCore
 import NIOHTTP1
 import NIOHTTPTypes
@@ -30,6 +31,7 @@ final class RequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
     private enum Reading { case betweenRequests, head, body }
 
     private let limits: Limits
+    private let logger: Logger
     private var context: ChannelHandlerContext?
     private var reading = Reading.betweenRequests
     private var headBytes = 0
@@ -41,7 +43,10 @@ final class RequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
     private var closed = false
     private var timer: Scheduled<Void>?
 
-    init(limits: Limits) { self.limits = limits }
+    init(limits: Limits, logger: Logger) {
+        self.limits = limits
+        self.logger = logger
+    }
 
     func handlerAdded(context: ChannelHandlerContext) { self.context = context }
 
@@ -149,6 +154,9 @@ final class RequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
         guard !closed, let context else { return }
         closed = true
         cancelTimer()
+        // The routes' log line (RequestLogMiddleware) never sees these requests.
+        let peer = context.channel.remoteAddress.map { "\($0.ipAddress ?? "?"):\($0.port ?? 0)" } ?? "?"
+        logger.info("\(peer) refused: \(status.code) \(message)")
         // Responses go out in request order: only a refusal of the first owed request can be sent.
         let owedBefore = reading == .body ? owed - 1 : owed
         guard owedBefore == 0, !responseStarted else {

@@ -24,7 +24,7 @@ struct GuardedHTTP1Channel: ServerChildChannel, HTTPChannelHandler {
     func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
         let limits = self.limits
         let admitted = connections.enter()
-        let guardHandler = RequestGuard(limits: limits)
+        let guardHandler = RequestGuard(limits: limits, logger: logger)
         do {
             if admitted {
                 let connections = self.connections
