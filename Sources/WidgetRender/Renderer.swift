@@ -22,6 +22,9 @@ public final class Renderer {
     var imageSurfaces: [String: OpaquePointer] = [:]
     var failedImages: [String: ImageLoadError] = [:]
     var gradientTables: [[GradientStop]: [UInt32]] = [:]
+    /// Checked per node while drawing: once it has passed, the remaining nodes are skipped (the
+    /// caller throws the picture away).
+    public var deadline: RenderDeadline?
 
     public init(fonts: FontLibrary) {
         self.fonts = fonts
@@ -84,6 +87,7 @@ public final class Renderer {
 
     func drawNode(_ node: PlacedNode, _ cr: OpaquePointer) {
         if node.opacity <= 0 { return }
+        if let deadline, deadline.hasPassed { return }
         let grouped = node.opacity < 1
         let needsSave = grouped || node.clip != nil
         if needsSave { cairo_save(cr) }
