@@ -2,8 +2,8 @@ import Foundation
 import WidgetShot
 
 /// A project (in a temporary folder, with the repository's fonts) whose `slow` layout is slow on
-/// purpose while inside every limit: its systemLarge view is 9 × 500 texts of 4,750 characters
-/// (about 45 s in a debug build with no deadline). Its systemSmall view is one short text, a
+/// purpose while inside every limit (Limits.bindSteps included): its systemLarge view is 9 × 150 texts of 4,750 characters
+/// (tens of seconds in a debug build with no deadline). Its systemSmall view is one short text, a
 /// quick render. The deadline and queue tests need real work that takes long, not a sleep.
 enum SlowProject {
     static let folders: ProjectFolders = {
@@ -37,7 +37,7 @@ enum SlowProject {
           heavy:
             data:
               groups: [\(Array(repeating: "1", count: 9).joined(separator: ", "))]
-              lines: [\(Array(repeating: "1", count: 500).joined(separator: ", "))]
+              lines: [\(Array(repeating: "1", count: 150).joined(separator: ", "))]
               line: "Bibimbap and tteokbokki from Seoul Kitchen, on the way with Minsu, arriving soon. 배달 중입니다. "
 
         """
