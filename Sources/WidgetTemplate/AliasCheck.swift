@@ -30,7 +30,7 @@ enum AliasCheck {
             while j < bytes.count, bytes[j] == space || bytes[j] == tab { j += 1 }
             return j
         }
-        var tokens: [Token] = []
+        var found: [(name: String, offset: Int)] = []
         var complexKey: Int? = nil   // `? key` or `[…]: value`: harmless unless the document has aliases
         var previous: UInt8? = nil   // last non-space byte on the line, nil at a line start
         var inSingle = false, inDouble = false
@@ -74,11 +74,11 @@ enum AliasCheck {
                 while j < bytes.count, !isBreakOrSpace(bytes[j]), !isFlowIndicator(bytes[j]) { j += 1 }
                 guard j > i + 1 else { break }
                 let name = String(decoding: bytes[(i + 1)..<j], as: UTF8.self)
-                let location = SourceCheck.location(ofByte: i, in: bytes, file: file)
                 if keyColon(at: skipSpaces(j)) {
-                    throw LayoutError(.error("alias *\(name) used as a mapping key (an alias may only be a value)", at: location))
+                    throw LayoutError(.error("alias *\(name) used as a mapping key (an alias may only be a value)",
+                                             at: SourceCheck.location(ofByte: i, in: bytes, file: file)))
                 }
-                tokens.append(Token(name: name, location: location))
+                found.append((name, i))
                 previous = bytes[j - 1]
                 i = j
                 continue
@@ -88,9 +88,20 @@ enum AliasCheck {
             previous = b
             i += 1
         }
-        if let at = complexKey, !tokens.isEmpty {
+        if let at = complexKey, !found.isEmpty {
             throw LayoutError(.error("a list, mapping or '? ' explicit key used as a mapping key in a file with aliases (keys must be plain strings)",
                                      at: SourceCheck.location(ofByte: at, in: bytes, file: file)))
+        }
+        // Lines and columns in one pass (a location per alias would rescan the file per alias).
+        var tokens: [Token] = []
+        tokens.reserveCapacity(found.count)
+        var line = 1, column = 1, offset = 0
+        for (name, target) in found {
+            while offset < target {
+                if bytes[offset] == newline { line += 1; column = 1 } else if bytes[offset] & 0xC0 != 0x80 { column += 1 }
+                offset += 1
+            }
+            tokens.append(Token(name: name, location: SourceLocation(file: file, line: line, column: column)))
         }
         return tokens
     }
