@@ -35,17 +35,45 @@ enum AliasCheck {
         var previous: UInt8? = nil   // last non-space byte on the line, nil at a line start
         var inSingle = false, inDouble = false
         var i = 0
+        var lineStart = 0, lineIndent = 0
+        var lastSignificant = 0       // just after the last byte outside comments (quotes count as written)
+        var blockParent: Int? = nil   // indentation of the line that opened a `|` or `>` block scalar
+        /// At a line's first byte: its indentation; skips the lines of a block scalar (their text is not YAML).
+        func startLine() {
+            while true {
+                lineStart = i
+                var indent = 0
+                while i < bytes.count, bytes[i] == space { indent += 1; i += 1 }
+                lineIndent = indent
+                guard let parent = blockParent else { return }
+                let blank = i >= bytes.count || bytes[i] == newline || bytes[i] == cr
+                guard blank || indent > parent else { blockParent = nil; return }
+                while i < bytes.count, bytes[i] != newline { i += 1 }
+                guard i < bytes.count else { return }
+                i += 1
+            }
+        }
+        /// Whether the line ending at `end` opens a block scalar: `key: |`, `- >-`, `text: |2`.
+        func opensBlockScalar(_ end: Int) -> Bool {
+            var j = end - 1
+            while j >= lineStart, bytes[j] == space || bytes[j] == cr || bytes[j] == tab { j -= 1 }
+            while j >= lineStart, bytes[j] == UInt8(ascii: "-") || bytes[j] == UInt8(ascii: "+")
+                    || (bytes[j] >= UInt8(ascii: "1") && bytes[j] <= UInt8(ascii: "9")) { j -= 1 }
+            guard j >= lineStart, bytes[j] == UInt8(ascii: "|") || bytes[j] == UInt8(ascii: ">") else { return false }
+            return j == lineStart || bytes[j - 1] == space
+        }
+        startLine()
         while i < bytes.count {
             let b = bytes[i]
             if inDouble {
                 if b == UInt8(ascii: "\\") { i += 2; continue }
-                if b == UInt8(ascii: "\"") { inDouble = false; previous = b }
+                if b == UInt8(ascii: "\"") { inDouble = false; previous = b; lastSignificant = i + 1 }
                 i += 1; continue
             }
             if inSingle {
                 if b == UInt8(ascii: "'") {
                     if i + 1 < bytes.count, bytes[i + 1] == UInt8(ascii: "'") { i += 2; continue }
-                    inSingle = false; previous = b
+                    inSingle = false; previous = b; lastSignificant = i + 1
                 }
                 i += 1; continue
             }
@@ -55,7 +83,12 @@ enum AliasCheck {
             let afterSpace = i == 0 || isBreakOrSpace(bytes[i - 1]) || isFlowIndicator(bytes[i - 1])
             switch b {
             case newline:
-                previous = nil; i += 1; continue
+                // Outside comments and quotes only: `x: # |` opens nothing.
+                if lastSignificant > lineStart, opensBlockScalar(lastSignificant) { blockParent = lineIndent }
+                previous = nil
+                i += 1
+                startLine()
+                continue
             case space, tab, cr:
                 i += 1; continue
             case UInt8(ascii: "#") where afterSpace:
@@ -80,12 +113,14 @@ enum AliasCheck {
                 }
                 found.append((name, i))
                 previous = bytes[j - 1]
+                lastSignificant = j
                 i = j
                 continue
             default:
                 break
             }
             previous = b
+            lastSignificant = i + 1
             i += 1
         }
         if let at = complexKey, !found.isEmpty {
