@@ -41,6 +41,9 @@ public struct Limits: Sendable, Equatable {
     /// compared, searched or copied. Data may hold long lists and strings a layout never shows; this
     /// bounds what thousands of views × long values could cost.
     public var bindSteps = 1_000_000
+    /// Work `lint` may spend binding one layout in every surface × preview × scheme × locale
+    /// (steps as `bindSteps` counts them, plus views visited); past it lint stops binding and says so.
+    public var lintSteps = 20_000_000
 
     // MARK: Images
 

@@ -30,22 +30,50 @@ enum AliasCheck {
             while j < bytes.count, bytes[j] == space || bytes[j] == tab { j += 1 }
             return j
         }
-        var tokens: [Token] = []
+        var found: [(name: String, offset: Int)] = []
         var complexKey: Int? = nil   // `? key` or `[…]: value`: harmless unless the document has aliases
         var previous: UInt8? = nil   // last non-space byte on the line, nil at a line start
         var inSingle = false, inDouble = false
         var i = 0
+        var lineStart = 0, lineIndent = 0
+        var lastSignificant = 0       // just after the last byte outside comments (quotes count as written)
+        var blockParent: Int? = nil   // indentation of the line that opened a `|` or `>` block scalar
+        /// At a line's first byte: its indentation; skips the lines of a block scalar (their text is not YAML).
+        func startLine() {
+            while true {
+                lineStart = i
+                var indent = 0
+                while i < bytes.count, bytes[i] == space { indent += 1; i += 1 }
+                lineIndent = indent
+                guard let parent = blockParent else { return }
+                let blank = i >= bytes.count || bytes[i] == newline || bytes[i] == cr
+                guard blank || indent > parent else { blockParent = nil; return }
+                while i < bytes.count, bytes[i] != newline { i += 1 }
+                guard i < bytes.count else { return }
+                i += 1
+            }
+        }
+        /// Whether the line ending at `end` opens a block scalar: `key: |`, `- >-`, `text: |2`.
+        func opensBlockScalar(_ end: Int) -> Bool {
+            var j = end - 1
+            while j >= lineStart, bytes[j] == space || bytes[j] == cr || bytes[j] == tab { j -= 1 }
+            while j >= lineStart, bytes[j] == UInt8(ascii: "-") || bytes[j] == UInt8(ascii: "+")
+                    || (bytes[j] >= UInt8(ascii: "1") && bytes[j] <= UInt8(ascii: "9")) { j -= 1 }
+            guard j >= lineStart, bytes[j] == UInt8(ascii: "|") || bytes[j] == UInt8(ascii: ">") else { return false }
+            return j == lineStart || bytes[j - 1] == space
+        }
+        startLine()
         while i < bytes.count {
             let b = bytes[i]
             if inDouble {
                 if b == UInt8(ascii: "\\") { i += 2; continue }
-                if b == UInt8(ascii: "\"") { inDouble = false; previous = b }
+                if b == UInt8(ascii: "\"") { inDouble = false; previous = b; lastSignificant = i + 1 }
                 i += 1; continue
             }
             if inSingle {
                 if b == UInt8(ascii: "'") {
                     if i + 1 < bytes.count, bytes[i + 1] == UInt8(ascii: "'") { i += 2; continue }
-                    inSingle = false; previous = b
+                    inSingle = false; previous = b; lastSignificant = i + 1
                 }
                 i += 1; continue
             }
@@ -55,7 +83,12 @@ enum AliasCheck {
             let afterSpace = i == 0 || isBreakOrSpace(bytes[i - 1]) || isFlowIndicator(bytes[i - 1])
             switch b {
             case newline:
-                previous = nil; i += 1; continue
+                // Outside comments and quotes only: `x: # |` opens nothing.
+                if lastSignificant > lineStart, opensBlockScalar(lastSignificant) { blockParent = lineIndent }
+                previous = nil
+                i += 1
+                startLine()
+                continue
             case space, tab, cr:
                 i += 1; continue
             case UInt8(ascii: "#") where afterSpace:
@@ -74,23 +107,36 @@ enum AliasCheck {
                 while j < bytes.count, !isBreakOrSpace(bytes[j]), !isFlowIndicator(bytes[j]) { j += 1 }
                 guard j > i + 1 else { break }
                 let name = String(decoding: bytes[(i + 1)..<j], as: UTF8.self)
-                let location = SourceCheck.location(ofByte: i, in: bytes, file: file)
                 if keyColon(at: skipSpaces(j)) {
-                    throw LayoutError(.error("alias *\(name) used as a mapping key (an alias may only be a value)", at: location))
+                    throw LayoutError(.error("alias *\(name) used as a mapping key (an alias may only be a value)",
+                                             at: SourceCheck.location(ofByte: i, in: bytes, file: file)))
                 }
-                tokens.append(Token(name: name, location: location))
+                found.append((name, i))
                 previous = bytes[j - 1]
+                lastSignificant = j
                 i = j
                 continue
             default:
                 break
             }
             previous = b
+            lastSignificant = i + 1
             i += 1
         }
-        if let at = complexKey, !tokens.isEmpty {
+        if let at = complexKey, !found.isEmpty {
             throw LayoutError(.error("a list, mapping or '? ' explicit key used as a mapping key in a file with aliases (keys must be plain strings)",
                                      at: SourceCheck.location(ofByte: at, in: bytes, file: file)))
+        }
+        // Lines and columns in one pass (a location per alias would rescan the file per alias).
+        var tokens: [Token] = []
+        tokens.reserveCapacity(found.count)
+        var line = 1, column = 1, offset = 0
+        for (name, target) in found {
+            while offset < target {
+                if bytes[offset] == newline { line += 1; column = 1 } else if bytes[offset] & 0xC0 != 0x80 { column += 1 }
+                offset += 1
+            }
+            tokens.append(Token(name: name, location: SourceLocation(file: file, line: line, column: column)))
         }
         return tokens
     }

@@ -75,7 +75,9 @@ struct Binder {
         var regions: [Region: ViewNode] = [:]
         if let v = t.view { view = single(v, env) }
         for region in Region.allCases { if let r = t.regions[region] { regions[region] = single(r, env) } }
-        return BoundSurface(view: view, regions: regions, background: background, margins: t.margins, diagnostics: diagnostics)
+        var bound = BoundSurface(view: view, regions: regions, background: background, margins: t.margins, diagnostics: diagnostics)
+        bound.cost = limits.bindSteps - work.remaining + expanded
+        return bound
     }
 
     mutating func warn(_ message: String, at location: SourceLocation?) {

@@ -147,10 +147,30 @@ import WidgetModel
             #expect(error.diagnostics.map(\.message) == ["alias *b8 used as a mapping key (an alias may only be a value)"])
             #expect(error.diagnostics.first?.location == SourceLocation(file: "k.yaml", line: 11, column: 1))
         }
+        // A comment ending in `|` opens no block scalar, so it cannot hide the key.
+        let hidden = yaml + "x: # |\n  *b8 : 1\n"
+        do { _ = try DataValue.parse(hidden, file: "k.yaml"); Issue.record("expected an error") } catch {
+            #expect(error.diagnostics.first?.message == "alias *b8 used as a mapping key (an alias may only be a value)")
+        }
+        // Inside a real block scalar the same text is only text.
+        let text = try? DataValue.parse("a: &a 1\nb: *a\nnote: |\n  *b8 : 1\n  ? x\nc: *a\n", file: "k.yaml")
+        #expect(text == .object(["a": .number(1), "b": .number(1), "note": .string("*b8 : 1\n? x\n"), "c": .number(1)]))
         let flowKey = yaml + "[*b8, *b8]: 1\n"
         do { _ = try DataValue.parse(flowKey, file: "k.yaml"); Issue.record("expected an error") } catch {
             #expect(error.diagnostics.first?.message.hasPrefix("a list, mapping or '? ' explicit key used as a mapping key") == true)
         }
+    }
+
+    @Test func manyAliasesAreLocatedInOnePass() {
+        // 60,000 aliases on one line: each located without rescanning the file.
+        let yaml = "a: &a x\nb: [" + Array(repeating: "*a", count: 60_000).joined(separator: ",") + "]\n"
+        var errors: [Diagnostic] = []
+        let ms = elapsed {
+            do { _ = try DataValue.parse(yaml, file: "d.yaml") } catch let e as LayoutError { errors = e.diagnostics } catch {}
+        }
+        #expect(errors.map(\.message) == ["alias *a repeats more nodes than the limit of 10000 (Limits.aliasExpansions) for nodes reached through aliases in one file"])
+        #expect(errors.first?.location == SourceLocation(file: "d.yaml", line: 2, column: 5 + 3 * 10_000))
+        #expect(ms < 5_000)
     }
 
     @Test func aFewAliasesStillWork() throws {
@@ -288,6 +308,20 @@ import WidgetModel
         #expect(errors.count == 3_000)
         #expect(errors.first?.message == "unknown component 'nope0' (expected one of c0, c1, c10, c100, c1000, c1001, c1002, c1003, c1004, c1005, c1006, c1007, c1008, c1009, c101, c1010, c1011, c1012, c1013, c1014, … and 2980 more)")
         #expect(ms < 5_000)
+    }
+
+    @Test func lintStopsBindingAtItsBudget() throws {
+        var yaml = layout(view: "vstack:\n  - forEach: rows\n    content: { text: \"{{item}}\" }") + "previews:\n"
+        for i in 0..<50 { yaml += "  p\(i): { data: { rows: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10] } }\n" }
+        var limits = Limits.default
+        limits.lintSteps = 1_000
+        let doc = try LayoutLoader.parse(yaml, path: "t.yaml", limits: limits)
+        let lint = Linter.lint(doc)
+        #expect(lint.count == 1)
+        #expect(lint.first?.message.hasPrefix("lint stopped binding after ") == true)
+        #expect(lint.first?.message.hasSuffix("takes more than 1000 steps (Limits.lintSteps)") == true)
+        // The default budget binds every combination of an ordinary layout.
+        #expect(Linter.lint(try LayoutLoader.parse(yaml, path: "t.yaml")).isEmpty)
     }
 
     // MARK: Text length
