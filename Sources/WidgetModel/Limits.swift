@@ -58,7 +58,8 @@ public struct Limits: Sendable, Equatable {
     public var requestBodyBytes = 1024 * 1024
     /// Bytes in the request line plus headers of one request.
     public var requestHeaderBytes = 16 * 1024
-    /// Open connections at once; more are closed on accept.
+    /// Open connections at once; one more is answered 503 (JSON, `Retry-After`) as soon as it is
+    /// accepted, then closed.
     public var maxConnections = 512
     /// Seconds a keep-alive connection may sit idle between requests.
     public var idleTimeout = 15.0

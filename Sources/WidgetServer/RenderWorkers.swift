@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
 import NIOPosix
 import WidgetShot
 
@@ -37,7 +34,6 @@ struct RenderWorkers: Sendable {
         return try await admitted {
             try await withTaskCancellationHandler {
                 try await threads.runIfActive {
-                    Self.yieldToEventLoops()
                     let deadline = RenderDeadline(seconds: seconds)
                     started.set(deadline)
                     return try renderers.withRenderer { try job($0, deadline) }
@@ -51,25 +47,8 @@ struct RenderWorkers: Sendable {
     /// Any CPU-bound work that is not a render (parsing a large body); it takes a place in the
     /// same bounded queue.
     func run<T: Sendable>(_ job: @escaping @Sendable () throws -> T) async throws -> T {
-        try await admitted {
-            try await threads.runIfActive {
-                Self.yieldToEventLoops()
-                return try job()
-            }
-        }
+        try await admitted { try await threads.runIfActive(job) }
     }
-
-    /// Render threads run at a lower scheduling priority than the event loops (nice +5 on Linux):
-    /// with every core rendering, a loop still gets the CPU at once to accept, parse and refuse
-    /// with 429 in a millisecond or so, while renders still get every cycle the loops leave.
-    private static func yieldToEventLoops() {
-        #if os(Linux)
-        // On Linux the nice value is per thread, and `who` 0 names the calling thread.
-        _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, renderThreadNice)
-        #endif
-    }
-
-    private static let renderThreadNice: Int32 = 5
 
     private func admitted<T>(_ body: () async throws -> T) async throws -> T {
         guard admission.enter() else { throw admission.refusal() }
