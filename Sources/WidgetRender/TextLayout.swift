@@ -92,15 +92,22 @@ extension Renderer {
         return PreparedLayout(layout: layout, cutLines: cutLines, text: text)
     }
 
-    /// `string` up to its first NUL (Pango stops there too) and at most `characters` characters;
-    /// a longer text is cut there (and ends in "…" if `ellipsis`). Costs O(`characters`), not O(string).
+    /// At most `characters` characters of `string`, and nothing from a NUL on (Pango stops there
+    /// too); a longer text is cut (and ends in "…" if `ellipsis`). Costs O(`characters`), not O(string).
     static func bounded(_ string: String, characters: Int, ellipsis: Bool = true) -> (String, cut: Bool) {
-        var string = string
-        if let nul = string.utf8.firstIndex(of: 0) { string = String(string[..<nul]) }
-        guard string.utf8.count > characters else { return (string, false) }
-        guard let end = string.index(string.startIndex, offsetBy: max(0, characters), limitedBy: string.endIndex),
-              end < string.endIndex else { return (string, false) }
-        return (String(string[..<end]) + (ellipsis ? "…" : ""), true)
+        var kept = Substring(string)
+        var cut = false
+        if string.utf8.count > characters,
+           let end = string.index(string.startIndex, offsetBy: max(0, characters), limitedBy: string.endIndex),
+           end < string.endIndex {
+            kept = string[..<end]
+            cut = true
+        }
+        if let nul = kept.utf8.firstIndex(of: 0) {
+            return (String(kept[..<nul]), false)
+        }
+        guard cut else { return (string, false) }
+        return (String(kept) + (ellipsis ? "…" : ""), true)
     }
 
     /// Characters a word may run without a break opportunity before one is added: twice the most
