@@ -33,9 +33,23 @@ extension Renderer {
     /// than a couple of lines.
     func makeLayout(_ context: OpaquePointer, _ string: String, font: FontSpec, width: Double?, maxLines: Int?,
                     alignment: TextAlignment) -> PreparedLayout {
-        let (bounded, cutLength) = Self.bounded(string, characters: limits.textLength)
+        var (bounded, cutLength) = Self.bounded(string, characters: limits.textLength)
+        if let width, width.isFinite, let maxLines {
+            // Wrapped in at most maxLines lines, a text shows no more than this; the rest only costs.
+            let visible = Self.visibleCharacters(width: width, font: font, maxLines: maxLines)
+            let (prefix, cut) = Self.bounded(bounded, characters: visible, ellipsis: false)
+            if cut { bounded = prefix; cutLength = true }
+        }
         return makeBoundedLayout(context, bounded, cutLength: cutLength, font: font, width: width, maxLines: maxLines,
                                  alignment: alignment)
+    }
+
+    /// Twice the characters `maxLines` lines of `width` can hold (newlines included), plus slack: a
+    /// prefix this long still overflows those lines, so Pango cuts and ellipsizes it exactly where it
+    /// would cut the whole text.
+    static func visibleCharacters(width: Double, font: FontSpec, maxLines: Int) -> Int {
+        let perLine = min(1_000_000, (max(0, width) / max(0.25 * font.size, 0.01)).rounded(.up)) + 1
+        return Int(min(1_000_000_000, 2 * perLine * Double(max(1, maxLines)))) + 64
     }
 
     private func makeBoundedLayout(_ context: OpaquePointer, _ string: String, cutLength: Bool, font: FontSpec,
@@ -78,23 +92,30 @@ extension Renderer {
         return PreparedLayout(layout: layout, cutLines: cutLines, text: text)
     }
 
-    /// `string` up to its first NUL (Pango stops there too) and at most `characters` characters;
-    /// a longer text is cut there and ends in "…". Costs O(`characters`), not O(string).
-    static func bounded(_ string: String, characters: Int) -> (String, cut: Bool) {
-        var string = string
-        if let nul = string.utf8.firstIndex(of: 0) { string = String(string[..<nul]) }
-        guard string.utf8.count > characters else { return (string, false) }
-        guard let end = string.index(string.startIndex, offsetBy: max(0, characters), limitedBy: string.endIndex),
-              end < string.endIndex else { return (string, false) }
-        return (String(string[..<end]) + "…", true)
+    /// At most `characters` characters of `string`, and nothing from a NUL on (Pango stops there
+    /// too); a longer text is cut (and ends in "…" if `ellipsis`). Costs O(`characters`), not O(string).
+    static func bounded(_ string: String, characters: Int, ellipsis: Bool = true) -> (String, cut: Bool) {
+        var kept = Substring(string)
+        var cut = false
+        if string.utf8.count > characters,
+           let end = string.index(string.startIndex, offsetBy: max(0, characters), limitedBy: string.endIndex),
+           end < string.endIndex {
+            kept = string[..<end]
+            cut = true
+        }
+        if let nul = kept.utf8.firstIndex(of: 0) {
+            return (String(kept[..<nul]), false)
+        }
+        guard cut else { return (string, false) }
+        return (String(kept) + (ellipsis ? "…" : ""), true)
     }
 
     /// Characters a word may run without a break opportunity before one is added: twice the most
     /// characters one line of `width` can hold (no glyph of a text face is narrower than a quarter em),
-    /// so a run this long always spans more than a line, and never less than 64.
+    /// so a run this long always spans more than a line. The rescan per line is at most this long.
     static func longestUnbrokenRun(width: Double, font: FontSpec) -> Int {
         let perLine = width / max(0.25 * font.size, 0.01)
-        return max(64, 2 * Int(min(1_000_000, perLine.rounded(.up))) + 2)
+        return max(16, 2 * Int(min(1_000_000, perLine.rounded(.up))) + 2)
     }
 
     /// Pango 1.50 wraps a word wider than the line (PANGO_WRAP_WORD_CHAR) by rescanning the rest of

@@ -79,4 +79,17 @@ import WidgetRender
         let long = measure(String(repeating: "x", count: 300), width: 100, maxLines: nil)
         #expect(long.lineCount >= 5 * short.lineCount - 5 && long.lineCount <= 5 * short.lineCount + 5)
     }
+
+    @Test(arguments: ["x", "12:45 ", "a\n", "배달 "])
+    func onlyWhatTheLinesCanShowIsLaidOut(piece: String) {
+        // With a line limit, a text is laid out as the prefix those lines can show: the same lines,
+        // the same cut, whether 400 characters or 5,000 follow.
+        let short = String(repeating: piece, count: 400 / piece.count)
+        let long = String(repeating: piece, count: 5_000 / piece.count)
+        for (width, maxLines) in [(100.0, 1), (100, 3), (300, 4)] {
+            let a = measure(short, width: width, maxLines: maxLines), b = measure(long, width: width, maxLines: maxLines)
+            #expect(a == b, "\(piece.debugDescription) at \(width)×\(maxLines): \(a) vs \(b)")
+            #expect(b.truncated)
+        }
+    }
 }
