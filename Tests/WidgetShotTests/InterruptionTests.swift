@@ -191,6 +191,15 @@ import WidgetShot
         #expect(version.contains("version 9"), "\(version)")
     }
 
+    @Test func malformedIgnoreListIsAnError() throws {
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        try Data(#"{"delivery/*": [{"x": 1, "y": 2}]}"#.utf8).write(to: URL(fileURLWithPath: dir + "/ignore.json"))
+        #expect { _ = try GoldenSuite(directory: dir) } throws: { error in
+            "\(error)" == dir + "/ignore.json: delivery/*.0.width: missing"
+        }
+    }
+
     @Test func verifyAndRecordRefuseATruncatedManifest() throws {
         let project = try ScratchProject(from: Project.root)
         defer { project.remove() }
