@@ -367,7 +367,8 @@ static void set_err(char *err, size_t errlen, const char *msg) {
     if (err && errlen) snprintf(err, errlen, "%s", msg);
 }
 
-int cpng_decode_rgba(const uint8_t *data, size_t len, uint8_t **rgba, int *w, int *h, char *err, size_t errlen) {
+int cpng_decode_rgba(const uint8_t *data, size_t len, uint8_t **rgba, int *w, int *h, char *err, size_t errlen,
+                     size_t max_pixels) {
     if (!data || !rgba || !w || !h) { set_err(err, errlen, "invalid arguments"); return CPNG_ERR_ARGUMENT; }
     *rgba = NULL;
     if (len < 8 || png_sig_cmp(data, 0, 8) != 0) {
@@ -390,10 +391,19 @@ int cpng_decode_rgba(const uint8_t *data, size_t len, uint8_t **rgba, int *w, in
         return CPNG_ERR_LIBPNG;
     }
     png_set_read_fn(png, &reader, mem_read);
-    png_set_user_limits(png, 16384, 16384);
+    // The whole file is in memory, so no chunk can be longer than it: without this libpng allocates
+    // (and touches) whatever length a chunk header declares, 1.4 GB for a 74-byte file.
+    png_set_chunk_malloc_max(png, len);
+    png_set_user_limits(png, 1u << 20, 1u << 20);
     png_read_info(png, info);
 
     png_uint_32 width = png_get_image_width(png, info), height = png_get_image_height(png, info);
+    if (max_pixels > 0 && height > 0 && (size_t)width > max_pixels / (size_t)height) {
+        char text[160];
+        snprintf(text, sizeof text, "the image is %u×%u pixels, more than the limit of %zu (Limits.imagePixels)",
+                 (unsigned)width, (unsigned)height, max_pixels);
+        png_error(png, text);
+    }
     int color = png_get_color_type(png, info);
     int depth = png_get_bit_depth(png, info);
     if (color == PNG_COLOR_TYPE_PALETTE) png_set_palette_to_rgb(png);
