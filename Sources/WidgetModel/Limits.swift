@@ -35,7 +35,12 @@ public struct Limits: Sendable, Equatable {
     /// Nesting of one expression: operators, parentheses, filters and `!`.
     public var expressionDepth = 32
     /// Characters in one bound text, after interpolation: longer text is refused, not laid out.
+    /// The renderer also lays out at most this many characters of any text it is given (the rest
+    /// is cut with an ellipsis and counts as truncated).
     public var textLength = 5_000
+    /// Lines the renderer lays out for one text (Pango's cost is per line): no surface is tall
+    /// enough to show more, so a text that wraps to more lines is truncated there.
+    public var textLines = 500
 
     // MARK: Images
 
