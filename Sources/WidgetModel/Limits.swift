@@ -35,6 +35,8 @@ public struct Limits: Sendable, Equatable {
     /// Nesting of one expression: operators, parentheses, filters and `!`.
     public var expressionDepth = 32
     /// Characters in one bound text, after interpolation: longer text is refused, not laid out.
+    /// The renderer also lays out at most this many characters of any text it is given (the rest
+    /// is cut with an ellipsis and counts as truncated).
     public var textLength = 5_000
     /// Work one bind of one surface may do evaluating conditions and bindings: a step is one
     /// expression or path step, one list item or key looked at by `in`, or 16 bytes of text counted,
@@ -44,6 +46,9 @@ public struct Limits: Sendable, Equatable {
     /// Work `lint` may spend binding one layout in every surface × preview × scheme × locale
     /// (steps as `bindSteps` counts them, plus views visited); past it lint stops binding and says so.
     public var lintSteps = 20_000_000
+    /// Lines the renderer lays out for one text (Pango's cost is per line): no surface is tall
+    /// enough to show more, so a text that wraps to more lines is truncated there.
+    public var textLines = 500
 
     // MARK: Images
 

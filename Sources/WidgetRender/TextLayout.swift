@@ -34,6 +34,10 @@ extension Renderer {
     func makeLayout(_ context: OpaquePointer, _ string: String, font: FontSpec, width: Double?, maxLines: Int?,
                     alignment: TextAlignment) -> PreparedLayout {
         var (bounded, cutLength) = Self.bounded(string, characters: limits.textLength)
+        // A text shorter than textLines cannot have more lines (one per character at most, and one
+        // after a final newline), so only longer ones get the limit.
+        let lineLimit = max(1, limits.textLines)
+        let maxLines = bounded.utf8.count < lineLimit ? maxLines : min(maxLines ?? lineLimit, lineLimit)
         if let width, width.isFinite, let maxLines {
             // Wrapped in at most maxLines lines, a text shows no more than this; the rest only costs.
             let visible = Self.visibleCharacters(width: width, font: font, maxLines: maxLines)

@@ -54,14 +54,14 @@ import WidgetRender
     }
 
     @Test func aLongWordWrapsCharacterByCharacterInLinearTime() {
-        // 5,000 letters without a break at 100 pt: about 1,000 lines. Pango alone rescans the rest
-        // of the word for each line (2 s in C, far more in a debug build).
+        // 5,000 letters without a break at 300 pt: about 300 lines. Pango alone rescans the rest
+        // of the word for each line (4 s in C at 127 pt, far more in a debug build).
         let word = String(repeating: "x", count: Limits.default.textLength)
         var m = TextMetrics(size: .zero, lineCount: 0, truncated: false)
-        let elapsed = Self.seconds { m = measure(word, width: 100, maxLines: nil) }
+        let elapsed = Self.seconds { m = measure(word, width: 300, maxLines: nil) }
         #expect(!m.truncated)
-        #expect(m.lineCount > 500)
-        #expect(m.size.width <= 100)
+        #expect(m.lineCount > 200 && m.lineCount < Limits.default.textLines)
+        #expect(m.size.width <= 300)
         #expect(elapsed < 5, "\(elapsed) s")
     }
 
@@ -91,5 +91,19 @@ import WidgetRender
             #expect(a == b, "\(piece.debugDescription) at \(width)×\(maxLines): \(a) vs \(b)")
             #expect(b.truncated)
         }
+    }
+
+    @Test func aTextWrapsToAtMostTextLinesLines() {
+        // 5,000 letters one to a line (a 10 pt column of 28 pt letters) would be 5,000 lines, taller than
+        // any surface: laid out as Limits.textLines lines, the last one cut.
+        let limit = Limits.default.textLines
+        let m = measure(String(repeating: "W", count: Limits.default.textLength), width: 10, maxLines: nil)
+        #expect(m.lineCount == limit)
+        #expect(m.truncated)
+        let lines = measure(String(repeating: "a\n", count: 2 * limit), width: nil, maxLines: nil)
+        #expect(lines.lineCount == limit && lines.truncated)
+        // Below the limit nothing changes: 100 lines stay 100 lines, not truncated.
+        let hundred = measure(String(repeating: "a\n", count: 99) + "a", width: 300, maxLines: nil)
+        #expect(hundred.lineCount == 100 && !hundred.truncated)
     }
 }
