@@ -374,6 +374,18 @@ int cpng_decode_rgba(const uint8_t *data, size_t len, uint8_t **rgba, int *w, in
         set_err(err, errlen, len < 8 ? "not a PNG: fewer than 8 bytes" : "not a PNG: bad signature");
         return CPNG_ERR_ARGUMENT;
     }
+    // libpng allocates a chunk's declared length before reading its bytes: 74 bytes declaring a
+    // 1.4 GB chunk cost 1.4 GB (Fuzz/png/regressions). The whole file is here, so a chunk longer
+    // than what remains of it is refused before libpng sees it.
+    for (size_t at = 8; at + 8 <= len;) {
+        uint32_t length = (uint32_t)data[at] << 24 | (uint32_t)data[at + 1] << 16 | (uint32_t)data[at + 2] << 8 | data[at + 3];
+        if (length > len - at - 8 || len - at - 8 - length < 4) {
+            set_err(err, errlen, "truncated PNG data (a chunk is longer than the rest of the file)");
+            return CPNG_ERR_LIBPNG;
+        }
+        if (memcmp(data + at + 4, "IEND", 4) == 0) break;
+        at += 12 + (size_t)length;
+    }
     errsink sink = {err, errlen};
     png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &sink, decode_error_fn, warning_fn);
     if (!png) { set_err(err, errlen, "png_create_read_struct failed"); return CPNG_ERR_MEMORY; }
@@ -394,6 +406,10 @@ int cpng_decode_rgba(const uint8_t *data, size_t len, uint8_t **rgba, int *w, in
     png_read_info(png, info);
 
     png_uint_32 width = png_get_image_width(png, info), height = png_get_image_height(png, info);
+    // Deflate expands at most ~1032 times and a pixel takes at least one bit, so a file of `len`
+    // bytes holds at most len × 1032 × 8 pixels: a header claiming more would only make us
+    // allocate gigabytes before libpng finds the data short.
+    if ((uint64_t)width * height > (uint64_t)len * 1032u * 8u) png_error(png, "image data too short for the size in its header");
     int color = png_get_color_type(png, info);
     int depth = png_get_bit_depth(png, info);
     if (color == PNG_COLOR_TYPE_PALETTE) png_set_palette_to_rgb(png);
