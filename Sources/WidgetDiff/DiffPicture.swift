@@ -15,12 +15,13 @@ enum DiffPicture {
         let width = expected.width, height = expected.height
         var output = [UInt8](repeating: 0, count: width * height * 4)
         let ignored = options.ignore.compactMap { PixelRect($0, width: width, height: height) }
+        let inkOnClear = isMostlyTransparent(expected)
         output.withUnsafeMutableBytes { out in
             expected.pixels.withUnsafeBytes { source in
                 for y in 0..<height {
                     for x in 0..<width {
                         let offset = (y * width + x) * 4
-                        let gray = fadedGray(source, offset)
+                        let gray = inkOnClear ? fadedCoverage(source, offset) : fadedGray(source, offset)
                         if ignored.contains(where: { $0.contains(x: x, y: y) }) {
                             let keep = 1 - ignoredTint
                             let shade = UInt8((gray * keep).rounded())
@@ -67,6 +68,25 @@ enum DiffPicture {
             }
         }
         return DiffImage(width: width, height: height, pixels: output)
+    }
+
+    /// Accessories and StandBy are drawn (mostly white) on transparency: faded over white they would
+    /// vanish, so their background shows coverage instead, light or dark ink darkening the paper.
+    static func isMostlyTransparent(_ image: DiffImage) -> Bool {
+        var clear = 0
+        var index = 3
+        while index < image.pixels.count {
+            if image.pixels[index] < 128 { clear += 1 }
+            index += 4
+        }
+        return clear * 2 > image.width * image.height
+    }
+
+    @inline(__always)
+    private static func fadedCoverage(_ source: UnsafeRawBufferPointer, _ offset: Int) -> Double {
+        let luma = ColorDelta.luma(Double(source[offset]), Double(source[offset + 1]), Double(source[offset + 2]))
+        let contrast = max(luma, 255 - luma)
+        return 255 - backgroundAlpha * contrast * Double(source[offset + 3]) / 255
     }
 
     @inline(__always)

@@ -45,10 +45,11 @@ enum PixelScan {
                         let b = second[index: rowIndex &+ x]
                         if a == b { continue }
                         if !ignored.isEmpty && ignored.contains(where: { $0.contains(x: x, y: y) }) { continue }
-                        if ColorDelta.distance(a, b) <= maxDelta { continue }
+                        let delta = ColorDelta.distance(a, b)
+                        if delta.value <= maxDelta { continue }
                         if options.detectAntialiasing
-                            && (Antialiasing.isAntialiased(x: x, y: y, in: first, comparedWith: second)
-                                || Antialiasing.isAntialiased(x: x, y: y, in: second, comparedWith: first)) {
+                            && (Antialiasing.isAntialiased(x: x, y: y, in: first, comparedWith: second, over: delta.backdrop)
+                                || Antialiasing.isAntialiased(x: x, y: y, in: second, comparedWith: first, over: delta.backdrop)) {
                             visit(rowIndex + x, .antialiased)
                         } else {
                             visit(rowIndex + x, .differing)

@@ -36,6 +36,14 @@ public struct Limits: Sendable, Equatable {
     public var expressionDepth = 32
     /// Characters in one bound text, after interpolation: longer text is refused, not laid out.
     public var textLength = 5_000
+    /// Work one bind of one surface may do evaluating conditions and bindings: a step is one
+    /// expression or path step, one list item or key looked at by `in`, or 16 bytes of text counted,
+    /// compared, searched or copied. Data may hold long lists and strings a layout never shows; this
+    /// bounds what thousands of views × long values could cost.
+    public var bindSteps = 1_000_000
+    /// Work `lint` may spend binding one layout in every surface × preview × scheme × locale
+    /// (steps as `bindSteps` counts them, plus views visited); past it lint stops binding and says so.
+    public var lintSteps = 20_000_000
 
     // MARK: Images
 
@@ -50,7 +58,8 @@ public struct Limits: Sendable, Equatable {
     public var requestBodyBytes = 1024 * 1024
     /// Bytes in the request line plus headers of one request.
     public var requestHeaderBytes = 16 * 1024
-    /// Open connections at once; more are closed on accept.
+    /// Open connections at once; one more is answered 503 (JSON, `Retry-After`) as soon as it is
+    /// accepted, then closed.
     public var maxConnections = 512
     /// Seconds a keep-alive connection may sit idle between requests.
     public var idleTimeout = 15.0

@@ -13,13 +13,14 @@ extension Renderer {
         let prepared = makeLayout(measureContext, text, font: font, width: nil, maxLines: nil, alignment: .leading)
         defer { g_object_unref(UnsafeMutableRawPointer(prepared.layout)) }
         var missing = false
+        let bytes = Array(prepared.text.utf8)
         forEachRun(prepared.layout) { run in
             let glyphs = run.pointee.glyphs.pointee
             for i in 0..<Int(glyphs.num_glyphs) {
                 let glyph = glyphs.glyphs[i].glyph
                 if glyph == glyphEmpty || glyph & glyphUnknownFlag != 0 {
                     // An empty glyph is also how Pango draws a newline or zero-width joiner.
-                    if glyph == glyphEmpty, isInvisibleCluster(run, glyphIndex: i, text: text) { continue }
+                    if glyph == glyphEmpty, isInvisibleCluster(run, glyphIndex: i, bytes: bytes) { continue }
                     missing = true
                 }
             }
@@ -27,10 +28,9 @@ extension Renderer {
         return missing
     }
 
-    private func isInvisibleCluster(_ run: UnsafeMutablePointer<PangoGlyphItem>, glyphIndex: Int, text: String) -> Bool {
+    private func isInvisibleCluster(_ run: UnsafeMutablePointer<PangoGlyphItem>, glyphIndex: Int, bytes: [UInt8]) -> Bool {
         let item = run.pointee.item.pointee
         let clusterStart = Int(item.offset) + Int(run.pointee.glyphs.pointee.log_clusters[glyphIndex])
-        let bytes = Array(text.utf8)
         guard clusterStart < bytes.count else { return true }
         let scalar = String(decoding: bytes[clusterStart...].prefix(4), as: UTF8.self).unicodeScalars.first
         guard let scalar else { return true }
@@ -38,7 +38,7 @@ extension Renderer {
             || scalar.properties.isWhitespace
     }
 
-    /// The font file Pango picked for the first character of `text`.
+    /// The font file (in the library's folder) Pango picked for the first character of `text`.
     public func fontFile(for text: String, font: FontSpec) -> String? {
         guard !text.isEmpty else { return nil }
         let prepared = makeLayout(measureContext, text, font: font, width: nil, maxLines: nil, alignment: .leading)
@@ -50,7 +50,7 @@ extension Renderer {
             guard let pattern = pango_fc_font_get_pattern(fcFont) else { return }
             var value: UnsafeMutablePointer<FcChar8>?
             if FcPatternGetString(pattern, FC_FILE, 0, &value) == FcResultMatch, let value {
-                file = String(cString: value)
+                file = fonts.originalFile(of: String(cString: value))
             }
         }
         return file

@@ -8,6 +8,10 @@ public struct FontLibraryError: Error, CustomStringConvertible, Sendable {
 /// The bundled fonts as a private fontconfig configuration: only the files of one folder, never
 /// the system's fonts, so text looks the same on every machine.
 ///
+/// Each file is read once, at `init`, into a sealed in-memory copy (SealedFontFile) that fontconfig,
+/// Pango, HarfBuzz and cairo use instead of the file: rewriting, truncating or deleting a file in
+/// the folder afterwards changes nothing for renderers made on this library.
+///
 /// `@unchecked Sendable`: the FcConfig is filled in `init` and only read afterwards (fontconfig
 /// lookups on a finished config are thread-safe); every Renderer makes its own Pango font map on it.
 public final class FontLibrary: @unchecked Sendable {
@@ -15,6 +19,8 @@ public final class FontLibrary: @unchecked Sendable {
     public let directory: String
     public let files: [String]
     public let families: [String]
+    /// In-memory copy path (what fontconfig reports as FC_FILE) → the file in `directory`.
+    private let originals: [String: String]
 
     public init(directory: String) throws {
         let fm = FileManager.default
@@ -33,17 +39,32 @@ public final class FontLibrary: @unchecked Sendable {
         }
         // One file at a time: adding the folder makes fontconfig look for a cache directory and
         // warn; per file it does not.
-        for file in fontFiles where FcConfigAppFontAddFile(config, file) == 0 {
-            FcConfigDestroy(config)
-            throw FontLibraryError(description: "font file \(file) could not be loaded by fontconfig")
+        var originals: [String: String] = [:]
+        for file in fontFiles {
+            let copy: String
+            do { copy = try SealedFontFile.copy(of: file) } catch {
+                FcConfigDestroy(config)
+                throw FontLibraryError(description: "\(error)")
+            }
+            guard FcConfigAppFontAddFile(config, copy) != 0 else {
+                FcConfigDestroy(config)
+                throw FontLibraryError(description: "font file \(file) could not be loaded by fontconfig")
+            }
+            originals[copy] = file
         }
         self.config = config
+        self.originals = originals
         self.directory = url.path
         self.files = fontFiles
         self.families = Self.families(in: config)
     }
 
     deinit { FcConfigDestroy(config) }
+
+    /// The file in `directory` that a font path reported by fontconfig or Pango was copied from.
+    public func originalFile(of fontPath: String) -> String {
+        originals[fontPath] ?? fontPath
+    }
 
     private static func families(in config: OpaquePointer) -> [String] {
         guard let set = FcConfigGetFonts(config, FcSetApplication) else { return [] }

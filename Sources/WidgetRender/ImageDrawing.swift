@@ -1,4 +1,5 @@
 import CPangoCairo
+import Foundation
 import WidgetModel
 
 extension Renderer {
@@ -27,19 +28,48 @@ extension Renderer {
         cairo_restore(cr)
     }
 
-    /// The decoded PNG as a premultiplied ARGB32 surface, decoded once per path (a failed decode
-    /// is remembered too, so a broken asset costs one attempt).
+    /// The decoded PNG as a premultiplied ARGB32 surface, or nil if it cannot be loaded (see `loadImage`).
     func imageSurface(_ path: String) -> OpaquePointer? {
+        try? loadImage(path)
+    }
+
+    /// Decodes the PNG at `path` once per path (a failure is remembered too, so a broken asset
+    /// costs one attempt). The file is refused from its size (`Limits.imageBytes`) before it is read
+    /// and from its header (`Limits.imagePixels`) before it is decoded.
+    @discardableResult
+    public func loadImage(_ path: String) throws -> OpaquePointer {
         if let cached = imageSurfaces[path] { return cached }
-        if failedImages.contains(path) { return nil }
-        guard let decoded = try? PNGCodec.decode(file: path) else {
-            failedImages.insert(path)
-            return nil
+        if let failure = failedImages[path] { throw failure }
+        do {
+            let surface = try decodeImage(path)
+            imageSurfaces[path] = surface
+            return surface
+        } catch {
+            failedImages[path] = error
+            throw error
+        }
+    }
+
+    private func decodeImage(_ path: String) throws(ImageLoadError) -> OpaquePointer {
+        let bytes = try Self.readImageFile(path, limit: limits.imageBytes)
+        if bytes.count >= 24, Array(bytes[12..<16]) == Array("IHDR".utf8) {
+            func u32(_ i: Int) -> Int { Int(bytes[i]) << 24 | Int(bytes[i + 1]) << 16 | Int(bytes[i + 2]) << 8 | Int(bytes[i + 3]) }
+            let w = u32(16), h = u32(20)
+            if w > 0, h > 0, w > limits.imagePixels / h {
+                throw ImageLoadError(description: "image \(path) is \(w)×\(h) pixels, more than the limit of \(limits.imagePixels) (Limits.imagePixels)")
+            }
+        }
+        let decoded: RGBAImage
+        do { decoded = try PNGCodec.decode(bytes) } catch {
+            throw ImageLoadError(description: "image \(path) cannot be decoded: \(error)")
         }
         let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(decoded.width), Int32(decoded.height))!
+        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let data = cairo_image_surface_get_data(surface) else {
+            cairo_surface_destroy(surface)
+            throw ImageLoadError(description: "image \(path) (\(decoded.width)×\(decoded.height)) does not fit a drawing surface")
+        }
         cairo_surface_flush(surface)
         let stride = Int(cairo_image_surface_get_stride(surface))
-        let data = cairo_image_surface_get_data(surface)!
         decoded.pixels.withUnsafeBufferPointer { src in
             for y in 0..<decoded.height {
                 let row = UnsafeMutableRawPointer(data + y * stride)
@@ -51,7 +81,39 @@ extension Renderer {
             }
         }
         cairo_surface_mark_dirty(surface)
-        imageSurfaces[path] = surface
         return surface
     }
+
+    /// The whole file, refused unread when it is larger than `limit` bytes or not a regular file.
+    private static func readImageFile(_ path: String, limit: Int) throws(ImageLoadError) -> [UInt8] {
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { throw ImageLoadError(description: "image cannot be opened: \(path)") }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+            throw ImageLoadError(description: "image is not a regular file: \(path)")
+        }
+        guard Int(info.st_size) <= limit else {
+            throw ImageLoadError(description: "image \(path) is \(info.st_size) bytes, more than the limit of \(limit) (Limits.imageBytes)")
+        }
+        // One byte more than allowed tells a file that grew since fstat.
+        var bytes = [UInt8](repeating: 0, count: Int(info.st_size) + 1)
+        var filled = 0
+        while filled < bytes.count {
+            let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + filled, $0.count - filled) }
+            if n < 0, errno == EINTR { continue }
+            guard n >= 0 else { throw ImageLoadError(description: "image cannot be read: \(path)") }
+            if n == 0 { break }
+            filled += n
+            if filled > limit {
+                throw ImageLoadError(description: "image \(path) is more than the limit of \(limit) bytes (Limits.imageBytes)")
+            }
+        }
+        return Array(bytes[0..<filled])
+    }
+}
+
+/// An image an `image:` names that could not be loaded: what and why.
+public struct ImageLoadError: Error, CustomStringConvertible, Sendable {
+    public var description: String
 }

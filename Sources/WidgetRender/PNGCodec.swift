@@ -1,5 +1,6 @@
 import CPNG
 import Foundation
+import WidgetModel
 
 public struct PNGError: Error, CustomStringConvertible, Sendable {
     public var description: String
@@ -93,13 +94,15 @@ public enum PNGCodec {
         return Array(UnsafeBufferPointer(start: out, count: length))
     }
 
-    public static func decode(_ bytes: [UInt8]) throws -> RGBAImage {
+    /// Decodes a PNG into straight RGBA. An image of more than `maxPixels` pixels is refused from
+    /// its header, before anything that size is allocated.
+    public static func decode(_ bytes: [UInt8], maxPixels: Int = Limits.default.imagePixels) throws -> RGBAImage {
         var rgba: UnsafeMutablePointer<UInt8>?
         var w: Int32 = 0, h: Int32 = 0
         var message = [CChar](repeating: 0, count: 256)
         let rc = bytes.withUnsafeBufferPointer { b in
             message.withUnsafeMutableBufferPointer { m in
-                cpng_decode_rgba(b.baseAddress, b.count, &rgba, &w, &h, m.baseAddress, m.count)
+                cpng_decode_rgba(b.baseAddress, b.count, &rgba, &w, &h, m.baseAddress, m.count, max(0, maxPixels))
             }
         }
         guard rc == 0, let rgba else {

@@ -7,6 +7,8 @@ import WidgetModel
 /// each renderer owns its font map, contexts and caches. Not Sendable on purpose.
 public final class Renderer {
     public let fonts: FontLibrary
+    /// `textLength` caps the characters of one text that reach Pango (TextLayout.swift).
+    public var limits = Limits.default
     let fontMap: UnsafeMutablePointer<PangoFontMap>
     /// Identity matrix, never touched by a draw: measurements do not depend on the scale.
     let measureContext: OpaquePointer
@@ -18,8 +20,11 @@ public final class Renderer {
     var attributeLists: [AttributeKey: OpaquePointer] = [:]
     var measurements: [MeasureKey: TextMetrics] = [:]
     var imageSurfaces: [String: OpaquePointer] = [:]
-    var failedImages: Set<String> = []
+    var failedImages: [String: ImageLoadError] = [:]
     var gradientTables: [[GradientStop]: [UInt32]] = [:]
+    /// Checked per node while drawing: once it has passed, the remaining nodes are skipped (the
+    /// caller throws the picture away).
+    public var deadline: RenderDeadline?
 
     public init(fonts: FontLibrary) {
         self.fonts = fonts
@@ -82,6 +87,7 @@ public final class Renderer {
 
     func drawNode(_ node: PlacedNode, _ cr: OpaquePointer) {
         if node.opacity <= 0 { return }
+        if let deadline, deadline.hasPassed { return }
         let grouped = node.opacity < 1
         let needsSave = grouped || node.clip != nil
         if needsSave { cairo_save(cr) }

@@ -13,9 +13,12 @@ private let measureCacheLimit = 8192
 
 extension Renderer: TextMeasuring {
     public func measure(_ text: TextContent, font: FontSpec, width: Double?, maxLines: Int?) -> TextMetrics {
-        let key = MeasureKey(string: text.string, font: font, width: width, maxLines: maxLines)
+        // Keyed on the text Pango can see (TextLayout.swift): hashing a string reads all of it
+        // (normalizing it, if not ASCII), and a megabyte per lookup adds up.
+        let (string, _) = Self.bounded(text.string, characters: limits.textLength)
+        let key = MeasureKey(string: string, font: font, width: width, maxLines: maxLines)
         if let cached = measurements[key] { return cached }
-        let metrics = computeMetrics(text.string, font: font, width: width, maxLines: maxLines)
+        let metrics = computeMetrics(string, font: font, width: width, maxLines: maxLines)
         if measurements.count >= measureCacheLimit { measurements.removeAll(keepingCapacity: true) }
         measurements[key] = metrics
         return metrics

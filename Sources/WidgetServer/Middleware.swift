@@ -2,17 +2,21 @@ import Foundation
 import Hummingbird
 import Logging
 import NIOCore
+import WidgetShot
 
 /// Turns every error into a JSON response (`{"error": …, "field": …}`), so a client always gets a
 /// body it can read: the router's 404, a body over the limit, anything unexpected (500).
 struct JSONErrorMiddleware<Context: RequestContext>: RouterMiddleware {
+    let limits: Limits
+
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         do {
             return try await next(request, context)
         } catch let error as APIError {
             return try error.response(from: request, context: context)
         } catch is NIOTooManyBytesError {
-            return try APIError(.contentTooLarge, "the body is larger than \(RenderRoutes.maxBodyBytes) bytes", field: "body")
+            return try APIError(.contentTooLarge, "the body is larger than \(limits.requestBodyBytes) bytes (Limits.requestBodyBytes)",
+                                field: "body")
                 .response(from: request, context: context)
         } catch let error as HTTPError where error.status == .notFound {
             return try APIError(.notFound, "no route for \(request.method) \(request.uri.path); see GET /layouts")

@@ -6,10 +6,9 @@ import WidgetShot
 /// The routes: plain functions from a request to a response over the loaded layouts and the
 /// render workers. Every bad input is an APIError (a JSON body with its 4xx), never a crash.
 package struct RenderRoutes: Sendable {
-    static let maxBodyBytes = 1 << 20
-
     let layouts: LoadedLayouts
     let workers: RenderWorkers
+    let limits: Limits
 
     func add(to router: Router<BasicRequestContext>) {
         router.get("health") { _, _ in JSONBody.response(["status": "ok"]) }
@@ -50,10 +49,12 @@ package struct RenderRoutes: Sendable {
 
     /// `POST /render` with a JSON body; `data` is bound instead of a preview.
     func renderBody(_ request: Request) async throws -> Response {
-        if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > Self.maxBodyBytes {
-            throw APIError(.contentTooLarge, "the body is \(length) bytes; at most \(Self.maxBodyBytes) are accepted", field: "body")
+        let maxBodyBytes = limits.requestBodyBytes
+        if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > maxBodyBytes {
+            throw APIError(.contentTooLarge, "the body is \(length) bytes; at most \(maxBodyBytes) are accepted (Limits.requestBodyBytes)",
+                           field: "body")
         }
-        let buffer = try await request.body.collect(upTo: Self.maxBodyBytes)
+        let buffer = try await request.body.collect(upTo: maxBodyBytes)
         guard buffer.readableBytes > 0 else {
             throw APIError.badValue("body", "the body is empty; send a JSON object such as {\"layout\": \"delivery\", \"surface\": \"systemSmall\"}")
         }
@@ -72,7 +73,9 @@ package struct RenderRoutes: Sendable {
 
     private func render(_ request: RenderRequest) async throws -> [UInt8] {
         do {
-            return try await workers.run { renderer in try renderer.render(request).png }
+            return try await workers.render { renderer, deadline in try renderer.render(request, deadline: deadline).png }
+        } catch let error as RenderDeadlineExceeded {
+            throw APIError(.serviceUnavailable, error.description)
         } catch let error as RenderError {
             switch error {
             case .surfaceNotOnDevice: throw APIError(.unprocessableContent, error.description, field: "surface")

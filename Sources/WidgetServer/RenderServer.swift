@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import HummingbirdCore
 import Logging
 import NIOCore
 import NIOPosix
@@ -9,6 +10,9 @@ import WidgetShot
 /// The HTTP endpoint: answers `GET /render/{layout}/{surface}.png?…` and `POST /render` with a PNG
 /// from the same `WidgetRenderer.render` the CLI uses, plus `GET /health` and `GET /layouts`.
 /// Layouts and fonts are loaded once, in `init`; a bad layout file stops the server from starting.
+///
+/// Every bound on what a client can make it do comes from `limits`: connections, timeouts, request
+/// sizes, the render queue, the render deadline and the shutdown deadline.
 public struct RenderServer: Sendable {
     public var folders: ProjectFolders
     public var host: String
@@ -17,41 +21,54 @@ public struct RenderServer: Sendable {
     /// Threads that render (each with its own renderer).
     public var workerThreads: Int
     public var logger: Logger
+    public var limits: Limits
 
     let layouts: LoadedLayouts
     let renderers: RendererPool
 
     public init(folders: ProjectFolders, host: String = "127.0.0.1", port: Int = 8080,
                 workerThreads: Int = max(1, min(ProcessInfo.processInfo.activeProcessorCount, 4)),
-                logger: Logger = Logger(label: "widgetshot.server")) throws {
+                limits: Limits = .default, logger: Logger = Logger(label: "widgetshot.server")) throws {
         self.folders = folders
         self.host = host
         self.port = port
         self.workerThreads = max(1, workerThreads)
         self.logger = logger
+        self.limits = limits
         self.layouts = try LoadedLayouts(catalog: LayoutCatalog(directory: folders.layouts))
         self.renderers = RendererPool(fonts: try FontLibrary(directory: folders.fonts))
     }
 
     /// Serves until the process gets SIGINT/SIGTERM or the calling task is cancelled; either way the
-    /// server shuts down gracefully (requests in flight finish). `onListening` gets the bound port
-    /// once connections are accepted.
+    /// server stops accepting connections and lets requests in flight finish for up to
+    /// `limits.shutdownDeadline` seconds, then cancels them (a render stops at its next deadline
+    /// check) and returns. `onListening` gets the bound port once connections are accepted.
     public func run(onListening: @escaping @Sendable (_ port: Int) async -> Void = { _ in }) async throws {
         let threads = NIOThreadPool(numberOfThreads: workerThreads)
         threads.start()
-        let routes = RenderRoutes(layouts: layouts, workers: RenderWorkers(threads: threads, renderers: renderers))
+        let workers = RenderWorkers(threads: threads, threadCount: workerThreads, renderers: renderers, limits: limits)
+        let routes = RenderRoutes(layouts: layouts, workers: workers, limits: limits)
         let router = Router(options: .autoGenerateHeadEndpoints)
         router.addMiddleware {
             RequestLogMiddleware(logger: logger)
-            JSONErrorMiddleware()
+            JSONErrorMiddleware(limits: limits)
         }
         routes.add(to: router)
         let app = Application(
             router: router,
+            server: HTTPServerBuilder { responder in GuardedHTTP1Channel(responder: responder, limits: limits) },
             configuration: .init(address: .hostname(host, port: port), serverName: "widgetshot"),
             onServerRunning: { channel in await onListening(channel.localAddress?.port ?? 0) },
             logger: logger)
-        let group = ServiceGroup(services: [app], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+        var configuration = ServiceGroupConfiguration(services: [.init(service: app)],
+                                                      gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+        configuration.maximumGracefulShutdownDuration = Duration.nanoseconds(Int64(max(0, limits.shutdownDeadline) * 1e9))
+        // Once cancelled, a render stops at its next check (per node) within milliseconds, but
+        // Hummingbird's services take up to a second more to wind down (its date cache ticks once a
+        // second). Past this bound ServiceLifecycle ends the process with a fatalError: it exists
+        // only for a task that ignores cancellation.
+        configuration.maximumCancellationDuration = Duration.seconds(5)
+        let group = ServiceGroup(configuration: configuration)
         // The group runs in a task of its own so that cancelling ours asks it to shut down
         // gracefully instead of cancelling its connections mid-response.
         let serving = Task { try await group.run() }

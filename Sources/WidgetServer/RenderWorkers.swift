@@ -1,21 +1,109 @@
+import Foundation
 import NIOPosix
 import WidgetShot
 
 /// Renders on a few threads of their own. A render is 5–20 ms of synchronous Cairo/Pango work:
 /// run on the event loop or Swift's cooperative pool it would stall every other connection. Each
 /// job takes a renderer from the RendererPool, so no renderer is ever used by two threads.
+///
+/// The queue in front of the threads is bounded (`Limits.queuePerWorker` per thread): a job that
+/// finds it full is refused at once with 429 and `Retry-After`, so under overload the server
+/// answers the excess quickly instead of letting every request's latency grow without bound.
+/// Each render gets `Limits.renderDeadline` from the moment a thread starts it (queue wait not
+/// included); cancelling the awaiting task (shutdown) stops the render at its next check.
 struct RenderWorkers: Sendable {
     let threads: NIOThreadPool
     let renderers: RendererPool
+    let admission: Admission
+    let renderDeadline: Double
 
-    /// Runs `job` on a worker thread with a renderer of its own.
-    func run<T: Sendable>(_ job: @escaping @Sendable (WidgetRenderer) throws -> T) async throws -> T {
-        let renderers = self.renderers
-        return try await threads.runIfActive { try renderers.withRenderer(job) }
+    init(threads: NIOThreadPool, threadCount: Int, renderers: RendererPool, limits: Limits) {
+        self.threads = threads
+        self.renderers = renderers
+        self.admission = Admission(capacity: threadCount * (1 + max(0, limits.queuePerWorker)),
+                                   threads: threadCount, queuePerWorker: max(0, limits.queuePerWorker))
+        self.renderDeadline = limits.renderDeadline
     }
 
-    /// Any CPU-bound work that is not a render (parsing a large body).
+    /// Runs `job` on a worker thread with a renderer of its own and a deadline that starts when
+    /// the thread picks the job up.
+    func render<T: Sendable>(_ job: @escaping @Sendable (WidgetRenderer, RenderDeadline) throws -> T) async throws -> T {
+        let renderers = self.renderers
+        let seconds = renderDeadline
+        let started = StartedDeadline()
+        return try await admitted {
+            try await withTaskCancellationHandler {
+                try await threads.runIfActive {
+                    let deadline = RenderDeadline(seconds: seconds)
+                    started.set(deadline)
+                    return try renderers.withRenderer { try job($0, deadline) }
+                }
+            } onCancel: {
+                started.cancel()
+            }
+        }
+    }
+
+    /// Any CPU-bound work that is not a render (parsing a large body); it takes a place in the
+    /// same bounded queue.
     func run<T: Sendable>(_ job: @escaping @Sendable () throws -> T) async throws -> T {
-        try await threads.runIfActive(job)
+        try await admitted { try await threads.runIfActive(job) }
+    }
+
+    private func admitted<T>(_ body: () async throws -> T) async throws -> T {
+        guard admission.enter() else { throw admission.refusal() }
+        defer { admission.leave() }
+        return try await body()
+    }
+}
+
+/// Counts jobs running or waiting; refuses one past `capacity`.
+final class Admission: @unchecked Sendable {
+    let capacity: Int
+    let threads: Int
+    let queuePerWorker: Int
+    private let lock = NSLock()
+    private var inSystem = 0
+
+    init(capacity: Int, threads: Int, queuePerWorker: Int) {
+        self.capacity = max(1, capacity); self.threads = threads; self.queuePerWorker = queuePerWorker
+    }
+
+    func enter() -> Bool {
+        lock.withLock {
+            guard inSystem < capacity else { return false }
+            inSystem += 1
+            return true
+        }
+    }
+
+    func leave() { lock.withLock { inSystem -= 1 } }
+
+    var count: Int { lock.withLock { inSystem } }
+
+    func refusal() -> APIError {
+        var error = APIError(.tooManyRequests,
+                             "the server is busy: \(threads) render threads and \(threads * queuePerWorker) queued renders "
+                                 + "(Limits.queuePerWorker = \(queuePerWorker)) are all taken; retry shortly")
+        error.headers[.retryAfter] = "1"
+        return error
+    }
+}
+
+/// Hands the deadline made on the worker thread to a cancellation that may come from another one,
+/// before or after the job starts.
+private final class StartedDeadline: @unchecked Sendable {
+    private let lock = NSLock()
+    private var deadline: RenderDeadline?
+    private var cancelled = false
+
+    func set(_ deadline: RenderDeadline) {
+        let cancelNow = lock.withLock { self.deadline = deadline; return cancelled }
+        if cancelNow { deadline.cancel() }
+    }
+
+    func cancel() {
+        let deadline = lock.withLock { cancelled = true; return self.deadline }
+        deadline?.cancel()
     }
 }

@@ -33,7 +33,15 @@ public struct ProjectLinter: Sendable {
             guard let preview = document.preview(named: cell.preview) else { return [] }
             let request = RenderRequest(layout: document, surface: cell.surface, preview: preview, device: self.device,
                                         scheme: cell.scheme)
-            guard let prepared = try? renderer.prepare(request) else { return [] }
+            let prepared: PreparedSurface
+            do {
+                prepared = try renderer.prepare(request)
+                try renderer.loadImages(prepared)
+            } catch RenderError.layoutErrors(let errors) {
+                // Bind errors (an image outside the layout's folder, missing or too large) are
+                // located in the file; the same one in every cell is reported once.
+                return errors
+            } catch { return [] }
             // Layout warnings only: the template linter already reported missing data.
             return prepared.warnings.filter { !$0.message.hasPrefix("missing") }.map { d in
                 var d = d

@@ -15,11 +15,18 @@ public final class WidgetRenderer {
         self.renderer = Renderer(fonts: fonts)
     }
 
-    public func render(_ request: RenderRequest) throws -> RenderResult {
+    /// Renders `request`. With a `deadline`, each stage checks it (between stages, per measured
+    /// text while laying out, per node while drawing) and the render throws
+    /// `RenderDeadlineExceeded` soon after it passes, so a slow input cannot hold the thread.
+    public func render(_ request: RenderRequest, deadline: RenderDeadline? = nil) throws -> RenderResult {
         let t0 = DispatchTime.now().uptimeNanoseconds
-        let prepared = try prepare(request)
+        let prepared = try prepare(request, deadline: deadline)
+        try loadImages(prepared)
         let t1 = DispatchTime.now().uptimeNanoseconds
+        renderer.deadline = deadline
+        defer { renderer.deadline = nil }
         var bitmap = draw(prepared)
+        try Self.check(deadline)
         let t2 = DispatchTime.now().uptimeNanoseconds
         if prepared.composed.vibrant { Self.applyVibrant(&bitmap) }
         let png: [UInt8]
@@ -35,7 +42,8 @@ public final class WidgetRenderer {
     }
 
     /// Bind and lay out only: the placed tree and the warnings, without drawing.
-    public func prepare(_ request: RenderRequest) throws -> PreparedSurface {
+    public func prepare(_ request: RenderRequest, deadline: RenderDeadline? = nil) throws -> PreparedSurface {
+        try Self.check(deadline)
         let surface = request.surface
         guard request.device.supports(surface) else { throw RenderError.surfaceNotOnDevice(surface, request.device) }
         guard request.layout.hasView(for: surface) else {
@@ -51,10 +59,32 @@ public final class WidgetRenderer {
         let context = BindContext(surface: surface, scheme: scheme, locale: request.locale, now: request.now,
                                   timeZone: request.timeZone, placeholder: request.placeholder, colors: request.colors)
         let bound = request.layout.bind(surface: surface, data: request.data, context: context)
-        let engine = LayoutEngine(measurer: renderer.measurer)
-        let composed = SurfaceComposer(engine: engine).compose(bound, surface: surface, device: request.device, scheme: scheme)
+        // An image that cannot be used (missing, outside the layout's folder, too large) fails the
+        // render: a picture drawn without it would pass for the real thing.
+        let bindErrors = bound.diagnostics.filter { $0.severity == .error }
+        guard bindErrors.isEmpty else { throw RenderError.layoutErrors(bindErrors) }
+        try Self.check(deadline)
+        let measurer: any TextMeasuring = deadline.map { DeadlineMeasurer(measurer: renderer.measurer, deadline: $0) }
+            ?? renderer.measurer
+        let composed = SurfaceComposer(engine: LayoutEngine(measurer: measurer))
+            .compose(bound, surface: surface, device: request.device, scheme: scheme)
+        try Self.check(deadline)
         let warnings = bound.diagnostics + LayoutWarnings.find(in: composed)
         return PreparedSurface(composed: composed, scale: scale, warnings: warnings)
+    }
+
+    /// Decodes every image the surface shows, so a PNG that cannot be read or decoded is an error
+    /// naming the `image:` rather than an empty frame in the picture.
+    public func loadImages(_ prepared: PreparedSurface) throws {
+        var errors: [Diagnostic] = []
+        prepared.composed.root.forEach { node in
+            guard case .image(let image) = node.content, !image.redacted else { return }
+            do { try renderer.loadImage(image.path) } catch {
+                let d = Diagnostic.error("\(error)", at: node.source)
+                if !errors.contains(d) { errors.append(d) }
+            }
+        }
+        guard errors.isEmpty else { throw RenderError.layoutErrors(errors) }
     }
 
     public func draw(_ prepared: PreparedSurface) -> Bitmap {
@@ -62,6 +92,11 @@ public final class WidgetRenderer {
         let w = Int((prepared.composed.size.width * s).rounded())
         let h = Int((prepared.composed.size.height * s).rounded())
         return renderer.draw(prepared.composed.root, pixelWidth: max(1, w), pixelHeight: max(1, h), scale: s)
+    }
+
+    static func check(_ deadline: RenderDeadline?) throws(RenderDeadlineExceeded) {
+        guard let deadline, deadline.hasPassed else { return }
+        throw RenderDeadlineExceeded(seconds: deadline.seconds, cancelled: deadline.isCancelled)
     }
 
     /// iOS's vibrant mode for lock-screen accessories: the content keeps its alpha, loses its hue.
@@ -75,6 +110,18 @@ public final class WidgetRenderer {
     /// Whether Pango would draw a missing-glyph box for any character of `text`.
     public func hasMissingGlyphs(_ text: String, font: FontSpec) -> Bool {
         renderer.hasMissingGlyphs(text, font: font)
+    }
+}
+
+/// Measures through `measurer` until the deadline passes, then answers an empty size at once, so
+/// the rest of the layout pass costs next to nothing; the render then throws instead of drawing.
+private struct DeadlineMeasurer: TextMeasuring {
+    let measurer: any TextMeasuring
+    let deadline: RenderDeadline
+
+    func measure(_ text: TextContent, font: FontSpec, width: Double?, maxLines: Int?) -> TextMetrics {
+        if deadline.hasPassed { return TextMetrics(size: Size(width: 0, height: 0), lineCount: 0, truncated: false) }
+        return measurer.measure(text, font: font, width: width, maxLines: maxLines)
     }
 }
 

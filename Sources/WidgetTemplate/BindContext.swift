@@ -33,6 +33,8 @@ public struct BoundSurface: Sendable {
     public var margins: EdgeInsets?
     /// Warnings: missing fields, bound values that failed to parse (with their location); errors for unreadable assets.
     public var diagnostics: [Diagnostic]
+    /// Work the bind took (steps plus views visited), for lint's budget.
+    var cost = 0
 
     public init(view: ViewNode?, regions: [Region: ViewNode], background: Paint?, margins: EdgeInsets?, diagnostics: [Diagnostic]) {
         self.view = view; self.regions = regions; self.background = background; self.margins = margins

@@ -1,13 +1,22 @@
 import Foundation
 import WidgetModel
 
-/// Template + data + context → view tree.
+/// Template + data + context → view tree, bounded by `limits`: at most `expandedNodes` views,
+/// `componentDepth` nested components, `nestingDepth` nested views and `textLength` characters per
+/// text; a `forEach` repeats at most `forEachItems` items.
 struct Binder {
     let document: LayoutDocument
     let data: DataValue
     let context: BindContext
+    let limits: Limits
     var diagnostics: [Diagnostic] = []
     private var useDepth = 0
+    private var viewDepth = 0
+    private var expanded = 0
+    /// Set once a bound goes over: binding stops adding views.
+    private var stopped = false
+    /// `Limits.bindSteps`, spent by the non-mutating evaluators.
+    let work: WorkBudget
 
     /// What a node inherits from its ancestors, like SwiftUI's environment.
     struct Environment {
@@ -21,8 +30,39 @@ struct Binder {
         var resolvedFontSize: Double { fontSize ?? fontStyle.size }
     }
 
-    init(document: LayoutDocument, data: DataValue, context: BindContext) {
-        self.document = document; self.data = data; self.context = context
+    init(document: LayoutDocument, data: DataValue, context: BindContext, limits: Limits = .default) {
+        self.document = document; self.data = data; self.context = context; self.limits = limits
+        self.work = WorkBudget(limits.bindSteps)
+    }
+
+    /// True (with an error, once) when `Limits.bindSteps` is spent: binding stops.
+    mutating func workExhausted(at location: SourceLocation?) -> Bool {
+        guard work.exhausted else { return false }
+        if !stopped {
+            fail("binding \(context.surface.rawValue) takes more than \(limits.bindSteps) steps evaluating conditions and bindings (Limits.bindSteps)", at: location)
+            stopped = true
+        }
+        return true
+    }
+
+    /// Steps for touching `bytes` bytes of text.
+    static func textSteps(_ bytes: Int) -> Int { bytes / 16 + 1 }
+
+    mutating func fail(_ message: String, at location: SourceLocation?) {
+        let d = Diagnostic.error(message, at: location)
+        if !diagnostics.contains(d) { diagnostics.append(d) }
+    }
+
+    /// Counts views made; false (with an error) once there are more than `Limits.expandedNodes`.
+    mutating func admit(_ count: Int, at location: SourceLocation?) -> Bool {
+        if stopped { return false }
+        expanded += count
+        if expanded > limits.expandedNodes {
+            fail("more than \(limits.expandedNodes) view nodes on \(context.surface.rawValue) once components and forEach are expanded (Limits.expandedNodes)", at: location)
+            stopped = true
+            return false
+        }
+        return true
     }
 
     var locale: String { context.locale }
@@ -35,7 +75,9 @@ struct Binder {
         var regions: [Region: ViewNode] = [:]
         if let v = t.view { view = single(v, env) }
         for region in Region.allCases { if let r = t.regions[region] { regions[region] = single(r, env) } }
-        return BoundSurface(view: view, regions: regions, background: background, margins: t.margins, diagnostics: diagnostics)
+        var bound = BoundSurface(view: view, regions: regions, background: background, margins: t.margins, diagnostics: diagnostics)
+        bound.cost = limits.bindSteps - work.remaining + expanded
+        return bound
     }
 
     mutating func warn(_ message: String, at location: SourceLocation?) {
@@ -60,7 +102,7 @@ struct Binder {
     }
 
     func evaluate(_ path: Path, _ env: Environment) -> DataValue {
-        guard var value = lookup(path.root, env) else { return .null }
+        guard work.spend(1 + path.components.count), var value = lookup(path.root, env) else { return .null }
         for component in path.components {
             switch component {
             case .key(let k):
@@ -68,7 +110,9 @@ struct Binder {
                 case .object(let o):
                     if let v = o[k] { value = v } else if k == "count" { value = .number(Double(o.count)) } else { return .null }
                 case .array(let a) where k == "count": value = .number(Double(a.count))
-                case .string(let s) where k == "count": value = .number(Double(s.count))
+                case .string(let s) where k == "count":
+                    guard work.spend(Self.textSteps(s.utf8.count)) else { return .null }
+                    value = .number(Double(s.count))
                 case .array(let a):
                     guard let i = Int(k), a.indices.contains(i) else { return .null }
                     value = a[i]
@@ -94,23 +138,34 @@ struct Binder {
     }
 
     func evaluate(_ e: Expression, _ env: Environment) -> DataValue {
+        guard work.spend(1) else { return .null }
         switch e {
         case .literal(let v): return v
         case .path(let p): return evaluate(p, env)
         case .list(let items): return .array(items.map { evaluate($0, env) })
         case .not(let x): return .bool(!evaluate(x, env).isTruthy)
-        case .and(let a, let b): return .bool(evaluate(a, env).isTruthy && evaluate(b, env).isTruthy)
-        case .or(let a, let b): return .bool(evaluate(a, env).isTruthy || evaluate(b, env).isTruthy)
+        case .and(let terms): return .bool(terms.allSatisfy { evaluate($0, env).isTruthy })
+        case .or(let terms): return .bool(terms.contains { evaluate($0, env).isTruthy })
         case .compare(let a, let op, let b):
             return .bool(compare(evaluate(a, env).localized(locale), op, evaluate(b, env).localized(locale)))
         case .membership(let a, let list, let negated):
             let needle = evaluate(a, env).localized(locale)
             let items: [DataValue]
             switch evaluate(list, env) {
-            case .array(let xs): items = xs
-            case .object(let o): items = o.keys.map(DataValue.string)
+            case .array(let xs):
+                guard work.spend(xs.count) else { return .null }
+                items = xs
+            case .object(let o):
+                guard work.spend(o.count) else { return .null }
+                if case .string(let k) = needle { return .bool((o[k] != nil) != negated) }
+                items = o.keys.map(DataValue.string)
             case .string(let s):
-                if case .string(let n) = needle { return .bool(s.contains(n) != negated) }
+                if case .string(let n) = needle {
+                    // A substring search may compare each position with the whole needle.
+                    let (product, overflow) = s.utf8.count.multipliedReportingOverflow(by: max(1, n.utf8.count))
+                    guard !overflow, work.spend(Self.textSteps(product)) else { return .null }
+                    return .bool(s.contains(n) != negated)
+                }
                 items = []
             default: items = []
             }
@@ -130,6 +185,7 @@ struct Binder {
         if numeric, let x = a.numberValue, let y = b.numberValue {
             order = x < y ? -1 : x > y ? 1 : 0
         } else if case .string(let x) = a, case .string(let y) = b {
+            guard work.spend(Self.textSteps(min(x.utf8.count, y.utf8.count))) else { return false }
             if op != .eq && op != .ne, let dx = ISODate.parse(x)?.date, let dy = ISODate.parse(y)?.date {
                 order = dx < dy ? -1 : dx > dy ? 1 : 0
             } else {
@@ -156,6 +212,11 @@ struct Binder {
         }
         let applier = FilterApplier(dates: dates)
         for filter in binding.filters {
+            if case .string(let s) = v {
+                guard work.spend(Self.textSteps(s.utf8.count)) else { return .null }
+            } else if case .array(let a) = v {
+                guard work.spend(a.count) else { return .null }
+            }
             var argument: DataValue?
             switch filter.argument {
             case .value(let a)?: argument = a
@@ -172,15 +233,30 @@ struct Binder {
         return v
     }
 
+    /// The text of an interpolated string. Stops early once it is certainly longer than
+    /// `Limits.textLength` (4 UTF-8 bytes per character at most), so a huge value costs little.
     mutating func text(_ i: Interpolated, _ env: Environment) -> String {
+        let cap = limits.textLength * 4 + 4
         var out = ""
         for segment in i.segments {
             switch segment {
             case .literal(let s): out += s
-            case .binding(let b): out += value(of: b, env).text(locale: locale)
+            case .binding(let b):
+                let piece = value(of: b, env).text(locale: locale, limit: cap - out.utf8.count)
+                guard work.spend(Self.textSteps(piece.utf8.count)) else { return out }
+                out += piece
             }
+            if out.utf8.count > cap { break }
         }
         return out
+    }
+
+    /// Characters in `s`, counted only as far as `limit + 1`.
+    static func length(_ s: String, cappedAt limit: Int) -> Int {
+        if s.utf8.count <= limit { return s.unicodeScalars.count }
+        var n = 0
+        for _ in s.unicodeScalars { n += 1; if n > limit { break } }
+        return n
     }
 
     mutating func paint(_ t: PaintTemplate, _ env: Environment) -> Paint? {
@@ -231,7 +307,21 @@ struct Binder {
 
     /// Zero nodes (an unmet `when:`), one, or many (`forEach`).
     mutating func bind(_ t: TemplateNode, _ outer: Environment) -> [ViewNode] {
-        if let w = t.when, !evaluate(w, outer).isTruthy { return [] }
+        if stopped { return [] }
+        if workExhausted(at: t.source) { return [] }
+        // Every template node visited counts, shown or hidden by `when:`.
+        guard admit(1, at: t.source) else { return [] }
+        if viewDepth >= limits.nestingDepth {
+            fail("views nested deeper than \(limits.nestingDepth) levels once components are expanded (Limits.nestingDepth)", at: t.source)
+            stopped = true
+            return []
+        }
+        viewDepth += 1
+        defer { viewDepth -= 1 }
+        if let w = t.when, !evaluate(w, outer).isTruthy {
+            _ = workExhausted(at: t.source)
+            return []
+        }
         var env = outer
         if t.unredacted { env.unredacted = true }
         var ownForeground: Paint?
@@ -257,15 +347,22 @@ struct Binder {
             default:
                 warn("forEach expected a list at '\(f.listText)', found \(list.typeName)", at: t.source); items = []
             }
-            for (index, item) in items.prefix(f.limit ?? Int.max).enumerated() {
+            let cap = min(f.limit ?? Int.max, limits.forEachItems)
+            if items.count > cap, f.limit.map({ $0 > limits.forEachItems }) ?? true {
+                warn("forEach over '\(f.listText)' has \(items.count) items; only the first \(limits.forEachItems) are shown (Limits.forEachItems)", at: t.source)
+            }
+            for (index, item) in items.prefix(cap).enumerated() {
+                if stopped { break }
                 var inner = env
                 inner.locals[f.itemName] = item
                 inner.locals["index"] = .number(Double(index))
                 nodes += bind(f.content, inner)
             }
         case .use(let u):
-            guard let component = document.components[u.component], useDepth < 32 else {
-                warn("component '\(u.component)' nested too deeply", at: t.source)
+            guard let component = document.components[u.component] else { return [] }
+            guard useDepth < limits.componentDepth else {
+                fail("component '\(u.component)' nested more than \(limits.componentDepth) components deep (Limits.componentDepth)", at: t.source)
+                stopped = true
                 return []
             }
             var inner = env
@@ -287,6 +384,7 @@ struct Binder {
             nodes = [ViewNode(kind, source: t.source)]
         }
         let modifiers = t.modifiers.compactMap { modifier($0, env) }
+        if workExhausted(at: t.source) { return [] }
         return nodes.map { n in
             var n = n
             n.modifiers += modifiers
@@ -313,6 +411,10 @@ struct Binder {
             return .spacer(minLength: minLength)
         case .text(let tt):
             let string = text(tt.content.pick(locale), env)
+            if Self.length(string, cappedAt: limits.textLength) > limits.textLength {
+                fail("text is more than \(limits.textLength) characters once bound (Limits.textLength)", at: t.source)
+                return nil
+            }
             let style = tt.style ?? env.fontStyle
             let explicitSize = tt.size ?? (tt.style == nil ? env.fontSize : nil)
             let size = explicitSize ?? style.size
@@ -336,13 +438,12 @@ struct Binder {
         case .image(let im):
             let relative = text(im.path, env)
             if relative.isEmpty { return .empty }
-            let path = ImageAsset.resolve(relative, against: document.directory)
-            switch ImageAsset.pixelSize(atPath: path) {
+            switch ImageAsset.locate(relative, in: document.directory) {
             case .success(let px):
-                return .image(ImageContent(path: path, naturalSize: Size(width: Double(px.width) / im.scale, height: Double(px.height) / im.scale),
+                return .image(ImageContent(path: px.path, naturalSize: Size(width: Double(px.width) / im.scale, height: Double(px.height) / im.scale),
                                            resizable: im.resizable, contentMode: im.contentMode, redacted: redact && !env.unredacted))
-            case .failure(.unreadable(let m)), .failure(.notPNG(let m)):
-                let d = Diagnostic.error(m, at: t.source)
+            case .failure(let failure):
+                let d = Diagnostic.error(failure.message, at: t.source)
                 if !diagnostics.contains(d) { diagnostics.append(d) }
                 return .empty
             }
@@ -418,11 +519,26 @@ struct Binder {
     mutating func layerNode(_ layer: TemplateModifier.Layer, _ env: Environment) -> ViewNode? {
         switch layer {
         case .paint(let p):
-            guard let paint = paint(p, env) else { return nil }
+            guard let paint = paint(p, env), admit(1, at: nil) else { return nil }
             return ViewNode(.shape(ShapeContent(shape: .rect, fill: paint)))
         case .node(let n):
             return single(n, env)
         }
+    }
+}
+
+/// What is left of `Limits.bindSteps`; a class so the non-mutating evaluators can spend it.
+final class WorkBudget: @unchecked Sendable {
+    private(set) var remaining: Int
+    private(set) var exhausted = false
+    init(_ steps: Int) { remaining = steps }
+
+    /// False (for good) once the budget is gone; the caller then skips the work.
+    func spend(_ steps: Int) -> Bool {
+        if exhausted { return false }
+        remaining -= steps
+        if remaining < 0 { exhausted = true }
+        return !exhausted
     }
 }
 

@@ -1,3 +1,4 @@
+import Foundation
 import Yams
 import WidgetModel
 
@@ -5,13 +6,34 @@ import WidgetModel
 public enum DataValue: Hashable, Sendable {
     case null, bool(Bool), number(Double), string(String), array([DataValue]), object([String: DataValue])
 
-    /// JSON (or YAML) data, e.g. a --data file; errors carry line/column.
-    public static func parse(_ text: String, file: String) throws(LayoutError) -> DataValue {
-        let node = try YAMLReader.compose(text, file: file)
-        var converter = DataConverter(locate: NodeLocator(file: file))
+    /// Data for a template, e.g. a --data file or a request body; errors carry line/column.
+    /// Text whose first character is `{` or `[` is JSON, read by a strict JSON parser (every valid
+    /// JSON document, surrogate pairs included; "invalid JSON" errors); anything else is YAML.
+    public static func parse(_ text: String, file: String, limits: Limits = .default) throws(LayoutError) -> DataValue {
+        if JSONReader.looksLikeJSON(text) {
+            try SourceCheck.check(text, file: file, kind: .data, limits: limits, depth: false)
+            return try JSONReader.parse(text, file: file, limits: limits)
+        }
+        let node = try YAMLReader.compose(text, file: file, kind: .data, limits: limits)
+        var converter = DataConverter(locate: NodeLocator(file: file), limits: limits)
         let value = converter.convert(node, depth: 0)
         if !converter.errors.isEmpty { throw LayoutError(diagnostics: converter.errors) }
         return value
+    }
+
+    /// Reads a data file (a `--data` file): at most `Limits.documentBytes`, checked before reading,
+    /// text only, then `parse`.
+    public static func load(path: String, limits: Limits = .default) throws(LayoutError) -> DataValue {
+        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+        if let size = attributes?[.size] as? Int, size > limits.documentBytes {
+            throw SourceCheck.tooLarge(size, .data, limits: limits, file: path)
+        }
+        let data: Data
+        do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
+            throw LayoutError(.error("cannot read data file: \(error.localizedDescription)", at: SourceLocation(file: path, line: 1, column: 1)))
+        }
+        let text = try SourceCheck.decode([UInt8](data), file: path, kind: .data, limits: limits)
+        return try parse(text, file: path, limits: limits)
     }
 
     public subscript(key: String) -> DataValue {
@@ -65,7 +87,9 @@ public enum DataValue: Hashable, Sendable {
 
     /// `{ko: …, en: …}`: every key a locale code, every value a scalar.
     var localizedTable: [String: DataValue]? {
-        guard case .object(let o) = self, !o.isEmpty else { return nil }
+        // A table has at most one entry per locale code (with regions, a few per language); checking
+        // a bigger object key by key on every comparison would cost its size each time.
+        guard case .object(let o) = self, !o.isEmpty, o.count <= LocaleCodes.all.count * 2 else { return nil }
         var sawCommon = false
         for (k, v) in o {
             guard LocaleCodes.isCode(k) else { return nil }
@@ -87,14 +111,22 @@ public enum DataValue: Hashable, Sendable {
         return table[table.keys.sorted()[0]]!
     }
 
-    /// The text a binding shows.
-    func text(locale: String) -> String {
+    /// The text a binding shows. A list's items are joined only until the text is longer than
+    /// `limit` UTF-8 bytes (the caller refuses it then anyway).
+    func text(locale: String, limit: Int = .max) -> String {
         switch localized(locale) {
         case .null: return ""
         case .bool(let b): return b ? "true" : "false"
         case .number(let n): return NumberText.plain(n)
         case .string(let s): return s
-        case .array(let a): return a.map { $0.text(locale: locale) }.joined(separator: ", ")
+        case .array(let a):
+            var out = ""
+            for (i, item) in a.enumerated() {
+                if i > 0 { out += ", " }
+                out += item.text(locale: locale, limit: limit - out.utf8.count)
+                if out.utf8.count > limit { break }
+            }
+            return out
         case .object: return ""
         }
     }
@@ -187,22 +219,16 @@ extension String {
     }
 }
 
-/// Yams nodes → DataValue, refusing alias bombs and depth beyond the limit.
+/// Yams nodes → DataValue, refusing depth beyond the limit. Alias bombs never get here: YAMLReader
+/// counts the nodes aliases repeat against `Limits.aliasExpansions` while reading.
 struct DataConverter {
     var locate: NodeLocator
+    var limits: Limits = .default
     var errors: [Diagnostic] = []
-    var nodeBudget = 2_000_000
 
     mutating func convert(_ node: Yams.Node, depth: Int) -> DataValue {
-        nodeBudget -= 1
-        if nodeBudget < 0 {
-            if nodeBudget == -1 {
-                errors.append(.error("too many values (aliases expand to more than 2,000,000 nodes)", at: locate(node)))
-            }
-            return .null
-        }
-        if depth > SourceCheck.maxDepth {
-            if errors.isEmpty { errors.append(.error("nesting deeper than \(SourceCheck.maxDepth) levels", at: locate(node))) }
+        if depth > limits.nestingDepth {
+            if errors.isEmpty { errors.append(.error(SourceCheck.tooDeepMessage(limits), at: locate(node))) }
             return .null
         }
         switch node {

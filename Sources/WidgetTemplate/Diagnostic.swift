@@ -35,11 +35,19 @@ public struct LayoutError: Error, Sendable, CustomStringConvertible {
 
 /// "did you mean …?" for near misses of a fixed vocabulary.
 enum Suggestion {
-    static func nearest(_ word: String, in candidates: some Sequence<String>) -> String? {
-        guard word.count <= 64 else { return nil }
+    /// Names a file defines (components, previews) can number in the thousands: past this many the
+    /// hint is left out rather than cost an edit distance per name per error.
+    static let maxCandidates = 500
+    /// Names listed in an "expected one of" before "… and N more".
+    static let maxListed = 20
+
+    static func nearest(_ word: String, in candidates: some Collection<String>) -> String? {
+        guard word.utf8.count <= 256, word.count <= 64, candidates.count <= maxCandidates else { return nil }
         let lowered = word.lowercased()
         var best: (String, Int)?
         for c in candidates {
+            // The distance allowed is at most 3: a much longer name cannot be within it.
+            if c.utf8.count > 4 * (word.count + 3) { continue }
             if c.lowercased() == lowered { return c }
             let d = editDistance(lowered, c.lowercased())
             let limit = c.count <= 2 ? 0 : max(1, min(3, c.count / 3))
@@ -49,8 +57,14 @@ enum Suggestion {
     }
 
     /// " (did you mean X?)" or "".
-    static func hint(_ word: String, in candidates: some Sequence<String>) -> String {
+    static func hint(_ word: String, in candidates: some Collection<String>) -> String {
         nearest(word, in: candidates).map { " (did you mean \($0)?)" } ?? ""
+    }
+
+    /// `a, b, c` — or the first `maxListed` names and "… and N more".
+    static func list(_ names: [String]) -> String {
+        guard names.count > maxListed else { return names.joined(separator: ", ") }
+        return names.prefix(maxListed).joined(separator: ", ") + ", … and \(names.count - maxListed) more"
     }
 
     /// Optimal string alignment distance: insertions, deletions, substitutions and swaps of neighbours.

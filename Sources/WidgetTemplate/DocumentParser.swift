@@ -67,7 +67,7 @@ extension LayoutParser {
     }
 
     mutating func data(_ node: Yams.Node, _ key: String) -> DataValue {
-        var converter = DataConverter(locate: locate)
+        var converter = DataConverter(locate: locate, limits: limits)
         let v = converter.convert(node, depth: 1)
         errors += converter.errors
         if case .object = v { return v }
@@ -75,44 +75,84 @@ extension LayoutParser {
         return .object([:])
     }
 
+    /// Recursion among components is an error, and so is a chain of components using each other
+    /// deeper than `Limits.componentDepth`. One depth-first pass with a stack (no copied paths), so
+    /// thousands of components cost linear time.
     mutating func checkComponentCycles(_ components: [String: TemplateNode], _ at: Yams.Node) {
-        func uses(_ n: TemplateNode) -> [String] {
-            var out: [String] = []
-            func walk(_ n: TemplateNode) {
+        func uses(_ n: TemplateNode) -> [(component: String, source: SourceLocation)] {
+            var out: [(String, SourceLocation)] = []
+            var pending = [n]
+            while let n = pending.popLast() {
                 switch n.kind {
-                case .vstack(_, _, let c), .hstack(_, _, let c), .zstack(_, let c): c.forEach(walk)
-                case .forEach(let f): walk(f.content)
-                case .use(let u): out.append(u.component)
+                case .vstack(_, _, let c), .hstack(_, _, let c), .zstack(_, let c): pending += c.reversed()
+                case .forEach(let f): pending.append(f.content)
+                case .use(let u): out.append((u.component, n.source))
                 default: break
                 }
-                for m in n.modifiers {
-                    if case .background(.node(let b), _) = m { walk(b) }
-                    if case .overlay(.node(let b), _) = m { walk(b) }
+                for m in n.modifiers.reversed() {
+                    if case .background(.node(let b), _) = m { pending.append(b) }
+                    if case .overlay(.node(let b), _) = m { pending.append(b) }
                 }
             }
-            walk(n)
             return out
         }
-        var reported = Set<String>()
-        for start in components.keys.sorted() {
-            // Depth-first search for a path back to `start`.
-            var stack: [(String, [String])] = [(start, [start])]
-            var seen = Set<String>()
-            while let (current, trail) = stack.popLast() {
-                guard let body = components[current] else { continue }
-                for next in uses(body) {
-                    if next == start {
-                        let cycle = trail + [start]
-                        let key = Set(cycle).sorted().joined(separator: ",")
-                        if reported.insert(key).inserted {
-                            errors.append(.error("component recursion: \(cycle.joined(separator: " → "))", at: components[start]?.source ?? locate(at)))
+        let names = components.keys.sorted()
+        var edges: [String: [(component: String, source: SourceLocation)]] = [:]
+        for name in names { edges[name] = uses(components[name]!).filter { components[$0.component] != nil } }
+
+        enum State { case open, done }
+        var state: [String: State] = [:]
+        var position: [String: Int] = [:]     // index in `stack` of each open component
+        var height: [String: Int] = [:]       // components in the longest chain starting here
+        var cyclesReported = Set<String>()
+        func chain(_ path: [String]) -> String {
+            path.count <= 10 ? path.joined(separator: " → ")
+                : (path.prefix(5) + ["…"] + path.suffix(3)).joined(separator: " → ")
+        }
+        for start in names where state[start] == nil {
+            var stack: [(name: String, next: Int)] = [(start, 0)]
+            state[start] = .open
+            position[start] = 0
+            while let top = stack.last {
+                let out = edges[top.name]!
+                if top.next < out.count {
+                    stack[stack.count - 1].next += 1
+                    let target = out[top.next].component
+                    switch state[target] {
+                    case nil:
+                        state[target] = .open
+                        position[target] = stack.count
+                        stack.append((target, 0))
+                    case .open?:
+                        if cyclesReported.insert(target).inserted {
+                            let path = stack[position[target]!...].map(\.name) + [target]
+                            errors.append(.error("component recursion: \(chain(path))", at: components[target]?.source ?? locate(at)))
                         }
-                    } else if seen.insert(next).inserted {
-                        stack.append((next, trail + [next]))
+                    case .done?:
+                        break
                     }
+                } else {
+                    height[top.name] = 1 + (out.compactMap { height[$0.component] }.max() ?? 0)
+                    state[top.name] = .done
+                    position[top.name] = nil
+                    stack.removeLast()
                 }
             }
         }
+        // Report the chain that goes over once, at the `use:` where it does.
+        let limit = limits.componentDepth
+        guard var current = names.first(where: { (height[$0] ?? 0) > limit }) else { return }
+        while height[current]! > limit + 1, let next = edges[current]!.first(where: { height[$0.component] == height[current]! - 1 }) {
+            current = next.component
+        }
+        var rest = [current]
+        var walker = current
+        while let next = edges[walker]!.first(where: { height[$0.component] == height[walker]! - 1 }) {
+            walker = next.component
+            rest.append(walker)
+        }
+        let overAt = edges[current]!.first { height[$0.component] == limit }?.source ?? components[current]!.source
+        errors.append(.error("component '\(current)' starts a chain of \(limit + 1) components using each other (\(chain(rest))), more than the limit of \(limit) (Limits.componentDepth)", at: overAt))
     }
 
     mutating func surfaceTemplate(_ surface: Surface, _ body: Yams.Node) -> SurfaceTemplate? {
@@ -179,12 +219,17 @@ extension LayoutParser {
             for (k, kn, v) in pairs(body) {
                 switch k {
                 case "now":
-                    guard let text = stringValue(v), let parsed = ISODate.parse(text), parsed.offset != nil else {
+                    guard let text = stringValue(v), case .string = scalarValue(v) ?? .null else {
                         error("expected an ISO 8601 date with offset for 'now' such as 2026-11-22T12:27:00+09:00, found \(describe(v))", v)
                         continue
                     }
-                    p.now = parsed.date
-                    if p.timeZone == nil { p.timeZone = TimeZone(secondsFromGMT: parsed.offset!) }
+                    do {
+                        let (date, offset) = try ISODate.readInstant(text)
+                        p.now = date
+                        if p.timeZone == nil { p.timeZone = TimeZone(secondsFromGMT: offset) }
+                    } catch let problem {
+                        error("expected an ISO 8601 date with offset for 'now' such as 2026-11-22T12:27:00+09:00: \(problem.message)", v)
+                    }
                 case "timeZone":
                     guard let id = string(v, "timeZone") else { continue }
                     guard let tz = TimeZone(identifier: id) else {
@@ -207,36 +252,57 @@ extension LayoutParser {
             raws.append(raw)
         }
         // Resolve `extends` chains: data deep-merged, now/timeZone/locale inherited when not given.
+        // Iteratively, from each preview up to one already resolved, so a chain of thousands costs
+        // linear time and no stack; a chain longer than `Limits.extendsDepth` is an error.
         let byName = Dictionary(raws.map { ($0.preview.name, $0) }, uniquingKeysWith: { a, _ in a })
-        var resolved: [String: Preview] = [:]
+        var resolved: [String: (preview: Preview, depth: Int)] = [:]
         var failed = Set<String>()
-        func resolve(_ name: String, _ trail: [String]) -> Preview? {
-            if let r = resolved[name] { return r }
-            if failed.contains(name) { return nil }
-            guard let raw = byName[name] else { return nil }
-            guard let parentName = raw.extends else { resolved[name] = raw.preview; return raw.preview }
-            if trail.contains(parentName) || parentName == name {
-                error("preview 'extends' cycle: \((trail + [name, parentName]).drop { $0 != parentName }.joined(separator: " → "))", raw.extendsNode!)
-                failed.insert(name)
-                return nil
+        let limit = limits.extendsDepth
+        lazy var names = byName.keys.sorted()
+        for raw in raws where resolved[raw.preview.name] == nil && !failed.contains(raw.preview.name) {
+            // Walk up: `chain` holds previews still to resolve, children first.
+            var chain = [raw.preview.name]
+            var onChain: Set<String> = [raw.preview.name]
+            var brokenChain = false
+            while let name = chain.last, let parentName = byName[name]!.extends,
+                  resolved[parentName] == nil, !failed.contains(parentName) {
+                let extendsNode = byName[name]!.extendsNode!
+                if onChain.contains(parentName) {
+                    let from = chain.firstIndex(of: parentName)!
+                    let cycle = Array(chain[from...]) + [parentName]
+                    error("preview 'extends' cycle: \(cycle.joined(separator: " → "))", extendsNode)
+                    brokenChain = true
+                    break
+                }
+                guard byName[parentName] != nil else {
+                    error("'\(name)' extends unknown preview '\(parentName)'\(Suggestion.hint(parentName, in: names)) (expected one of \(Suggestion.list(names)))", extendsNode)
+                    brokenChain = true
+                    break
+                }
+                chain.append(parentName)
+                onChain.insert(parentName)
             }
-            guard byName[parentName] != nil else {
-                let names = byName.keys.sorted()
-                error("'\(name)' extends unknown preview '\(parentName)'\(Suggestion.hint(parentName, in: names)) (expected one of \(names.joined(separator: ", ")))", raw.extendsNode!)
-                failed.insert(name)
-                return nil
+            if brokenChain { failed.formUnion(chain); continue }
+            // Resolve down, parents first.
+            for name in chain.reversed() {
+                let raw = byName[name]!
+                guard let parentName = raw.extends else { resolved[name] = (raw.preview, 0); continue }
+                guard let parent = resolved[parentName] else { failed.insert(name); continue }
+                if parent.depth + 1 > limit {
+                    error("preview '\(name)' extends a chain of \(parent.depth + 1) previews, more than the limit of \(limit) (Limits.extendsDepth)", raw.extendsNode!)
+                    failed.insert(name)
+                    continue
+                }
+                var p = raw.preview
+                p.data = p.data.merged(over: parent.preview.data)
+                if p.now == nil { p.now = parent.preview.now }
+                if p.timeZone == nil { p.timeZone = parent.preview.timeZone }
+                if p.locale == nil { p.locale = parent.preview.locale }
+                if p.surfaces == nil { p.surfaces = parent.preview.surfaces }
+                resolved[name] = (p, parent.depth + 1)
             }
-            guard let parent = resolve(parentName, trail + [name]) else { failed.insert(name); return nil }
-            var p = raw.preview
-            p.data = p.data.merged(over: parent.data)
-            if p.now == nil { p.now = parent.now }
-            if p.timeZone == nil { p.timeZone = parent.timeZone }
-            if p.locale == nil { p.locale = parent.locale }
-            if p.surfaces == nil { p.surfaces = parent.surfaces }
-            resolved[name] = p
-            return p
         }
-        return raws.compactMap { resolve($0.preview.name, []) }
+        return raws.compactMap { resolved[$0.preview.name]?.preview }
     }
 
     /// `surfaces: [systemSmall, accessory]`: surface names or families (home, accessory,

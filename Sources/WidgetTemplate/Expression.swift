@@ -6,8 +6,10 @@ indirect enum Expression: Hashable, Sendable {
     case path(Path)
     case list([Expression])
     case not(Expression)
-    case and(Expression, Expression)
-    case or(Expression, Expression)
+    /// `a && b && c` as one node of all its terms (at least two), so a long chain is a wide node,
+    /// not a tree as deep as it is long.
+    case and([Expression])
+    case or([Expression])
     case compare(Expression, Comparison, Expression)
     case membership(Expression, Expression, negated: Bool)
 
@@ -20,7 +22,8 @@ indirect enum Expression: Hashable, Sendable {
         case .path(let p): [p]
         case .list(let items): items.flatMap(\.paths)
         case .not(let e): e.paths
-        case .and(let a, let b), .or(let a, let b), .compare(let a, _, let b), .membership(let a, let b, _): a.paths + b.paths
+        case .and(let terms), .or(let terms): terms.flatMap(\.paths)
+        case .compare(let a, _, let b), .membership(let a, let b, _): a.paths + b.paths
         }
     }
 }
@@ -42,6 +45,9 @@ struct ExpressionSyntaxError: Error {
 }
 
 /// Tokens and a recursive-descent parser. Precedence: `||` < `&&` < `!` < comparison/`in` < primary.
+/// The text is at most `Limits.expressionLength` characters and nests (parentheses, `!`, lists,
+/// `[index]`) at most `Limits.expressionDepth` levels, so neither parsing nor evaluating recurses
+/// deeper than a small multiple of that; chains of `&&`/`||` are flat.
 struct ExpressionParser {
     enum Token: Equatable {
         case word(String), number(Double), string(String), symbol(String), end
@@ -52,9 +58,15 @@ struct ExpressionParser {
     private var position = 0
     private let scalars: [Unicode.Scalar]
     private var depth = 0
+    private let maxDepth: Int
 
-    static func parse(_ text: String) throws(ExpressionSyntaxError) -> Expression {
-        var parser = try ExpressionParser(text)
+    static func parse(_ text: String, limits: Limits = .default) throws(ExpressionSyntaxError) -> Expression {
+        let length = text.unicodeScalars.count
+        if length > limits.expressionLength {
+            throw ExpressionSyntaxError(message: "expression is \(length) characters, more than the limit of \(limits.expressionLength) (Limits.expressionLength)",
+                                        offset: 0)
+        }
+        var parser = try ExpressionParser(text, maxDepth: limits.expressionDepth)
         let e = try parser.parseOr()
         guard case .end = parser.current.token else {
             throw ExpressionSyntaxError(message: "unexpected \(parser.describe(parser.current)) in expression '\(text)'",
@@ -63,7 +75,8 @@ struct ExpressionParser {
         return e
     }
 
-    private init(_ text: String) throws(ExpressionSyntaxError) {
+    private init(_ text: String, maxDepth: Int) throws(ExpressionSyntaxError) {
+        self.maxDepth = maxDepth
         scalars = Array(text.unicodeScalars)
         lexemes = try Self.lex(scalars)
     }
@@ -165,20 +178,22 @@ struct ExpressionParser {
 
     private mutating func enter() throws(ExpressionSyntaxError) {
         depth += 1
-        if depth > 64 { throw ExpressionSyntaxError(message: "expression nested too deeply", offset: current.offset) }
+        if depth > maxDepth {
+            throw ExpressionSyntaxError(message: "expression nested deeper than \(maxDepth) levels (Limits.expressionDepth)", offset: current.offset)
+        }
     }
 
     mutating func parseOr() throws(ExpressionSyntaxError) -> Expression {
         try enter(); defer { depth -= 1 }
-        var lhs = try parseAnd()
-        while isSymbol("||") { advance(); lhs = .or(lhs, try parseAnd()) }
-        return lhs
+        var terms = [try parseAnd()]
+        while isSymbol("||") { advance(); terms.append(try parseAnd()) }
+        return terms.count == 1 ? terms[0] : .or(terms)
     }
 
     mutating func parseAnd() throws(ExpressionSyntaxError) -> Expression {
-        var lhs = try parseNot()
-        while isSymbol("&&") { advance(); lhs = .and(lhs, try parseNot()) }
-        return lhs
+        var terms = [try parseNot()]
+        while isSymbol("&&") { advance(); terms.append(try parseNot()) }
+        return terms.count == 1 ? terms[0] : .and(terms)
     }
 
     mutating func parseNot() throws(ExpressionSyntaxError) -> Expression {

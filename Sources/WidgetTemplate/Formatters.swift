@@ -141,7 +141,8 @@ struct FilterApplier {
         func date(_ body: (Date) -> String) -> Outcome {
             if v == .null { return .value(.null) }
             guard let d = dates.parseDate(v) else {
-                return .failure("filter '\(filter.name.rawValue)' expected a date (ISO 8601 or epoch seconds), found \(v.typeName) '\(v.text(locale: locale))'")
+                let why = { if case .string(let s) = v { return ISODate.problem(s).map { " (\($0))" } ?? "" }; return "" }()
+                return .failure("filter '\(filter.name.rawValue)' expected a date (ISO 8601 or epoch seconds), found \(v.typeName) '\(v.text(locale: locale))'\(why)")
             }
             return .value(.string(body(d)))
         }

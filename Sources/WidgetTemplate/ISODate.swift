@@ -1,25 +1,71 @@
 import Foundation
 
-/// ISO 8601 dates as data carries them, parsed by hand (no DateFormatter: renders must not depend on ICU).
-enum ISODate {
+/// Why a text is not an ISO 8601 date: "day 30 does not exist in February 2026".
+public struct ISODateError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The text as given (shortened when long).
+    public var text: String
+    /// What was wrong, e.g. "hour 24 does not exist (00–23)".
+    public var reason: String
+    public var message: String { "'\(text)' is not an ISO 8601 date: \(reason)" }
+    public var description: String { message }
+
+    init(text: String, reason: String) {
+        self.text = text.count > 40 ? String(text.prefix(40)) + "…" : text
+        self.reason = reason
+    }
+}
+
+/// ISO 8601 dates as data and `now` carry them, parsed by hand and strictly (no DateFormatter:
+/// renders must not depend on ICU): every field in its real range, offsets within ±18:00, nothing after.
+public enum ISODate {
     struct Parsed: Equatable {
         var date: Date
         /// Seconds east of UTC as written; nil when the text had no offset.
         var offset: Int?
     }
 
+    static let monthNames = ["January", "February", "March", "April", "May", "June", "July", "August",
+                             "September", "October", "November", "December"]
+
+    /// `2026-11-22T12:27:00+09:00`, `…Z`, `…+0900`, with fractional seconds or without seconds: an
+    /// instant with the offset it was written in (`now` for the CLI, the server and previews).
+    public static func readInstant(_ text: String) throws(ISODateError) -> (date: Date, secondsFromGMT: Int) {
+        let parsed = try read(text, requireTime: true)
+        guard let offset = parsed.offset else {
+            throw ISODateError(text: text, reason: "no time zone offset (add Z or ±HH:MM, e.g. 2026-11-22T12:27:00+09:00)")
+        }
+        return (parsed.date, offset)
+    }
+
     /// `2026-11-22T12:45:00+09:00`, `…Z`, `…+0900`, fractional seconds, `2026-11-22 12:45`, `2026-11-22`.
-    /// Without an offset the time is read in `defaultOffset` seconds east of UTC.
+    /// Without an offset the time is read in `defaultOffset` seconds east of UTC; spaces around are ignored.
     static func parse(_ text: String, defaultOffset: Int = 0) -> Parsed? {
-        let s = Array(text.trimmingSpaces.utf8)
+        try? read(text.trimmingSpaces, defaultOffset: defaultOffset, requireTime: false)
+    }
+
+    /// Why a string that starts like a date (`2026-…`) is not one; nil for a date or other text.
+    static func problem(_ text: String) -> String? {
+        let t = text.trimmingSpaces
+        let u = Array(t.utf8.prefix(5))
+        guard u.count == 5, u[..<4].allSatisfy({ $0 >= 48 && $0 <= 57 }), u[4] == UInt8(ascii: "-") else { return nil }
+        do { _ = try read(t, requireTime: false); return nil } catch { return error.reason }
+    }
+
+    static func read(_ text: String, defaultOffset: Int = 0, requireTime: Bool) throws(ISODateError) -> Parsed {
+        let s = Array(text.utf8)
         var i = 0
-        func digits(_ n: Int) -> Int? {
-            guard i + n <= s.count else { return nil }
+        func fail(_ reason: String) -> ISODateError { ISODateError(text: text, reason: reason) }
+        func rest() -> String {
+            let r = String(decoding: s[min(i, s.count)...], as: UTF8.self)
+            return r.count > 20 ? String(r.prefix(20)) + "…" : r
+        }
+        func digits(_ n: Int, _ what: String) throws(ISODateError) -> Int {
             var v = 0
             for k in 0..<n {
-                let c = s[i + k]
-                guard c >= 48, c <= 57 else { return nil }
-                v = v * 10 + Int(c - 48)
+                guard i + k < s.count, s[i + k] >= 48, s[i + k] <= 57 else {
+                    throw fail("expected \(n) digits for the \(what), found '\(rest())'")
+                }
+                v = v * 10 + Int(s[i + k] - 48)
             }
             i += n
             return v
@@ -28,37 +74,59 @@ enum ISODate {
             if i < s.count, s[i] == c.asciiValue! { i += 1; return true }
             return false
         }
-        guard let year = digits(4), eat("-"), let month = digits(2), eat("-"), let day = digits(2),
-              (1...12).contains(month), (1...daysIn(month, year)).contains(day) else { return nil }
+        func expect(_ c: Character, _ what: String) throws(ISODateError) {
+            guard eat(c) else { throw fail("expected '\(c)' \(what), found '\(rest())'") }
+        }
+        let year = try digits(4, "year")
+        try expect("-", "after the year")
+        let month = try digits(2, "month")
+        try expect("-", "after the month")
+        let day = try digits(2, "day")
+        guard (1...12).contains(month) else { throw fail("month \(month) does not exist (01–12)") }
+        guard day >= 1 else { throw fail("day 00 does not exist") }
+        guard day <= daysIn(month, year) else { throw fail("day \(day) does not exist in \(monthNames[month - 1]) \(year)") }
         var hour = 0, minute = 0, second = 0.0
-        if i < s.count {
-            guard eat("T") || eat("t") || eat(" ") else { return nil }
-            guard let h = digits(2), eat(":"), let m = digits(2), h <= 24, m <= 59 else { return nil }
-            hour = h; minute = m
+        if i < s.count || requireTime {
+            guard eat("T") || eat("t") || (!requireTime && eat(" ")) else {
+                throw fail(i < s.count ? "expected 'T' and a time after the date, found '\(rest())'" : "missing the time (THH:MM:SS)")
+            }
+            hour = try digits(2, "hour")
+            try expect(":", "after the hour")
+            minute = try digits(2, "minute")
+            guard hour <= 23 else { throw fail("hour \(hour) does not exist (00–23)") }
+            guard minute <= 59 else { throw fail("minute \(minute) does not exist (00–59)") }
             if eat(":") {
-                guard let sec = digits(2), sec <= 60 else { return nil }
+                let sec = try digits(2, "second")
+                guard sec <= 59 else { throw fail("second \(sec) does not exist (00–59)") }
                 second = Double(sec)
                 if eat(".") || eat(",") {
                     var scale = 0.1
-                    var any = false
-                    while i < s.count, s[i] >= 48, s[i] <= 57 { second += Double(s[i] - 48) * scale; scale /= 10; i += 1; any = true }
-                    guard any else { return nil }
+                    var count = 0
+                    while i < s.count, s[i] >= 48, s[i] <= 57 { second += Double(s[i] - 48) * scale; scale /= 10; i += 1; count += 1 }
+                    guard count > 0 else { throw fail("expected digits after the decimal point, found '\(rest())'") }
+                    guard count <= 9 else { throw fail("more than 9 digits of fractional seconds") }
                 }
             }
         }
         var offset: Int? = nil
         if i < s.count {
+            let start = i
             if eat("Z") || eat("z") { offset = 0 } else {
                 let sign: Int
-                if eat("+") { sign = 1 } else if eat("-") { sign = -1 } else { return nil }
-                guard let oh = digits(2), oh <= 18 else { return nil }
+                if eat("+") { sign = 1 } else if eat("-") { sign = -1 } else {
+                    throw fail("unexpected '\(rest())' after the time (expected Z, ±HH:MM or the end)")
+                }
+                let oh = try digits(2, "offset hours")
                 var om = 0
-                if eat(":") { guard let m = digits(2) else { return nil }; om = m } else if let m = digits(2) { om = m }
-                guard om <= 59 else { return nil }
+                if eat(":") { om = try digits(2, "offset minutes") } else if i < s.count { om = try digits(2, "offset minutes") }
+                let written = String(decoding: s[start..<i], as: UTF8.self)
+                guard om <= 59, oh * 60 + om <= 18 * 60 else {
+                    throw fail("offset \(written) is out of range (at most ±18:00, minutes 00–59)")
+                }
                 offset = sign * (oh * 3600 + om * 60)
             }
         }
-        guard i == s.count else { return nil }
+        guard i == s.count else { throw fail("unexpected '\(rest())' after the date") }
         let days = daysFromCivil(year, month, day)
         let seconds = Double(days) * 86400 + Double(hour * 3600 + minute * 60) + second - Double(offset ?? defaultOffset)
         return Parsed(date: Date(timeIntervalSince1970: seconds), offset: offset)

@@ -1,31 +1,95 @@
 import Foundation
 import WidgetModel
 
-/// Reads just enough of a PNG to size it: the IHDR chunk.
+/// Finds the PNG an `image:` names and reads just enough of it to size it (the IHDR chunk).
+///
+/// A path, written in the layout or bound from data (`image: '{{path}}'`), must name a file inside
+/// the layout's own folder: `..` that climbs out, an absolute path elsewhere and a symlink whose
+/// target lies elsewhere are all refused, before anything outside is opened, so data can never make
+/// the renderer read (or report on) other files. A file larger than `Limits.imageBytes` or with more
+/// pixels than `Limits.imagePixels` is refused from its size and header, before it is decoded.
 enum ImageAsset {
-    enum Failure: Error { case unreadable(String), notPNG(String) }
+    enum Failure: Error {
+        case unreadable(String), notPNG(String), outside(String), tooLarge(String)
 
-    static func pixelSize(atPath path: String) -> Result<(width: Int, height: Int), Failure> {
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            return .failure(.unreadable("image not found: \(path)"))
+        var message: String {
+            switch self {
+            case .unreadable(let m), .notPNG(let m), .outside(let m), .tooLarge(let m): m
+            }
         }
-        defer { try? handle.close() }
-        let head = [UInt8]((try? handle.read(upToCount: 24)) ?? Data())
-        let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-        guard head.count == 24, Array(head[0..<8]) == signature, Array(head[12..<16]) == Array("IHDR".utf8) else {
-            return .failure(.notPNG("not a PNG image (no PNG signature and IHDR header): \(path)"))
-        }
-        func u32(_ i: Int) -> Int { Int(head[i]) << 24 | Int(head[i + 1]) << 16 | Int(head[i + 2]) << 8 | Int(head[i + 3]) }
-        let w = u32(16), h = u32(20)
-        guard w > 0, h > 0, w <= 100_000, h <= 100_000 else {
-            return .failure(.notPNG("corrupt PNG (size \(w)×\(h)): \(path)"))
-        }
-        return .success((w, h))
     }
 
+    struct Located {
+        /// Absolute, symlinks resolved, inside the folder.
+        var path: String
+        var width: Int
+        var height: Int
+    }
+
+    static func locate(_ path: String, in directory: String, limits: Limits = .default) -> Result<Located, Failure> {
+        let folder = directory.isEmpty ? "." : directory
+        let folderURL = URL(fileURLWithPath: folder).standardizedFileURL
+        let lexical = resolve(path, against: folder)
+        // Judged on the text first, so nothing outside the folder is ever opened or even looked up.
+        guard isInside(lexical, folderURL.path) else {
+            return .failure(.outside("image path '\(path)' is outside the layout's folder \(folderURL.path): images must be files in that folder"))
+        }
+        guard let realFolder = realPath(folderURL.path) else {
+            return .failure(.unreadable("image not found: \(lexical) (the folder \(folderURL.path) cannot be read)"))
+        }
+        guard let real = realPath(lexical) else {
+            return .failure(.unreadable("image not found: \(lexical)"))
+        }
+        guard isInside(real, realFolder) else {
+            return .failure(.outside("image path '\(path)' leads outside the layout's folder \(realFolder) through a symbolic link: images must be files in that folder"))
+        }
+        return header(real, limits).map { Located(path: real, width: $0.width, height: $0.height) }
+    }
+
+    /// `path` made absolute against `directory`, with `.` and `..` resolved as text.
     static func resolve(_ path: String, against directory: String) -> String {
         let url = path.hasPrefix("/") ? URL(fileURLWithPath: path)
             : URL(fileURLWithPath: directory.isEmpty ? "." : directory).appendingPathComponent(path)
         return url.standardizedFileURL.path
+    }
+
+    private static func isInside(_ path: String, _ folder: String) -> Bool {
+        let base = folder.hasSuffix("/") ? folder : folder + "/"
+        return path.hasPrefix(base) && path.count > base.count
+    }
+
+    private static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    private static func header(_ path: String, _ limits: Limits) -> Result<(width: Int, height: Int), Failure> {
+        // Non-blocking: a FIFO in the folder must not hang the render.
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { return .failure(.unreadable("image cannot be opened: \(path)")) }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+            return .failure(.unreadable("image is not a regular file: \(path)"))
+        }
+        guard Int(info.st_size) <= limits.imageBytes else {
+            return .failure(.tooLarge("image \(path) is \(info.st_size) bytes, more than the limit of \(limits.imageBytes) (Limits.imageBytes)"))
+        }
+        var head = [UInt8](repeating: 0, count: 24)
+        let count = head.withUnsafeMutableBytes { read(fd, $0.baseAddress, 24) }
+        let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        guard count == 24, Array(head[0..<8]) == signature, Array(head[12..<16]) == Array("IHDR".utf8) else {
+            return .failure(.notPNG("not a PNG image (no PNG signature and IHDR header): \(path)"))
+        }
+        func u32(_ i: Int) -> Int { Int(head[i]) << 24 | Int(head[i + 1]) << 16 | Int(head[i + 2]) << 8 | Int(head[i + 3]) }
+        let w = u32(16), h = u32(20)
+        guard w > 0, h > 0 else {
+            return .failure(.notPNG("corrupt PNG (size \(w)×\(h)): \(path)"))
+        }
+        guard w <= limits.imagePixels / h else {
+            return .failure(.tooLarge("image \(path) is \(w)×\(h) pixels, more than the limit of \(limits.imagePixels) (Limits.imagePixels)"))
+        }
+        return .success((w, h))
     }
 }

@@ -63,7 +63,7 @@ struct StringOrigin: Sendable {
 struct InterpolationError: Error { var diagnostic: Diagnostic }
 
 enum InterpolationParser {
-    static func parse(_ text: String, origin: StringOrigin) throws(InterpolationError) -> Interpolated {
+    static func parse(_ text: String, origin: StringOrigin, limits: Limits = .default) throws(InterpolationError) -> Interpolated {
         let s = Array(text.unicodeScalars)
         guard text.contains("{{") else { return .constant(text, at: origin.location) }
         var segments: [Interpolated.Segment] = []
@@ -87,7 +87,7 @@ enum InterpolationParser {
                 }
                 if !literal.isEmpty { segments.append(.literal(String(literal))); literal = String.UnicodeScalarView() }
                 let inner = Array(s[(i + 2)..<close])
-                segments.append(.binding(try parseBinding(inner, offset: i + 2, origin: origin)))
+                segments.append(.binding(try parseBinding(inner, offset: i + 2, origin: origin, limits: limits)))
                 i = close + 2
                 continue
             }
@@ -99,7 +99,7 @@ enum InterpolationParser {
     }
 
     /// `expression | name: arg | name`
-    static func parseBinding(_ s: [Unicode.Scalar], offset: Int, origin: StringOrigin) throws(InterpolationError) -> Binding {
+    static func parseBinding(_ s: [Unicode.Scalar], offset: Int, origin: StringOrigin, limits: Limits = .default) throws(InterpolationError) -> Binding {
         // Split on single `|` outside quotes (`||` is the or-operator).
         var parts: [(text: [Unicode.Scalar], offset: Int)] = []
         var start = 0
@@ -124,7 +124,7 @@ enum InterpolationParser {
         }
         let expression: Expression
         do {
-            expression = try ExpressionParser.parse(headText)
+            expression = try ExpressionParser.parse(headText, limits: limits)
         } catch {
             throw InterpolationError(diagnostic: .error(error.message, at: origin.location(at: offset + error.offset)))
         }
@@ -151,7 +151,7 @@ enum InterpolationParser {
                     "unknown filter '\(nameText)'\(Suggestion.hint(nameText, in: FilterCall.Name.allCases.map(\.rawValue))) (expected one of \(FilterCall.Name.allCases.map(\.rawValue).joined(separator: ", ")))",
                     at: nameAt))
             }
-            let argument = argText.map(parseArgument)
+            let argument = argText.map { parseArgument($0, limits: limits) }
             switch name {
             case .more:
                 guard case .value(.number(let n))? = argument, n >= 0, n <= 1_000_000, n.rounded() == n else {
@@ -179,14 +179,14 @@ enum InterpolationParser {
     }
 
     /// A number, a quoted string, true/false/null, a dotted path (`strings.none`), or else the words as written.
-    static func parseArgument(_ text: String) -> FilterCall.Argument {
+    static func parseArgument(_ text: String, limits: Limits = .default) -> FilterCall.Argument {
         if let n = ScalarSyntax.number(text) { return .value(.number(n)) }
         if let b = ScalarSyntax.bool(text) { return .value(.bool(b)) }
         if text.count >= 2, let f = text.first, f == "'" || f == "\"", text.last == f {
             return .value(.string(String(text.dropFirst().dropLast())))
         }
         if text.contains(".") || text.contains("["), !text.contains(" "),
-           case .path(let p)? = try? ExpressionParser.parse(text) {
+           case .path(let p)? = try? ExpressionParser.parse(text, limits: limits) {
             return .path(p)
         }
         return .value(.string(text))

@@ -41,6 +41,8 @@ public struct LayoutDocument: Sendable {
     var strings: DataValue
     /// Warnings found while parsing (lint reports them).
     var warnings: [Diagnostic]
+    /// The bounds it was loaded with; binding uses them too unless given others.
+    public var limits: Limits = .default
 
     public func preview(named name: String) -> Preview? { previews.first { $0.name == name } }
 
@@ -53,14 +55,16 @@ public struct LayoutDocument: Sendable {
         return nil
     }
 
-    public func bind(surface: Surface, data: DataValue, context: BindContext) -> BoundSurface {
+    /// Binds one surface. `limits` (default: the ones the document was loaded with) bound the work:
+    /// expanded nodes, `forEach` items, component depth, text length, expression depth.
+    public func bind(surface: Surface, data: DataValue, context: BindContext, limits: Limits? = nil) -> BoundSurface {
         guard let template = template(for: surface) else {
             return BoundSurface(view: nil, regions: [:], background: nil, margins: nil, diagnostics: [
                 .error("layout '\(name)' has no view for \(surface.rawValue) (it has \(surfaces.map(\.rawValue).joined(separator: ", ")))",
                        at: SourceLocation(file: path, line: 1, column: 1)),
             ])
         }
-        var binder = Binder(document: self, data: data, context: context)
+        var binder = Binder(document: self, data: data, context: context, limits: limits ?? self.limits)
         return binder.bind(template)
     }
 }
@@ -68,30 +72,31 @@ public struct LayoutDocument: Sendable {
 /// Loads layout files.
 public enum LayoutLoader {
     /// Reads the file.
-    public static func load(path: String) throws(LayoutError) -> LayoutDocument {
+    public static func load(path: String, limits: Limits = .default) throws(LayoutError) -> LayoutDocument {
         let url = URL(fileURLWithPath: path)
         let attributes = try? FileManager.default.attributesOfItem(atPath: path)
-        if let size = attributes?[.size] as? Int, size > SourceCheck.maxBytes {
-            throw LayoutError(.error("file is \(size) bytes, larger than the 2 MB limit for a layout file",
-                                     at: SourceLocation(file: path, line: 1, column: 1)))
+        if let size = attributes?[.size] as? Int, size > limits.documentBytes {
+            throw SourceCheck.tooLarge(size, .layout, limits: limits, file: path)
         }
         let data: Data
         do { data = try Data(contentsOf: url) } catch {
             throw LayoutError(.error("cannot read layout file: \(error.localizedDescription)", at: nil))
         }
-        let text = try SourceCheck.decode([UInt8](data), file: path)
-        return try parse(text, path: path)
+        let text = try SourceCheck.decode([UInt8](data), file: path, kind: .layout, limits: limits)
+        return try parse(text, path: path, limits: limits)
     }
 
-    public static func parse(_ text: String, path: String) throws(LayoutError) -> LayoutDocument {
-        let root = try YAMLReader.compose(text, file: path)
-        var parser = LayoutParser(file: path)
+    public static func parse(_ text: String, path: String, limits: Limits = .default) throws(LayoutError) -> LayoutDocument {
+        let root = try YAMLReader.compose(text, file: path, kind: .layout, limits: limits)
+        var parser = LayoutParser(file: path, limits: limits)
         let document = parser.document(root, path: path)
         if !parser.errors.isEmpty || document == nil {
             throw LayoutError(diagnostics: parser.errors.isEmpty
                               ? [.error("cannot read layout", at: SourceLocation(file: path, line: 1, column: 1))]
                               : parser.errors)
         }
-        return document!
+        var result = document!
+        result.limits = limits
+        return result
     }
 }

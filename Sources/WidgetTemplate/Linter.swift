@@ -17,14 +17,25 @@ public enum Linter {
             : document.previews
         var surfaces = document.surfaces
         if !surfaces.contains(.standBy), document.hasView(for: .standBy) { surfaces.append(.standBy) }
+        // Binding costs surfaces × previews × 4 binds; a file can make that large, so it is budgeted.
+        var spent = 0, binds = 0
+        let budget = document.limits.lintSteps
         for surface in surfaces {
             for preview in previews where preview.applies(to: surface) {
                 for scheme in ColorScheme.allCases {
                     for locale in ["ko", "en"] {
+                        if spent > budget {
+                            add(.warning("lint stopped binding after \(binds) surface × preview × scheme × locale combinations: binding them all takes more than \(budget) steps (Limits.lintSteps)",
+                                         at: SourceLocation(file: document.path, line: 1, column: 1)))
+                            return out
+                        }
                         let context = BindContext(surface: surface, scheme: scheme, locale: locale,
                                                   now: preview.now ?? Date(timeIntervalSince1970: 1_795_000_000),
                                                   timeZone: preview.timeZone ?? TimeZone(secondsFromGMT: 0)!)
-                        document.bind(surface: surface, data: preview.data, context: context).diagnostics.forEach(add)
+                        let bound = document.bind(surface: surface, data: preview.data, context: context)
+                        bound.diagnostics.forEach(add)
+                        spent += bound.cost
+                        binds += 1
                     }
                 }
             }

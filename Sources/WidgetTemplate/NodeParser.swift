@@ -32,8 +32,8 @@ extension LayoutParser {
     static let bareKinds: Set<String> = ["spacer", "divider", "rect", "circle", "capsule", "ellipse"]
 
     mutating func node(_ yaml: Yams.Node, depth: Int) -> TemplateNode? {
-        if depth > SourceCheck.maxDepth {
-            error("nesting deeper than \(SourceCheck.maxDepth) levels", yaml)
+        if depth > limits.nestingDepth {
+            error(SourceCheck.tooDeepMessage(limits), yaml)
             return nil
         }
         if case .scalar(let s) = yaml, Self.bareKinds.contains(s.string) {
@@ -194,7 +194,7 @@ extension LayoutParser {
             text = String(trimmed.dropFirst(2).dropLast(2))
         }
         do {
-            return try ExpressionParser.parse(text)
+            return try ExpressionParser.parse(text, limits: limits)
         } catch {
             errors.append(.error("in 'when': \(error.message)", at: origin(of: node).location(at: lead + error.offset)))
             return nil
@@ -242,6 +242,12 @@ extension LayoutParser {
             if variants.isEmpty { error("expected a string or {ko: …, en: …} for 'text'", value); return nil }
         default:
             error("expected a string or {ko: …, en: …} for 'text', found \(describe(value))", value); return nil
+        }
+        for v in variants {
+            if let constant = v.text.constantText, constant.unicodeScalars.count > limits.textLength {
+                error("text is \(constant.unicodeScalars.count) characters, more than the limit of \(limits.textLength) (Limits.textLength)", value)
+                return nil
+            }
         }
         var t = TextTemplate(content: LocalizedText(variants: variants))
         if let v = p["style"] { t.style = word(v, "style", TextStyle.allCases.map(\.rawValue), TextStyle.init) }
@@ -359,7 +365,8 @@ extension LayoutParser {
         guard case .scalar(let s) = node else { error("expected a date for '\(key)', found \(describe(node))", node); return nil }
         guard let i = interpolate(s.string, node) else { return nil }
         if let c = i.constantText, ISODate.parse(c) == nil, ScalarSyntax.number(c) == nil {
-            error("expected an ISO 8601 date such as 2026-11-22T12:45:00+09:00 for '\(key)', found \(describe(node))", node)
+            let why = ISODate.problem(c).map { " (\($0))" } ?? ""
+            error("expected an ISO 8601 date such as 2026-11-22T12:45:00+09:00 for '\(key)', found \(describe(node))\(why)", node)
             return nil
         }
         return i
@@ -377,7 +384,7 @@ extension LayoutParser {
             text = String(trimmed.dropFirst(2).dropLast(2))
         }
         let list: Expression
-        do { list = try ExpressionParser.parse(text) } catch {
+        do { list = try ExpressionParser.parse(text, limits: limits) } catch {
             errors.append(.error("in 'forEach': \(error.message)", at: origin(of: value).location(at: lead + error.offset)))
             return nil
         }
@@ -394,15 +401,21 @@ extension LayoutParser {
                 t.itemName = name
             }
         }
-        if let l = p["limit"] { t.limit = integer(l, "limit", in: 0...10000) }
+        if let l = p["limit"], let n = integer(l, "limit", in: 0...Int(Int32.max)) {
+            if n > limits.forEachItems {
+                error("forEach 'limit' is \(n), more than the limit of \(limits.forEachItems) items (Limits.forEachItems)", l)
+            } else {
+                t.limit = n
+            }
+        }
         return t
     }
 
     private mutating func useTemplate(_ value: Yams.Node?, _ p: [String: Yams.Node], at yaml: Yams.Node) -> UseTemplate? {
         guard let value, let name = string(value, "use") else { return nil }
         guard componentNames.contains(name) else {
-            let list = componentNames.sorted()
-            error("unknown component '\(name)'\(Suggestion.hint(name, in: list))" + (list.isEmpty ? " (the layout has no components:)" : " (expected one of \(list.joined(separator: ", ")))"), value)
+            let list = sortedComponentNames
+            error("unknown component '\(name)'\(Suggestion.hint(name, in: list))" + (list.isEmpty ? " (the layout has no components:)" : " (expected one of \(Suggestion.list(list)))"), value)
             return nil
         }
         var t = UseTemplate(component: name, arguments: [])
@@ -418,7 +431,7 @@ extension LayoutParser {
                                 t.arguments.append(.init(name: k, value: .interpolated(i)))
                             }
                         } else {
-                            do { t.arguments.append(.init(name: k, value: .expression(try ExpressionParser.parse(text)))) } catch {
+                            do { t.arguments.append(.init(name: k, value: .expression(try ExpressionParser.parse(text, limits: limits)))) } catch {
                                 errors.append(.error("in 'with': \(error.message)", at: origin(of: v).location(at: error.offset)))
                             }
                         }
@@ -428,7 +441,7 @@ extension LayoutParser {
                         t.arguments.append(.init(name: k, value: .constant(other)))
                     }
                 default:
-                    var converter = DataConverter(locate: locate)
+                    var converter = DataConverter(locate: locate, limits: limits)
                     t.arguments.append(.init(name: k, value: .constant(converter.convert(v, depth: 0))))
                     errors += converter.errors
                 }

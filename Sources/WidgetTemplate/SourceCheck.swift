@@ -1,17 +1,24 @@
 import WidgetModel
 
+/// What a file holds, for messages ("empty data file").
+public enum DocumentKind: String, Sendable { case layout, data }
+
 /// Cheap checks on the raw bytes before anything recursive sees them: libyaml and Yams' composer
 /// recurse once per nesting level, so a 10,000-deep document must be refused here, not by a crash.
+/// The bounds are `Limits.documentBytes` and `Limits.nestingDepth`.
 enum SourceCheck {
-    static let maxBytes = 2 * 1024 * 1024
-    static let maxDepth = 256
+    static func tooLarge(_ count: Int, _ kind: DocumentKind, limits: Limits, file: String) -> LayoutError {
+        LayoutError(.error("\(kind.rawValue) file is \(count) bytes, more than the limit of \(limits.documentBytes) bytes (Limits.documentBytes)",
+                           at: SourceLocation(file: file, line: 1, column: 1)))
+    }
+
+    static func tooDeepMessage(_ limits: Limits) -> String {
+        "nesting deeper than \(limits.nestingDepth) levels (Limits.nestingDepth)"
+    }
 
     /// Decodes a file's bytes, refusing binary data and oversized files.
-    static func decode(_ bytes: [UInt8], file: String) throws(LayoutError) -> String {
-        if bytes.count > maxBytes {
-            throw LayoutError(.error("file is \(bytes.count) bytes, larger than the 2 MB limit for a layout or data file",
-                                     at: SourceLocation(file: file, line: 1, column: 1)))
-        }
+    static func decode(_ bytes: [UInt8], file: String, kind: DocumentKind = .layout, limits: Limits = .default) throws(LayoutError) -> String {
+        if bytes.count > limits.documentBytes { throw tooLarge(bytes.count, kind, limits: limits, file: file) }
         if let bad = firstNonText(bytes) {
             throw LayoutError(.error("binary data, not a text file (\(bad.reason) at byte offset \(bad.offset))",
                                      at: location(ofByte: bad.offset, in: bytes, file: file)))
@@ -19,22 +26,21 @@ enum SourceCheck {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// Everything that must hold before the text goes to libyaml.
-    static func check(_ text: String, file: String) throws(LayoutError) {
-        if text.utf8.count > maxBytes {
-            throw LayoutError(.error("file is \(text.utf8.count) bytes, larger than the 2 MB limit for a layout or data file",
-                                     at: SourceLocation(file: file, line: 1, column: 1)))
-        }
+    /// Everything that must hold before the text goes to libyaml (or the JSON reader).
+    /// `depth: false` for readers that bound nesting exactly themselves (JSON).
+    static func check(_ text: String, file: String, kind: DocumentKind = .layout, limits: Limits = .default,
+                      depth: Bool = true) throws(LayoutError) {
+        if text.utf8.count > limits.documentBytes { throw tooLarge(text.utf8.count, kind, limits: limits, file: file) }
         let bytes = Array(text.utf8)
         if let bad = firstNonText(bytes) {
             throw LayoutError(.error("binary data, not a text file (\(bad.reason) at byte offset \(bad.offset))",
                                      at: location(ofByte: bad.offset, in: bytes, file: file)))
         }
         if isBlank(bytes) {
-            throw LayoutError(.error("empty layout file", at: SourceLocation(file: file, line: 1, column: 1)))
+            throw LayoutError(.error("empty \(kind.rawValue) file", at: SourceLocation(file: file, line: 1, column: 1)))
         }
-        if let deep = firstTooDeep(bytes) {
-            throw LayoutError(.error("nesting deeper than \(maxDepth) levels", at: location(ofByte: deep, in: bytes, file: file)))
+        if depth, let deep = firstTooDeep(bytes, limit: limits.nestingDepth) {
+            throw LayoutError(.error(tooDeepMessage(limits), at: location(ofByte: deep, in: bytes, file: file)))
         }
     }
 
@@ -93,7 +99,7 @@ enum SourceCheck {
     /// An over-estimate of nesting depth: stacked indentation levels, plus `- `/`? ` markers at the start
     /// of a line, plus open flow brackets. Indentation is tracked on every line (even inside quotes) so a
     /// stray quote or bracket cannot switch the check off. Returns the byte offset where it first exceeds the limit.
-    static func firstTooDeep(_ bytes: [UInt8]) -> Int? {
+    static func firstTooDeep(_ bytes: [UInt8], limit maxDepth: Int) -> Int? {
         let space = UInt8(ascii: " "), tab = UInt8(0x09), newline = UInt8(0x0A), cr = UInt8(0x0D)
         func opensToken(_ previous: UInt8?) -> Bool {
             guard let p = previous else { return true }

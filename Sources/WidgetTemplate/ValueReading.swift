@@ -6,10 +6,13 @@ struct LayoutParser {
     var file: String
     var errors: [Diagnostic] = []
     var warnings: [Diagnostic] = []
-    var componentNames: Set<String> = []
+    var componentNames: Set<String> = [] { didSet { sortedComponentNames = componentNames.sorted() } }
+    /// Sorted once, for messages: a file with thousands of names and errors must not sort per error.
+    private(set) var sortedComponentNames: [String] = []
+    let limits: Limits
     var locate: NodeLocator { NodeLocator(file: file) }
 
-    init(file: String) { self.file = file }
+    init(file: String, limits: Limits = .default) { self.file = file; self.limits = limits }
 
     mutating func error(_ message: String, _ node: Yams.Node) { errors.append(.error(message, at: locate(node))) }
 
@@ -125,7 +128,7 @@ struct LayoutParser {
             warnings.append(.warning("very long string (\(text.count) characters)", at: locate(node)))
         }
         do {
-            return try InterpolationParser.parse(text, origin: origin(of: node))
+            return try InterpolationParser.parse(text, origin: origin(of: node), limits: limits)
         } catch {
             errors.append(error.diagnostic)
             return nil

@@ -3,8 +3,9 @@ import WidgetModel
 
 /// Text → Yams node tree, with every failure turned into a located Diagnostic.
 enum YAMLReader {
-    static func compose(_ text: String, file: String) throws(LayoutError) -> Yams.Node {
-        try SourceCheck.check(text, file: file)
+    static func compose(_ text: String, file: String, kind: DocumentKind = .layout, limits: Limits = .default) throws(LayoutError) -> Yams.Node {
+        try SourceCheck.check(text, file: file, kind: kind, limits: limits)
+        let aliases = try AliasCheck.scan(text, file: file)
         let node: Yams.Node?
         do {
             node = try Yams.compose(yaml: text, .basic)
@@ -14,8 +15,9 @@ enum YAMLReader {
             throw LayoutError(.error("cannot read YAML: \(error)", at: SourceLocation(file: file, line: 1, column: 1)))
         }
         guard let node else {
-            throw LayoutError(.error("empty layout file", at: SourceLocation(file: file, line: 1, column: 1)))
+            throw LayoutError(.error("empty \(kind.rawValue) file", at: SourceLocation(file: file, line: 1, column: 1)))
         }
+        try AliasCheck.countExpansions(node, aliases: aliases, file: file, limit: limits.aliasExpansions)
         return node
     }
 

@@ -75,12 +75,8 @@ struct RenderCommand: ParsableCommand {
         var request: RenderRequest
         var previewName = "data"
         if let data {
-            let text: String
-            do { text = try String(contentsOfFile: data, encoding: .utf8) } catch {
-                throw CLIError("cannot read --data \(data): \(error.localizedDescription)")
-            }
             let value: DataValue
-            do { value = try DataValue.parse(text, file: data) } catch { throw CLIError(error.description) }
+            do { value = try DataValue.load(path: data) } catch { throw CLIError(error.description) }
             let (date, tz) = try now.map(parseNow) ?? (Date(), TimeZone.current)
             request = RenderRequest(layout: document, surface: surface, data: value, device: profile, scale: scale,
                                     scheme: scheme, locale: locale ?? "ko", now: date, timeZone: tz, placeholder: placeholder)

@@ -49,10 +49,9 @@ func note(_ message: String) {
 
 /// `--now` text → the instant and its offset (the library's parser, shared with the server).
 func parseNow(_ text: String) throws -> (Date, TimeZone) {
-    guard let parsed = RenderRequest.parseNow(text) else {
-        throw CLIError("--now expects an ISO 8601 date with a time zone, e.g. 2026-11-22T12:27:00+09:00; got '\(text)'")
+    do { return try RenderRequest.readNow(text) } catch {
+        throw CLIError("--now expects an ISO 8601 date with a time zone, e.g. 2026-11-22T12:27:00+09:00: \(error.message)")
     }
-    return parsed
 }
 
 func deviceProfile(named id: String) throws -> DeviceProfile {

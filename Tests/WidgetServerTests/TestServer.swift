@@ -17,10 +17,12 @@ struct RunningServer: Sendable {
     let port: Int
     let task: Task<Void, any Error>
 
-    static func start() async throws -> RunningServer {
+    static func start(folders: ProjectFolders = Project.folders, workerThreads: Int = 2,
+                      limits: Limits = .default) async throws -> RunningServer {
         var logger = Logger(label: "widgetshot.server.test")
         logger.logLevel = ProcessInfo.processInfo.environment["SERVER_TEST_LOG"] != nil ? .info : .warning
-        let server = try RenderServer(folders: Project.folders, host: "127.0.0.1", port: 0, workerThreads: 2, logger: logger)
+        let server = try RenderServer(folders: folders, host: "127.0.0.1", port: 0, workerThreads: workerThreads,
+                                      limits: limits, logger: logger)
         let (ports, continuation) = AsyncStream<Int>.makeStream()
         let task = Task {
             defer { continuation.finish() }
@@ -45,7 +47,15 @@ struct RunningServer: Sendable {
 
 /// One server for the whole suite (each test may still start its own).
 enum SharedServer {
-    static let started = Task { try await RunningServer.start() }
+    /// A render deadline and queue far above the defaults: these tests check answers, not speed or
+    /// load shedding, and a debug build rendering for many tests at once on a busy machine can pass
+    /// the default 0.5 s, and their requests together can fill the default queue.
+    static let started = Task {
+        var limits = Limits.default
+        limits.renderDeadline = 30
+        limits.queuePerWorker = 64
+        return try await RunningServer.start(limits: limits)
+    }
     static func get() async throws -> RunningServer { try await started.value }
 }
 

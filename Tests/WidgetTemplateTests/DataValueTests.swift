@@ -27,7 +27,7 @@ import WidgetModel
             _ = try DataValue.parse("{\"a\": 1, \"a\": 2}", file: "d.json")
             Issue.record("expected an error")
         } catch {
-            #expect(error.diagnostics.first?.message == "duplicate key 'a' in one mapping (each key may appear once)")
+            #expect(error.diagnostics.first?.message == "duplicate key 'a' in one object (each key may appear once)")
             #expect(error.diagnostics.first?.location?.line == 1)
         }
     }

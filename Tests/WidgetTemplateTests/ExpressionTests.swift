@@ -30,8 +30,9 @@ import Testing
 
     @Test func precedence() throws {
         // || binds loosest, then &&, then !.
-        guard case .or(.path, .and(.not(.path), .path)) = try parse("a || !b && c") else { Issue.record("precedence"); return }
-        guard case .and(.or, .path) = try parse("(a || b) && c") else { Issue.record("parentheses"); return }
+        guard case .or(let o) = try parse("a || !b && c"), case .path = o[0], case .and(let a) = o[1],
+              case .not(.path) = a[0], case .path = a[1] else { Issue.record("precedence"); return }
+        guard case .and(let a2) = try parse("(a || b) && c"), case .or = a2[0], case .path = a2[1] else { Issue.record("parentheses"); return }
     }
 
     @Test func errors() {

@@ -21,7 +21,7 @@ import WidgetModel
         let deep = String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000)
         let errors = parseErrors("surfaces: " + deep)
         #expect(errors.count == 1)
-        #expect(errors.first?.message == "nesting deeper than 256 levels")
+        #expect(errors.first?.message == "nesting deeper than 256 levels (Limits.nestingDepth)")
         #expect(errors.first?.location?.line == 1)
         #expect(throws: LayoutError.self) { try DataValue.parse(deep, file: "d.json") }
         let objects = String(repeating: "{\"a\":", count: 10_000) + "1" + String(repeating: "}", count: 10_000)
@@ -37,20 +37,20 @@ import WidgetModel
         for i in 0..<10_000 { huge += [UInt8](repeating: 0x20, count: i) + Array("k:\n".utf8) }
         let sizeErrors = parseErrors(String(decoding: huge, as: UTF8.self))
         #expect(sizeErrors.count == 1)
-        #expect(sizeErrors.first?.message.contains("larger than the 2 MB limit") == true)
+        #expect(sizeErrors.first?.message.hasSuffix("bytes, more than the limit of 2097152 bytes (Limits.documentBytes)") == true)
         // 1,500 levels fit in 2 MB: refused for depth, at the line that goes too deep.
         var yaml = ""
         for i in 0..<1_500 { yaml += String(repeating: " ", count: i) + "k\(i):\n" }
         let errors = parseErrors(yaml)
-        #expect(errors.map(\.message) == ["nesting deeper than 256 levels"])
+        #expect(errors.map(\.message) == ["nesting deeper than 256 levels (Limits.nestingDepth)"])
         #expect(errors.first?.location == SourceLocation(file: "t.yaml", line: 257, column: 257))
         // Sequences on one line: `- - - - x`.
         let dashes = String(repeating: "- ", count: 10_000) + "x"
-        #expect(parseErrors(dashes).map(\.message) == ["nesting deeper than 256 levels"])
+        #expect(parseErrors(dashes).map(\.message) == ["nesting deeper than 256 levels (Limits.nestingDepth)"])
         // Sequences by indentation.
         var seq = ""
         for i in 0..<1_000 { seq += String(repeating: " ", count: i) + "-\n" }
-        #expect(parseErrors(seq).map(\.message) == ["nesting deeper than 256 levels"])
+        #expect(parseErrors(seq).map(\.message) == ["nesting deeper than 256 levels (Limits.nestingDepth)"])
         // Just under the limit is accepted by the check (and then read as data).
         var ok = ""
         for i in 0..<200 { ok += String(repeating: " ", count: i) + "k\(i):\n" }
@@ -69,7 +69,14 @@ import WidgetModel
 
     @Test func longString() throws {
         let long = String(repeating: "가나다 abc ", count: 10_000)
-        let doc = try #require(document(layout(view: "text: \"\(long)\"")))
+        // Longer than Limits.textLength: refused where it is written.
+        let refused = parseErrors(layout(view: "text: \"\(long)\""))
+        #expect(refused.map(\.message) == ["text is 80000 characters, more than the limit of 5000 (Limits.textLength)"])
+        #expect(refused.first?.location == SourceLocation(file: "t.yaml", line: 4, column: 13))
+        // With a higher limit it parses, warns and binds.
+        var limits = Limits.default
+        limits.textLength = 100_000
+        let doc = try LayoutLoader.parse(layout(view: "text: \"\(long)\""), path: "t.yaml", limits: limits)
         let lint = Linter.lint(doc)
         #expect(lint.contains { $0.severity == .warning && $0.message.hasPrefix("very long string") })
         let bound = doc.bind(surface: .systemSmall, data: .object([:]), context: context())
@@ -119,7 +126,8 @@ import WidgetModel
 
     @Test func tooLarge() {
         let big = "# " + String(repeating: "x", count: 2 * 1024 * 1024) + "\n"
-        #expect(parseErrors(big).first?.message.contains("2 MB") == true)
+        #expect(parseErrors(big).first?.message == "layout file is 2097155 bytes, more than the limit of 2097152 bytes (Limits.documentBytes)")
+        #expect(throws: LayoutError.self) { try DataValue.parse(big, file: "d.yaml") }
     }
 
     @Test func aliasBomb() {
@@ -161,10 +169,10 @@ import WidgetModel
     @Test func commentsAndQuotesCannotHideNesting() {
         var yaml = ""
         for i in 0..<600 { yaml += String(repeating: " ", count: i) + "k\(i):\n# comment\n" }
-        #expect(parseErrors(yaml).map(\.message) == ["nesting deeper than 256 levels"])
+        #expect(parseErrors(yaml).map(\.message) == ["nesting deeper than 256 levels (Limits.nestingDepth)"])
         // A stray bracket or quote in a plain scalar does not switch the check off.
         let stray = "a: x [ y 'z\n" + String(repeating: "- ", count: 5_000) + "x\n"
-        #expect(parseErrors(stray).map(\.message) == ["nesting deeper than 256 levels"])
+        #expect(parseErrors(stray).map(\.message) == ["nesting deeper than 256 levels (Limits.nestingDepth)"])
     }
 
     @Test func ordinaryTextIsNotMistakenForNesting() throws {
@@ -174,7 +182,9 @@ import WidgetModel
         }
         yaml += "previews:\n  a:\n    data: { note: \"# not a comment\", list: [a, [b, {c: d}]] }\n"
         yaml += "components:\n  art:\n    text: |\n" + (0..<400).map { String(repeating: " ", count: 6 + $0) + "x" }.joined(separator: "\n") + "\n"
-        let doc = try LayoutLoader.parse(yaml, path: "t.yaml")
+        var limits = Limits.default
+        limits.textLength = 100_000   // the block scalar is 80,600 characters
+        let doc = try LayoutLoader.parse(yaml, path: "t.yaml", limits: limits)
         #expect(doc.surfaces == [.systemSmall])
     }
 }

@@ -65,9 +65,11 @@ const char *cpng_last_error(void);
 
 /// Decodes any PNG (palette, gray, 1–16 bit, with or without alpha, interlaced) into 8-bit
 /// straight RGBA, row-major, no padding. Corrupt or truncated input returns an error code and
-/// a message in `err`; it never aborts the process.
+/// a message in `err`; it never aborts the process. An image of more than `max_pixels` pixels
+/// (0: no limit) is refused from its header, and no chunk may declare more bytes than `len`.
 int cpng_decode_rgba(const uint8_t *png, size_t len, uint8_t **rgba, int *w, int *h,
-                     char *err, size_t errlen);
+                     char *err, size_t errlen,
+                     size_t max_pixels);
 
 void cpng_free(void *p);
 

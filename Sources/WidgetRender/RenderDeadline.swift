@@ -1,0 +1,46 @@
+import Foundation
+
+/// When a render must give up: a moment on the monotonic clock, or an explicit `cancel()` from
+/// another thread (a server shutting down). The stages check it between steps and per node; a
+/// stage that finds it passed stops doing real work and returns quickly, and `WidgetRenderer`
+/// then throws `RenderDeadlineExceeded` instead of encoding a half-drawn picture.
+///
+/// Create it when the render starts on its thread, so time spent waiting for a worker is not
+/// counted.
+public final class RenderDeadline: @unchecked Sendable {
+    /// Seconds the render was given.
+    public let seconds: Double
+    private let limit: UInt64
+    private let lock = NSLock()
+    private var cancelled = false
+
+    /// A deadline `seconds` from now (monotonic clock).
+    public init(seconds: Double) {
+        self.seconds = seconds
+        let now = DispatchTime.now().uptimeNanoseconds
+        let span = seconds.isFinite && seconds > 0 ? min(seconds, 1e9) * 1e9 : 0
+        self.limit = now &+ UInt64(span)
+    }
+
+    /// Makes `hasPassed` true at once, from any thread.
+    public func cancel() { lock.withLock { cancelled = true } }
+
+    public var isCancelled: Bool { lock.withLock { cancelled } }
+
+    /// Whether the render should stop: the time is up or it was cancelled.
+    public var hasPassed: Bool {
+        DispatchTime.now().uptimeNanoseconds >= limit || isCancelled
+    }
+}
+
+/// A render that ran past its `RenderDeadline` (or was cancelled) and was stopped.
+public struct RenderDeadlineExceeded: Error, CustomStringConvertible, Sendable {
+    public var seconds: Double
+    public var cancelled: Bool
+    public init(seconds: Double, cancelled: Bool) { self.seconds = seconds; self.cancelled = cancelled }
+
+    public var description: String {
+        cancelled ? "the render was cancelled (the server is shutting down)"
+            : "the render took longer than its deadline of \(seconds) s (Limits.renderDeadline) and was stopped"
+    }
+}

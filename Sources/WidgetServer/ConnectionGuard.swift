@@ -1,0 +1,314 @@
+import Foundation
+import Hummingbird
+import Logging
+import NIOCore
+import NIOHTTP1
+import NIOHTTPTypes
+import NIOHTTPTypesHTTP1
+import WidgetShot
+
+/// Protects one connection from a client that sends too slowly, too much or garbage. It sits after
+/// the HTTP decoder, sees each request's head, body and end and each response part, and:
+///
+/// - gives the request line and headers `Limits.headerTimeout` from their first byte, and the body
+///   `Limits.bodyTimeout` from the head: past either the client gets 408 and the connection closes;
+/// - bounds the request line plus headers by `Limits.requestHeaderBytes` (431) and the body by
+///   `Limits.requestBodyBytes` (413), whatever route the request is for;
+/// - answers every error the HTTP parser raises (a malformed request line, NUL in the path, an
+///   unknown method, conflicting Content-Length and Transfer-Encoding, bad chunked encoding) with
+///   a 4xx JSON body, `{"error": …, "field": "request"}`, and closes the connection. Without it
+///   Hummingbird writes an empty 400, or a 500 when the error comes while a route reads the body.
+///
+/// `RawBytesWatcher`, in front of the decoder, tells it when a request's first byte arrives and
+/// how many bytes its head has taken so far, which the decoder does not bound by itself (the URL).
+/// Idle keep-alive connections are closed by Hummingbird's own `idleTimeout`.
+final class RequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
+    typealias InboundIn = HTTPRequestPart
+    typealias InboundOut = HTTPRequestPart
+    typealias OutboundIn = HTTPResponsePart
+    typealias OutboundOut = HTTPResponsePart
+
+    private enum Reading { case betweenRequests, head, body }
+
+    private let limits: Limits
+    private let logger: Logger
+    private var context: ChannelHandlerContext?
+    private var reading = Reading.betweenRequests
+    private var headBytes = 0
+    private var bodyBytes = 0
+    /// Requests read (their head) and not yet answered (their response's end).
+    private var owed = 0
+    /// Whether the response to the oldest owed request has begun.
+    private var responseStarted = false
+    private var closed = false
+    private var timer: Scheduled<Void>?
+
+    init(limits: Limits, logger: Logger) {
+        self.limits = limits
+        self.logger = logger
+    }
+
+    func handlerAdded(context: ChannelHandlerContext) { self.context = context }
+
+    func handlerRemoved(context: ChannelHandlerContext) {
+        timer?.cancel()
+        timer = nil
+        self.context = nil
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        timer?.cancel()
+        timer = nil
+        closed = true
+        context.fireChannelInactive()
+    }
+
+    // MARK: Raw bytes (from RawBytesWatcher, before they are decoded)
+
+    func rawBytesArriving(_ count: Int) {
+        guard !closed else { return }
+        if reading == .betweenRequests {
+            reading = .head
+            headBytes = 0
+            startTimer(seconds: limits.headerTimeout) { handler in
+                handler.refuse(.requestTimeout, "the request line and headers took longer than "
+                    + "\(Self.seconds(handler.limits.headerTimeout)) (Limits.headerTimeout)")
+            }
+        }
+        if reading == .head { headBytes += count }
+    }
+
+    /// After the decoder has seen the bytes: a head still incomplete past the limit is refused.
+    func rawBytesDecoded() {
+        if !closed, reading == .head, headBytes > limits.requestHeaderBytes {
+            refuseHeadTooLarge()
+        }
+    }
+
+    // MARK: Decoded request parts
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        guard !closed else { return }
+        switch unwrapInboundIn(data) {
+        case .head(let head):
+            reading = .body
+            bodyBytes = 0
+            owed += 1
+            if Self.size(of: head) > limits.requestHeaderBytes { return refuseHeadTooLarge() }
+            if let length = head.headerFields[.contentLength].flatMap({ Int($0) }), length > limits.requestBodyBytes {
+                return refuseBodyTooLarge()
+            }
+            startTimer(seconds: limits.bodyTimeout) { handler in
+                handler.refuse(.requestTimeout, "the request body took longer than "
+                    + "\(Self.seconds(handler.limits.bodyTimeout)) (Limits.bodyTimeout)")
+            }
+        case .body(let bytes):
+            bodyBytes += bytes.readableBytes
+            if bodyBytes > limits.requestBodyBytes { return refuseBodyTooLarge() }
+        case .end:
+            reading = .betweenRequests
+            cancelTimer()
+        }
+        context.fireChannelRead(data)
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        if let error = error as? HTTPParserError {
+            let (status, message) = Self.describe(error, limits: limits)
+            refuse(status, message)
+        } else if error is HTTP1TypeConversionError {
+            refuse(.badRequest, "the request cannot be read as HTTP: \(error)")
+        } else {
+            context.fireErrorCaught(error)
+        }
+    }
+
+    // MARK: Response parts
+
+    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+        switch unwrapOutboundIn(data) {
+        case .head: responseStarted = true
+        case .body: break
+        case .end:
+            owed = max(0, owed - 1)
+            responseStarted = false
+        }
+        context.write(data, promise: promise)
+    }
+
+    // MARK: Refusing
+
+    private func refuseHeadTooLarge() {
+        refuse(.init(code: 431, reasonPhrase: "Request Header Fields Too Large"),
+               "the request line and headers are larger than \(limits.requestHeaderBytes) bytes (Limits.requestHeaderBytes)")
+    }
+
+    private func refuseBodyTooLarge() {
+        refuse(.contentTooLarge, "the body is larger than \(limits.requestBodyBytes) bytes (Limits.requestBodyBytes)",
+               field: "body")
+    }
+
+    /// Answers `status` with a JSON body when no response is under way on this connection, then
+    /// closes it. A request the guard refuses goes no further, so no route answers it too.
+    func refuse(_ status: HTTPResponse.Status, _ message: String, field: String = "request") {
+        guard !closed, let context else { return }
+        closed = true
+        cancelTimer()
+        // The routes' log line (RequestLogMiddleware) never sees these requests.
+        let peer = context.channel.remoteAddress.map { "\($0.ipAddress ?? "?"):\($0.port ?? 0)" } ?? "?"
+        logger.info("\(peer) refused: \(status.code) \(message)")
+        // Responses go out in request order: only a refusal of the first owed request can be sent.
+        let owedBefore = reading == .body ? owed - 1 : owed
+        guard owedBefore == 0, !responseStarted else {
+            context.close(promise: nil)
+            return
+        }
+        let body = Self.errorBody(message, field: field)
+        let head = HTTPResponse(status: status, headerFields: [
+            .contentType: "application/json; charset=utf-8", .contentLength: String(body.readableBytes),
+            .connection: "close",
+        ])
+        context.write(wrapOutboundOut(.head(head)), promise: nil)
+        context.write(wrapOutboundOut(.body(body)), promise: nil)
+        context.writeAndFlush(wrapOutboundOut(.end(nil))).assumeIsolatedUnsafeUnchecked().whenComplete { _ in
+            context.close(promise: nil)
+        }
+    }
+
+    // MARK: Timers
+
+    private func startTimer(seconds: Double, _ fire: @escaping (RequestGuard) -> Void) {
+        cancelTimer()
+        guard let context else { return }
+        let loop = context.eventLoop.assumeIsolatedUnsafeUnchecked()
+        timer = loop.scheduleTask(in: .nanoseconds(Int64(max(0, seconds) * 1e9))) { [self] in
+            timer = nil
+            fire(self)
+        }
+    }
+
+    private func cancelTimer() {
+        timer?.cancel()
+        timer = nil
+    }
+
+    // MARK: Helpers
+
+    /// Bytes of the head as sent: the request line and every `name: value` line.
+    static func size(of head: HTTPRequest) -> Int {
+        var total = head.method.rawValue.utf8.count + (head.path?.utf8.count ?? 0) + 12
+        for field in head.headerFields { total += field.name.rawName.utf8.count + field.value.utf8.count + 4 }
+        return total
+    }
+
+    static func describe(_ error: HTTPParserError, limits: Limits) -> (HTTPResponse.Status, String) {
+        switch error {
+        case .headerOverflow:
+            return (.init(code: 431, reasonPhrase: "Request Header Fields Too Large"),
+                    "the request line and headers are larger than \(limits.requestHeaderBytes) bytes (Limits.requestHeaderBytes)")
+        case .invalidMethod: return (.badRequest, "malformed request: unknown or invalid method")
+        case .invalidURL, .invalidPath, .invalidQueryString, .invalidFragment, .invalidHost, .invalidPort:
+            return (.badRequest, "malformed request: invalid characters in the request target")
+        case .invalidVersion: return (.badRequest, "malformed request: not HTTP/1.x")
+        case .unexpectedContentLength, .invalidContentLength:
+            return (.badRequest, "malformed request: invalid Content-Length, or both Content-Length and Transfer-Encoding")
+        case .invalidChunkSize: return (.badRequest, "malformed request: invalid chunked encoding in the body")
+        case .invalidEOFState: return (.badRequest, "malformed request: the connection ended inside a request")
+        case .paused: return (.badRequest, "malformed request: this server speaks HTTP/1.1 only")
+        default:
+            // llhttp reports a Content-Length together with Transfer-Encoding this way, among others.
+            return (.badRequest, "malformed request: the HTTP parser rejected it (\(error)); "
+                + "for example, Content-Length and Transfer-Encoding together")
+        }
+    }
+
+    static func errorBody(_ message: String, field: String?) -> ByteBuffer {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        var bytes = (try? encoder.encode(APIError.ErrorBody(error: message, field: field))) ?? Data(#"{"error":"refused"}"#.utf8)
+        bytes.append(0x0A)
+        return ByteBuffer(bytes: bytes)
+    }
+
+    static func seconds(_ value: Double) -> String {
+        value == value.rounded() ? "\(Int(value)) s" : "\(value) s"
+    }
+}
+
+/// In front of the HTTP decoder: reports raw bytes to the connection's `RequestGuard`, which the
+/// decoder alone cannot tell it (when a request's first byte arrives, how long its head is so far).
+final class RawBytesWatcher: ChannelInboundHandler, RemovableChannelHandler {
+    typealias InboundIn = ByteBuffer
+    typealias InboundOut = ByteBuffer
+
+    private let guardHandler: RequestGuard
+
+    init(reportingTo guardHandler: RequestGuard) { self.guardHandler = guardHandler }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        guardHandler.rawBytesArriving(unwrapInboundIn(data).readableBytes)
+        context.fireChannelRead(data)
+        guardHandler.rawBytesDecoded()
+    }
+}
+
+/// Open connections across every event loop; past `limit` a new one is answered 503 and closed.
+final class ConnectionCount: @unchecked Sendable {
+    let limit: Int
+    private let lock = NSLock()
+    private var open = 0
+
+    init(limit: Int) { self.limit = max(1, limit) }
+
+    /// Counts a new connection in; false (and not counted) when `limit` are already open.
+    func enter() -> Bool {
+        lock.withLock {
+            guard open < limit else { return false }
+            open += 1
+            return true
+        }
+    }
+
+    func leave() { lock.withLock { open -= 1 } }
+}
+
+/// The whole of a connection over the limit: one 503 with a JSON body, written as soon as it is
+/// accepted, then the connection is closed. Anything the client sends is dropped. The write side
+/// is closed first and the socket a moment later, so a client that has already sent its request
+/// still reads the answer instead of a reset.
+final class OverCapacityResponder: ChannelInboundHandler, RemovableChannelHandler {
+    typealias InboundIn = ByteBuffer
+    typealias InboundOut = ByteBuffer
+
+    private let limit: Int
+    private var answered = false
+
+    init(limit: Int) { self.limit = limit }
+
+    func handlerAdded(context: ChannelHandlerContext) {
+        if context.channel.isActive { answer(context) }
+    }
+
+    func channelActive(context: ChannelHandlerContext) {
+        answer(context)
+        context.fireChannelActive()
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {}
+
+    private func answer(_ context: ChannelHandlerContext) {
+        guard !answered else { return }
+        answered = true
+        let body = RequestGuard.errorBody(
+            "the server has \(limit) connections open, its limit (Limits.maxConnections); retry shortly", field: nil)
+        var bytes = context.channel.allocator.buffer(capacity: 200 + body.readableBytes)
+        bytes.writeString("HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json; charset=utf-8\r\n"
+            + "Content-Length: \(body.readableBytes)\r\nRetry-After: 1\r\nConnection: close\r\n\r\n")
+        bytes.writeImmutableBuffer(body)
+        let loop = context.eventLoop.assumeIsolatedUnsafeUnchecked()
+        context.writeAndFlush(NIOAny(bytes)).assumeIsolatedUnsafeUnchecked().whenComplete { _ in
+            context.close(mode: .output, promise: nil)
+            loop.scheduleTask(in: .milliseconds(500)) { context.close(promise: nil) }
+        }
+    }
+}

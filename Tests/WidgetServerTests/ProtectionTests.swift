@@ -1,0 +1,240 @@
+import Foundation
+import Testing
+import WidgetShot
+
+/// What a hostile or broken client can do to the server, each on a real server on 127.0.0.1 with
+/// limits small enough to reach quickly. Every test is bounded in time.
+@Suite(.timeLimit(.minutes(1)))
+struct ProtectionTests {
+    private func limits(_ change: (inout Limits) -> Void) -> Limits {
+        var limits = Limits.default
+        change(&limits)
+        return limits
+    }
+
+    private func expectJSONError(_ response: RawResponse?, status: Int, mentioning words: [String] = [],
+                                 sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+        guard let response else {
+            Issue.record("no HTTP response", sourceLocation: sourceLocation)
+            return
+        }
+        #expect(response.status == status, "\(response)", sourceLocation: sourceLocation)
+        #expect(response.headers["content-type"]?.hasPrefix("application/json") == true, "\(response)",
+                sourceLocation: sourceLocation)
+        let message = response.json?["error"] as? String ?? ""
+        #expect(!message.isEmpty, "no error message: \(response)", sourceLocation: sourceLocation)
+        for word in words {
+            #expect(message.contains(word), "'\(word)' not in: \(message)", sourceLocation: sourceLocation)
+        }
+    }
+
+    /// Sends `bytes` on a new connection and reads until the server closes it (at most 5 s).
+    private func exchange(_ port: Int, _ bytes: [UInt8]) async throws -> (response: RawResponse?, closed: Bool) {
+        try await onThread {
+            let socket = try RawSocket(port: port)
+            socket.send(bytes)
+            let (reply, closed) = socket.readUntilClosed(seconds: 5)
+            return (RawResponse(reply), closed)
+        }
+    }
+
+    // MARK: Load shedding and deadlines
+
+    @Test func aRequestBeyondTheQueueGets429WithRetryAfter() async throws {
+        let server = try await RunningServer.start(
+            folders: SlowProject.folders, workerThreads: 1,
+            limits: limits { $0.queuePerWorker = 0; $0.renderDeadline = 2 })
+        defer { Task { try await server.stop() } }
+        let slow = Task { try await Client.send(server.url(SlowProject.slowPath)) }
+        // Lets the slow request reach the worker first (it takes a few milliseconds).
+        try await Task.sleep(for: .milliseconds(300))
+        // The slow render takes the only place; from then on every render is refused at once.
+        var refused: Reply?
+        for _ in 0..<100 where refused == nil {
+            let reply = try await Client.send(server.url(SlowProject.quickPath))
+            if reply.status == 429 { refused = reply } else { try await Task.sleep(for: .milliseconds(20)) }
+        }
+        let reply = try #require(refused, "no request was refused while the only worker was busy")
+        #expect(reply.header("Retry-After") == "1")
+        #expect(reply.header("Content-Type")?.hasPrefix("application/json") == true)
+        #expect((reply.json?["error"] as? String)?.contains("Limits.queuePerWorker") == true, "\(reply.text)")
+        // /health does not render, so it is never refused.
+        #expect(try await Client.send(server.url("/health")).status == 200)
+        #expect(try await slow.value.status == 503)
+    }
+
+    @Test func aRenderPastItsDeadlineGets503AndFreesTheWorker() async throws {
+        let server = try await RunningServer.start(
+            folders: SlowProject.folders, workerThreads: 1, limits: limits { $0.renderDeadline = 1 })
+        defer { Task { try await server.stop() } }
+        // Without the deadline this render takes about 45 s (debug build).
+        let reply = try await Client.send(server.url(SlowProject.slowPath))
+        #expect(reply.status == 503, "\(reply.text)")
+        #expect(reply.header("Content-Type")?.hasPrefix("application/json") == true)
+        #expect((reply.json?["error"] as? String)?.contains("Limits.renderDeadline") == true, "\(reply.text)")
+        // The one worker is free again: a quick render succeeds.
+        let quick = try await Client.send(server.url(SlowProject.quickPath))
+        #expect(quick.status == 200)
+        #expect(quick.header("Content-Type") == "image/png")
+    }
+
+    @Test func timeWaitingInTheQueueIsNotPartOfTheDeadline() async throws {
+        let server = try await RunningServer.start(
+            folders: SlowProject.folders, workerThreads: 1,
+            limits: limits { $0.queuePerWorker = 1; $0.renderDeadline = 1 })
+        defer { Task { try await server.stop() } }
+        let slow = Task { try await Client.send(server.url(SlowProject.slowPath)) }
+        try await Task.sleep(for: .milliseconds(300))
+        // Waits about 0.7 s for the worker, then renders in milliseconds: within its own deadline.
+        let queued = try await Client.send(server.url(SlowProject.quickPath))
+        #expect(queued.status == 200, "\(queued.text)")
+        #expect(try await slow.value.status == 503)
+    }
+
+    // MARK: Timeouts
+
+    @Test func anIdleConnectionIsClosedAfterItsTimeout() async throws {
+        let server = try await RunningServer.start(limits: limits { $0.idleTimeout = 0.5 })
+        defer { Task { try await server.stop() } }
+        let (afterRequest, silent) = try await onThread { () throws -> ((RawResponse?, Bool), Bool) in
+            // Keep-alive after one request …
+            let used = try RawSocket(port: server.port)
+            used.send("GET /health HTTP/1.1\r\nHost: t\r\n\r\n")
+            let (bytes, closed) = used.readUntilClosed(seconds: 5)
+            // … and a connection that never says anything.
+            let quiet = try RawSocket(port: server.port)
+            return ((RawResponse(bytes), closed), quiet.readUntilClosed(seconds: 5).closed)
+        }
+        #expect(afterRequest.0?.status == 200)
+        #expect(afterRequest.1, "a keep-alive connection idle past idleTimeout stayed open")
+        #expect(silent, "a connection that sent nothing stayed open past idleTimeout")
+    }
+
+    @Test func aHeaderSentAByteAtATimeIsCutOffAtTheHeaderTimeout() async throws {
+        let server = try await RunningServer.start(limits: limits { $0.headerTimeout = 0.5; $0.idleTimeout = 30 })
+        defer { Task { try await server.stop() } }
+        let (response, bytesSent) = try await onThread { () throws -> (RawResponse?, Int) in
+            let socket = try RawSocket(port: server.port)
+            let request = Array("GET /health HTTP/1.1\r\nHost: t\r\nX-Slow: \(String(repeating: "z", count: 100))\r\n\r\n".utf8)
+            var sent = 0
+            // A byte every 50 ms: the whole head would take over 6 s.
+            while sent < request.count, !socket.waitReadable(seconds: 0.05) {
+                guard socket.send([request[sent]]) else { break }
+                sent += 1
+            }
+            return (RawResponse(socket.readUntilClosed(seconds: 5).bytes), sent)
+        }
+        expectJSONError(response, status: 408, mentioning: ["Limits.headerTimeout"])
+        #expect(bytesSent < 60, "the server read \(bytesSent) bytes before cutting the client off")
+    }
+
+    @Test func aBodySentTooSlowlyIsCutOffAtTheBodyTimeout() async throws {
+        let server = try await RunningServer.start(limits: limits { $0.bodyTimeout = 0.5 })
+        defer { Task { try await server.stop() } }
+        let head = "POST /render HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"lay"
+        let (response, closed) = try await exchange(server.port, Array(head.utf8))
+        expectJSONError(response, status: 408, mentioning: ["Limits.bodyTimeout"])
+        #expect(closed)
+    }
+
+    // MARK: Malformed and oversized requests
+
+    @Test(arguments: [
+        ("a malformed request line", "GARBAGE\r\n\r\n", 400),
+        ("an unknown method", "FOO /health HTTP/1.1\r\nHost: t\r\n\r\n", 400),
+        ("NUL in the path", "GET /he\0alth HTTP/1.1\r\nHost: t\r\n\r\n", 400),
+        ("no HTTP version", "GET /health\r\n\r\n", 400),
+        ("a header line with no colon", "GET /health HTTP/1.1\r\nHost t\r\n\r\n", 400),
+        ("Content-Length and Transfer-Encoding", "POST /render HTTP/1.1\r\nHost: t\r\nContent-Length: 5\r\n"
+            + "Transfer-Encoding: chunked\r\n\r\n0\r\n\r\n", 400),
+        ("two different Content-Lengths", "POST /render HTTP/1.1\r\nHost: t\r\nContent-Length: 5\r\n"
+            + "Content-Length: 6\r\n\r\nhello!", 400),
+        ("bad chunked encoding", "POST /render HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\n"
+            + "Transfer-Encoding: chunked\r\n\r\nzz\r\nhello\r\n0\r\n\r\n", 400),
+        ("a huge header", "GET /health HTTP/1.1\r\nHost: t\r\nX-Big: \(String(repeating: "a", count: 20_000))\r\n\r\n", 431),
+        ("a huge request line", "GET /\(String(repeating: "a", count: 20_000)) HTTP/1.1\r\nHost: t\r\n\r\n", 431),
+        ("an HTTP/2 preface", "PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n", 400),
+    ])
+    func aMalformedRequestGetsA4xxJSONBodyAndTheServerGoesOn(_ what: String, _ request: String, _ status: Int) async throws {
+        let server = try await SharedServer.get()
+        let (response, closed) = try await exchange(server.port, Array(request.utf8))
+        expectJSONError(response, status: status)
+        #expect(closed, "\(what): the connection stayed open")
+        #expect(try await Client.send(server.url("/health")).status == 200)
+    }
+
+    @Test func badUTF8InThePathGetsA4xxJSONBody() async throws {
+        let server = try await SharedServer.get()
+        let request: [UInt8] = Array("GET /render/".utf8) + [0xFF, 0xFE, 0xC3] + Array("/x.png HTTP/1.1\r\nHost: t\r\n\r\n".utf8)
+        let (response, _) = try await exchange(server.port, request)
+        let status = try #require(response?.status)
+        #expect((400..<500).contains(status), "\(String(describing: response))")
+        #expect(response?.json?["error"] is String)
+        #expect(try await Client.send(server.url("/health")).status == 200)
+    }
+
+    @Test func requestSizesAreBoundedByTheLimits() async throws {
+        let server = try await RunningServer.start(limits: limits { $0.requestHeaderBytes = 2_000; $0.requestBodyBytes = 1_000 })
+        defer { Task { try await server.stop() } }
+        // Headers of 3,000 bytes in many small fields, each under the limit.
+        let fields = (0..<100).map { "X-F\($0): \(String(repeating: "v", count: 25))\r\n" }.joined()
+        let headers = try await exchange(server.port, Array("GET /health HTTP/1.1\r\nHost: t\r\n\(fields)\r\n".utf8))
+        expectJSONError(headers.response, status: 431, mentioning: ["2000", "Limits.requestHeaderBytes"])
+        // A declared body over the limit, on a route that never reads one.
+        let declared = try await exchange(server.port, Array("POST /health HTTP/1.1\r\nHost: t\r\nContent-Length: 5000\r\n\r\n".utf8))
+        expectJSONError(declared.response, status: 413, mentioning: ["1000", "Limits.requestBodyBytes"])
+        // A chunked body that grows past it.
+        let chunk = String(repeating: "x", count: 600)
+        let chunked = "POST /render HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\n"
+            + "258\r\n\(chunk)\r\n258\r\n\(chunk)\r\n0\r\n\r\n"
+        expectJSONError(try await exchange(server.port, Array(chunked.utf8)).response, status: 413,
+                        mentioning: ["Limits.requestBodyBytes"])
+        #expect(try await Client.send(server.url("/health")).status == 200)
+    }
+
+    // MARK: Connections
+
+    @Test func healthAnswersWhileSlowClientsHoldConnections() async throws {
+        let server = try await RunningServer.start()
+        defer { Task { try await server.stop() } }
+        let holders = try await onThread { () throws -> [RawSocket] in
+            try (0..<200).map { _ in
+                let socket = try RawSocket(port: server.port)
+                socket.send("GET /health HTTP/1.1\r\nHost: t\r\nX-Slow: ")
+                return socket
+            }
+        }
+        for _ in 0..<5 {
+            #expect(try await Client.send(server.url("/health")).status == 200)
+        }
+        withExtendedLifetime(holders) {}
+    }
+
+    @Test func connectionsOverTheLimitAreRefusedAndHealthWorksOnceTheyGo() async throws {
+        let server = try await RunningServer.start(limits: limits { $0.maxConnections = 4 })
+        defer { Task { try await server.stop() } }
+        let (holders, refusal) = try await onThread { () throws -> ([RawSocket], (RawResponse?, Bool)) in
+            // Each holder has one answered request, so it is surely counted before the next comes
+            // (connections are set up on several event loops, not in the order they connect).
+            let holders = try (0..<4).map { _ in
+                let socket = try RawSocket(port: server.port)
+                socket.send("GET /health HTTP/1.1\r\nHost: t\r\n\r\n")
+                _ = socket.waitReadable(seconds: 5)
+                return socket
+            }
+            let extra = try RawSocket(port: server.port)
+            let (bytes, closed) = extra.readUntilClosed(seconds: 5)
+            return (holders, (RawResponse(bytes), closed))
+        }
+        expectJSONError(refusal.0, status: 503, mentioning: ["Limits.maxConnections"])
+        #expect(refusal.0?.headers["retry-after"] == "1")
+        #expect(refusal.1, "the connection over the limit stayed open")
+        for holder in holders { holder.closeNow() }
+        var status = 0
+        for _ in 0..<50 where status != 200 {
+            status = (try? await Client.send(server.url("/health")).status) ?? 0
+            if status != 200 { try await Task.sleep(for: .milliseconds(50)) }
+        }
+        #expect(status == 200, "/health did not answer once the held connections closed")
+    }
+}
