@@ -54,10 +54,9 @@ package struct RenderParameters: Sendable {
         }
         let parsedNow: (date: Date, timeZone: TimeZone)?
         if let now {
-            guard let parsed = RenderRequest.parseNow(now) else {
-                throw .badValue("now", "now must be an ISO 8601 date with a time zone, e.g. 2026-11-22T12:27:00+09:00; got '\(now)'")
+            do { parsedNow = try RenderRequest.readNow(now) } catch {
+                throw .badValue("now", "now must be an ISO 8601 date with a time zone, e.g. 2026-11-22T12:27:00+09:00: \(error.message)")
             }
-            parsedNow = parsed
         } else {
             parsedNow = nil
         }

@@ -64,7 +64,7 @@ package struct RenderRoutes: Sendable {
             guard let text = String(validating: buffer.readableBytesView, as: UTF8.self) else {
                 throw APIError.badValue("body", "the body is not UTF-8 text")
             }
-            return try RenderParameters(body: try Self.parseJSON(text)).request(in: layouts)
+            return try RenderParameters(body: try Self.parseJSON(text, limits: limits)).request(in: layouts)
         }
         let png = try await render(renderRequest)
         return Response(status: .ok, headers: [.contentType: "image/png"],
@@ -87,30 +87,20 @@ package struct RenderRoutes: Sendable {
         }
     }
 
-    /// The body as a DataValue, converted as the CLI converts `--data`. DataValue's parser reads
-    /// YAML, of which JSON is a subset, so a body must first pass a strict JSON parser: `{"a": }`
-    /// is a YAML mapping with a null, not JSON.
-    package static func parseJSON(_ text: String) throws(APIError) -> DataValue {
-        do {
-            _ = try JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed])
-        } catch {
-            let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)"
-            throw APIError.badValue("body", "malformed JSON body: \(Self.position(in: text, of: detail))\(detail)")
+    /// The body as a DataValue, read as the CLI reads `--data`: text that starts with `{` is strict
+    /// JSON (surrogate pairs, no recursion, every limit of `limits`), with the line and column of a
+    /// problem. A body must be a JSON object: YAML, which DataValue also reads, is refused here.
+    package static func parseJSON(_ text: String, limits: Limits = .default) throws(APIError) -> DataValue {
+        let first = text.utf8.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
+        guard first == UInt8(ascii: "{") else {
+            throw APIError.badValue("body", "malformed JSON body: expected a JSON object such as {\"layout\": \"delivery\", \"surface\": \"systemSmall\"}")
         }
-        do { return try DataValue.parse(text, file: "body") } catch {
-            throw APIError.badValue("body", "malformed JSON body: \(error)")
+        do { return try DataValue.parse(text, file: "body", limits: limits) } catch {
+            let problems = error.diagnostics.map { d in
+                (d.location.map { "line \($0.line), column \($0.column): " } ?? "") + d.message
+            }
+            throw APIError.badValue("body", "malformed JSON body: \(problems.joined(separator: "; "))")
         }
-    }
-
-    /// Foundation says "around character 35" (a UTF-8 offset); people count in lines and columns.
-    static func position(in text: String, of message: String) -> String {
-        guard let match = message.range(of: #"character \d+"#, options: .regularExpression),
-              let offset = Int(message[match].dropFirst("character ".count)) else { return "" }
-        var line = 1, column = 1
-        for byte in text.utf8.prefix(offset) {
-            if byte == UInt8(ascii: "\n") { line += 1; column = 1 } else if byte & 0xC0 != 0x80 { column += 1 }
-        }
-        return "line \(line), column \(column): "
     }
 
     /// `If-None-Match: "a", W/"b"` or `*`.

@@ -135,6 +135,30 @@ struct ServerTests {
         #expect(bare.body == get.body)
     }
 
+    /// A body is read by the same strict JSON reader as `--data`: surrogate pairs work, YAML (which
+    /// DataValue also reads) does not, and a refused `now` says what was wrong with it.
+    @Test func bodiesAreStrictJSONAndNowSaysWhatIsWrong() async throws {
+        let server = try await SharedServer.get()
+        let emoji = try await Client.send("POST", server.url("/render"), body: Array(#"""
+            {"layout": "delivery", "surface": "systemSmall", "now": "2026-11-22T12:27:00+09:00",
+             "data": {"order": {"status": "onTheWay", "restaurant": {"name": "\ud83c\udf5c Ramen"}}}}
+            """#.utf8))
+        #expect(emoji.status == 200, "\(emoji.text)")
+        #expect(emoji.header("Content-Type") == "image/png")
+
+        let yaml = try await Client.send("POST", server.url("/render"), body: Array("layout: delivery\nsurface: systemSmall\n".utf8))
+        expectError(yaml, status: 400, field: "body", mentioning: ["malformed JSON", "JSON object"])
+        let lone = try await Client.send("POST", server.url("/render"),
+                                         body: Array(#"{"layout": "delivery", "surface": "systemSmall", "data": {"a": "\ud83c"}}"#.utf8))
+        expectError(lone, status: 400, field: "body", mentioning: ["malformed JSON", "line 1"])
+
+        let february = try await Client.send(server.url("/render/delivery/systemSmall.png?now=2026-02-30T12:00:00%2B09:00"))
+        expectError(february, status: 400, field: "now", mentioning: ["day 30 does not exist in February 2026"])
+        let offset = try await Client.send(server.url("/render/delivery/systemSmall.png?now=2026-11-22T12:00:00%2B99:99"))
+        expectError(offset, status: 400, field: "now")
+        try await expectStillServing(server)
+    }
+
     @Test func malformedBodyIs400NamingTheProblem() async throws {
         let server = try await SharedServer.get()
         let reply = try await Client.send("POST", server.url("/render"),
