@@ -21,7 +21,7 @@ run: release
 
 # The unit, render and golden tests, then the CLI's own snapshot check of every preview
 # (a failure leaves an HTML/JSON/JUnit report in .build/verify-report), then a short fuzz pass
-# (about 6 s per target, 30 s in all, after building the fuzz targets) that fails on a crash,
+# (5 s per target, about 30 s in all, after building the fuzz targets) that fails on a crash,
 # a hang or an out-of-memory.
 test: setup
 	$(SWIFT) test
