@@ -19,6 +19,10 @@ public struct Limits: Sendable, Equatable {
     /// YAML nodes reached through aliases (`*name`) while reading one document: ten nested aliases
     /// of ten items each would otherwise expand to 10¹⁰ nodes from a few hundred bytes.
     public var aliasExpansions = 10_000
+    /// Views nested inside each other once components are expanded. Binding recurses a few
+    /// functions per level, and a debug build's frames are large: 256 levels overflowed the stack of
+    /// a Swift concurrency pool thread (where a server or a test binds). Real widgets nest under 30.
+    public var viewDepth = 64
     /// Length of a preview's `extends` chain.
     public var extendsDepth = 32
     /// Components used inside components (`use:` within a component's view).
@@ -38,6 +42,9 @@ public struct Limits: Sendable, Equatable {
     /// The renderer also lays out at most this many characters of any text it is given (the rest
     /// is cut with an ellipsis and counts as truncated).
     public var textLength = 5_000
+    /// Characters of all the texts of one surface together, once bound: drawing costs about 4 µs a
+    /// character, and 500 texts of 4,900 characters from a 16 KB data file took 11 s.
+    public var surfaceTextLength = 20_000
     /// Work one bind of one surface may do evaluating conditions and bindings: a step is one
     /// expression or path step, one list item or key looked at by `in`, or 16 bytes of text counted,
     /// compared, searched or copied. Data may hold long lists and strings a layout never shows; this
@@ -49,6 +56,11 @@ public struct Limits: Sendable, Equatable {
     /// Lines the renderer lays out for one text (Pango's cost is per line): no surface is tall
     /// enough to show more, so a text that wraps to more lines is truncated there.
     public var textLines = 500
+
+    /// Views drawn through a compositing group (`opacity` below 1) nested inside each other.
+    /// Each group is a buffer as large as the surface (19 MB for an iPad systemExtraLarge at 4x), so
+    /// this bounds a render's memory and the compositing work left after a deadline passes.
+    public var groupDepth = 8
 
     // MARK: Images
 

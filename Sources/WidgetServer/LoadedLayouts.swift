@@ -4,8 +4,8 @@ import WidgetShot
 package struct LoadedLayouts: Sendable {
     let documents: [LayoutDocument]
 
-    package init(catalog: LayoutCatalog) throws {
-        documents = try catalog.loadAll()
+    package init(catalog: LayoutCatalog, limits: Limits = .default) throws {
+        documents = try catalog.loadAll(limits: limits)
     }
 
     var names: [String] { documents.map(\.name) }

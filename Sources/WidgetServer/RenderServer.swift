@@ -35,7 +35,7 @@ public struct RenderServer: Sendable {
         self.workerThreads = max(1, workerThreads)
         self.logger = logger
         self.limits = limits
-        self.layouts = try LoadedLayouts(catalog: LayoutCatalog(directory: folders.layouts))
+        self.layouts = try LoadedLayouts(catalog: LayoutCatalog(directory: folders.layouts), limits: limits)
         self.renderers = RendererPool(fonts: try FontLibrary(directory: folders.fonts))
     }
 

@@ -32,15 +32,15 @@ public struct LayoutCatalog: Sendable {
         throw CatalogError.unknownLayout(nameOrPath, known: names(), directory: directory)
     }
 
-    public func load(_ nameOrPath: String) throws -> LayoutDocument {
-        try LayoutLoader.load(path: resolve(nameOrPath))
+    public func load(_ nameOrPath: String, limits: Limits = .default) throws -> LayoutDocument {
+        try LayoutLoader.load(path: resolve(nameOrPath), limits: limits)
     }
 
-    public func loadAll() throws -> [LayoutDocument] {
+    public func loadAll(limits: Limits = .default) throws -> [LayoutDocument] {
         var documents: [LayoutDocument] = []
         var diagnostics: [Diagnostic] = []
         for file in files() {
-            do { documents.append(try LayoutLoader.load(path: file)) } catch let e as LayoutError {
+            do { documents.append(try LayoutLoader.load(path: file, limits: limits)) } catch let e as LayoutError {
                 diagnostics += e.diagnostics
             }
         }

@@ -68,9 +68,27 @@ public final class WidgetRenderer {
             ?? renderer.measurer
         let composed = SurfaceComposer(engine: LayoutEngine(measurer: measurer))
             .compose(bound, surface: surface, device: request.device, scheme: scheme)
+        if let tooDeep = Self.firstGroupPastLimit(in: composed.root, limit: request.layout.limits.groupDepth) {
+            throw RenderError.layoutErrors([.error(
+                "opacity nested \(request.layout.limits.groupDepth + 1) deep, more than the limit of \(request.layout.limits.groupDepth) (Limits.groupDepth): each level is composited through a buffer as large as the surface",
+                at: tooDeep.source)])
+        }
         try Self.check(deadline)
         let warnings = bound.diagnostics + LayoutWarnings.find(in: composed)
         return PreparedSurface(composed: composed, scale: scale, warnings: warnings)
+    }
+
+    /// The first node drawn through more than `limit` nested compositing groups (opacity below 1,
+    /// as Renderer.drawNode groups them), found without recursion.
+    static func firstGroupPastLimit(in root: PlacedNode, limit: Int) -> PlacedNode? {
+        var stack: [(node: PlacedNode, depth: Int)] = [(root, 0)]
+        while let (node, above) = stack.popLast() {
+            let grouped = node.opacity > 0 && node.opacity < 1
+            let depth = above + (grouped ? 1 : 0)
+            if depth > limit { return node }
+            if node.opacity > 0 { stack.append(contentsOf: node.children.reversed().map { ($0, depth) }) }
+        }
+        return nil
     }
 
     /// Decodes every image the surface shows, so a PNG that cannot be read or decoded is an error

@@ -2,7 +2,7 @@ import Foundation
 import WidgetModel
 
 /// Template + data + context → view tree, bounded by `limits`: at most `expandedNodes` views,
-/// `componentDepth` nested components, `nestingDepth` nested views and `textLength` characters per
+/// `componentDepth` nested components, `viewDepth` nested views and `textLength` characters per
 /// text; a `forEach` repeats at most `forEachItems` items.
 struct Binder {
     let document: LayoutDocument
@@ -13,6 +13,8 @@ struct Binder {
     private var useDepth = 0
     private var viewDepth = 0
     private var expanded = 0
+    /// Characters of every text bound so far on this surface (`Limits.surfaceTextLength`).
+    private var textCharacters = 0
     /// Set once a bound goes over: binding stops adding views.
     private var stopped = false
     /// `Limits.bindSteps`, spent by the non-mutating evaluators.
@@ -51,6 +53,25 @@ struct Binder {
     mutating func fail(_ message: String, at location: SourceLocation?) {
         let d = Diagnostic.error(message, at: location)
         if !diagnostics.contains(d) { diagnostics.append(d) }
+    }
+
+    /// Checks one bound text against `Limits.textLength` and adds it to the surface's total
+    /// (`Limits.surfaceTextLength`); false with an error when either is passed. Not inlined: this runs
+    /// inside the recursive node binder, whose stack frame bounds how deep views may nest.
+    @inline(never)
+    mutating func admitText(_ string: String, at location: SourceLocation?) -> Bool {
+        let length = Self.length(string, cappedAt: limits.textLength)
+        if length > limits.textLength {
+            fail("text is more than \(limits.textLength) characters once bound (Limits.textLength)", at: location)
+            return false
+        }
+        textCharacters += length
+        if textCharacters > limits.surfaceTextLength {
+            fail("the texts of \(context.surface.rawValue) come to more than \(limits.surfaceTextLength) characters once bound (Limits.surfaceTextLength)", at: location)
+            stopped = true
+            return false
+        }
+        return true
     }
 
     /// Counts views made; false (with an error) once there are more than `Limits.expandedNodes`.
@@ -311,8 +332,8 @@ struct Binder {
         if workExhausted(at: t.source) { return [] }
         // Every template node visited counts, shown or hidden by `when:`.
         guard admit(1, at: t.source) else { return [] }
-        if viewDepth >= limits.nestingDepth {
-            fail("views nested deeper than \(limits.nestingDepth) levels once components are expanded (Limits.nestingDepth)", at: t.source)
+        if viewDepth >= limits.viewDepth {
+            fail("views nested deeper than \(limits.viewDepth) levels once components are expanded (Limits.viewDepth)", at: t.source)
             stopped = true
             return []
         }
@@ -411,10 +432,7 @@ struct Binder {
             return .spacer(minLength: minLength)
         case .text(let tt):
             let string = text(tt.content.pick(locale), env)
-            if Self.length(string, cappedAt: limits.textLength) > limits.textLength {
-                fail("text is more than \(limits.textLength) characters once bound (Limits.textLength)", at: t.source)
-                return nil
-            }
+            guard admitText(string, at: t.source) else { return nil }
             let style = tt.style ?? env.fontStyle
             let explicitSize = tt.size ?? (tt.style == nil ? env.fontSize : nil)
             let size = explicitSize ?? style.size

@@ -39,7 +39,7 @@ struct ShutdownTests {
         }
         try #require(port > 0, "the server did not say where it listens")
 
-        // The slow render (about 45 s in a debug build) is in flight when SIGTERM arrives.
+        // The slow render (about 20 s in a debug build) is in flight when SIGTERM arrives.
         let slow = Task { try? await Client.send(URL(string: "http://127.0.0.1:\(port)\(SlowProject.slowPath)")!) }
         try await Task.sleep(for: .milliseconds(500))
         let start = Date()
@@ -53,7 +53,7 @@ struct ShutdownTests {
         #expect(exited, "widgetshot serve still ran 15 s after SIGTERM")
         // 1 s of grace, then the render stops at its next check and Hummingbird winds down (up to
         // 1 s more: 2.4 s measured on an idle machine); the rest allows for a busy one. Without the
-        // shutdown deadline the exit waits for the whole render, about 45 s.
+        // shutdown deadline the exit waits for the whole render, about 20 s.
         #expect(elapsed < 6, "exit took \(elapsed) s with a shutdown deadline of 1 s")
         #expect(process.terminationReason == .exit)
         slow.cancel()

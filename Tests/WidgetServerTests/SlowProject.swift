@@ -2,8 +2,9 @@ import Foundation
 import WidgetShot
 
 /// A project (in a temporary folder, with the repository's fonts) whose `slow` layout is slow on
-/// purpose while inside every limit (Limits.bindSteps included): its systemLarge view is 9 × 150 texts of 4,750 characters
-/// (tens of seconds in a debug build with no deadline). Its systemSmall view is one short text, a
+/// purpose while inside every default limit: its systemLarge view at 4x is 400 half-transparent
+/// gradient rectangles, each composited over the whole surface (about 20 s in a debug build with no
+/// deadline; 100 of them took 5 s). Its systemSmall view is one short text, a
 /// quick render. The deadline and queue tests need real work that takes long, not a sleep.
 enum SlowProject {
     static let folders: ProjectFolders = {
@@ -24,24 +25,19 @@ enum SlowProject {
               text: "quick"
           systemLarge:
             view:
-              vstack:
-                - forEach: groups
-                  as: group
+              zstack:
+                - forEach: xs
                   content:
-                    vstack:
-                      - forEach: lines
-                        content:
-                          text: "\(String(repeating: "{{line}}", count: 50))"
-                          size: 6
+                    rect:
+                    fill: { linearGradient: [red, blue], start: topLeading, end: bottomTrailing }
+                    opacity: 0.5
         previews:
           heavy:
             data:
-              groups: [\(Array(repeating: "1", count: 9).joined(separator: ", "))]
-              lines: [\(Array(repeating: "1", count: 150).joined(separator: ", "))]
-              line: "Bibimbap and tteokbokki from Seoul Kitchen, on the way with Minsu, arriving soon. 배달 중입니다. "
+              xs: [\((1...400).map(String.init).joined(separator: ", "))]
 
         """
 
-    static let slowPath = "/render/slow/systemLarge.png?preview=heavy"
+    static let slowPath = "/render/slow/systemLarge.png?preview=heavy&scale=4"
     static let quickPath = "/render/slow/systemSmall.png?preview=heavy"
 }

@@ -14,6 +14,7 @@ import WidgetTemplate
         // renderer's own handling of a long string (a library caller may not bind through limits).
         var limits = Limits.default
         limits.textLength = 10_000_000
+        limits.surfaceTextLength = 10_000_000
         limits.bindSteps = 100_000_000
         let doc = try LayoutLoader.load(path: Project.folders.layouts + "/reference.yaml", limits: limits)
         var preview = try #require(doc.previews.first)

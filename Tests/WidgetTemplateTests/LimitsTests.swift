@@ -340,6 +340,19 @@ import WidgetModel
         #expect(atLimit.view?.text?.string.count == 5_000)
     }
 
+    /// Found by hostile testing: 500 texts of 4,900 characters, each within textLength, from a 16 KB
+    /// data file took 11 s to draw. The texts of one surface together are bounded too.
+    @Test func theTextsOfASurfaceTogetherAreBounded() throws {
+        let piece = String(repeating: "가나다 abc ", count: 490)
+        let many = try #require(bindView("forEach: xs\ncontent:\n  text: \"{{big}}\"",
+                                         data: #"{"xs": [\#((0..<500).map(String.init).joined(separator: ","))], "big": "\#(piece)"}"#))
+        let errors = many.diagnostics.filter { $0.severity == .error }.map(\.message)
+        #expect(errors == ["the texts of systemSmall come to more than 20000 characters once bound (Limits.surfaceTextLength)"])
+        let four = try #require(bindView("forEach: xs\ncontent:\n  text: \"{{big}}\"",
+                                         data: #"{"xs": [1, 2, 3, 4], "big": "\#(piece)"}"#))
+        #expect(four.diagnostics.isEmpty)
+    }
+
     @Test func deepComponentNestingTimesViewNestingIsBounded() throws {
         // Each of 30 components nests 20 stacks: 600 levels of views once expanded.
         var yaml = "surfaces:\n  systemSmall:\n    view:\n      use: c0\ncomponents:\n"
@@ -349,7 +362,7 @@ import WidgetModel
         }
         let doc = try #require(document(yaml))
         let bound = doc.bind(surface: .systemSmall, data: .object([:]), context: context())
-        #expect(bound.diagnostics.map(\.message) == ["views nested deeper than 256 levels once components are expanded (Limits.nestingDepth)"])
+        #expect(bound.diagnostics.map(\.message) == ["views nested deeper than 64 levels once components are expanded (Limits.viewDepth)"])
     }
 }
 

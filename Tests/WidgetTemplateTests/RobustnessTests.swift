@@ -58,9 +58,9 @@ import WidgetModel
     }
 
     @Test func moderateNestingIsFine() {
-        // 100 nested stacks parse and bind.
+        // 60 nested stacks (Limits.viewDepth is 64) parse and bind.
         var view = "text: leaf"
-        for _ in 0..<100 { view = "vstack: [ { \(view) } ]" }
+        for _ in 0..<60 { view = "vstack: [ { \(view) } ]" }
         let doc = document(layout(view: view))
         #expect(doc != nil)
         let bound = doc?.bind(surface: .systemSmall, data: .object([:]), context: context())
@@ -76,6 +76,7 @@ import WidgetModel
         // With a higher limit it parses, warns and binds.
         var limits = Limits.default
         limits.textLength = 100_000
+        limits.surfaceTextLength = 100_000
         let doc = try LayoutLoader.parse(layout(view: "text: \"\(long)\""), path: "t.yaml", limits: limits)
         let lint = Linter.lint(doc)
         #expect(lint.contains { $0.severity == .warning && $0.message.hasPrefix("very long string") })
