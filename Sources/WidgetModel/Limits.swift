@@ -6,8 +6,9 @@
 /// hang or gigabytes of memory. The README's "Limits" table lists the same names and defaults.
 ///
 /// The defaults are far above anything a real widget needs (the delivery layout, the largest we
-/// ship, uses well under a tenth of each) and low enough that the worst input within them renders
-/// in well under the server's render deadline.
+/// ship, uses well under a tenth of each). They bound memory and stack depth; they do not bound
+/// time alone: hundreds of translucent full-surface fills at 4x stay within every limit and take
+/// seconds, which is why the server also stops each render at `renderDeadline`.
 public struct Limits: Sendable, Equatable {
     // MARK: Files (layouts, data, request bodies)
 
