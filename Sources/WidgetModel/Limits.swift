@@ -91,6 +91,9 @@ public struct Limits: Sendable, Equatable {
     public var renderDeadline = 0.5
     /// Seconds SIGTERM/SIGINT waits for requests in flight before cancelling them.
     public var shutdownDeadline = 5.0
+    /// Bytes of rendered PNGs the server keeps in memory (least recently used out first), keyed by
+    /// RenderKey; 0 keeps none. A PNG counts its size plus 256 bytes; one larger than this is not kept.
+    public var responseCacheBytes = 64 * 1024 * 1024
 
     // MARK: Files the commands write
 

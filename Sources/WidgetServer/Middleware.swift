@@ -30,26 +30,41 @@ struct JSONErrorMiddleware<Context: RequestContext>: RouterMiddleware {
     }
 }
 
-/// One line per request: method, path with query, status, milliseconds.
+/// One structured access-log line per request (request id, method, path with query, status,
+/// milliseconds, how the render cache answered), the `X-Request-Id` on every response (the
+/// client's when sane, else a new one; RequestId), and the per-route request metrics.
 struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
     let logger: Logger
+    var metrics: ServerMetrics? = nil
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        let start = ContinuousClock.now
-        func log(_ status: HTTPResponse.Status) {
-            let elapsed = ContinuousClock.now - start
-            let ms = Double(elapsed.components.seconds) * 1e3 + Double(elapsed.components.attoseconds) / 1e15
-            logger.info("\(request.method) \(request.uri) \(status.code) \(String(format: "%.1f", ms)) ms")
+        let start = DispatchTime.now().uptimeNanoseconds
+        let id = RequestId.of(request)
+        func log(_ status: HTTPResponse.Status, cache: String?) {
+            let elapsed = DispatchTime.now().uptimeNanoseconds &- start
+            // Hummingbird names no route "NotFound"; a path a client made up never becomes a label.
+            let route = context.endpointPath.flatMap { $0 == "NotFound" ? nil : $0 } ?? "unmatched"
+            metrics?.answered(route: route, method: request.method.rawValue, status: status.code, nanoseconds: elapsed)
+            if status == .tooManyRequests { metrics?.rejections.increment() }
+            if status == .notModified { metrics?.notModified.increment() }
+            guard logger.logLevel <= .info else { return }
+            var metadata: Logger.Metadata = [
+                "request_id": "\(id)", "method": "\(request.method)", "path": "\(request.uri)",
+                "status": "\(status.code)", "ms": "\(String(format: "%.2f", Double(elapsed) / 1e6))",
+            ]
+            if let cache { metadata["cache"] = "\(cache)" }
+            logger.info("request", metadata: metadata)
         }
         do {
-            let response = try await next(request, context)
-            log(response.status)
+            var response = try await next(request, context)
+            response.headers[RequestId.header] = id
+            log(response.status, cache: response.headers[RenderRoutes.cacheHeader])
             return response
         } catch let error as any HTTPResponseError {
-            log(error.status)
+            log(error.status, cache: nil)
             throw error
         } catch {
-            log(.internalServerError)
+            log(.internalServerError, cache: nil)
             throw error
         }
     }

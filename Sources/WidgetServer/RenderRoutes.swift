@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import Hummingbird
 import NIOCore
 import WidgetShot
@@ -9,17 +10,30 @@ package struct RenderRoutes: Sendable {
     let layouts: LoadedLayouts
     let workers: RenderWorkers
     let limits: Limits
+    let keyer: RenderKeyer
+    let cache: ResponseCache
+    let metrics: ServerMetrics
+
+    /// `X-Render-Cache: hit | miss | coalesced`: how the PNG was found (not sent on 304s).
+    static let cacheHeader = HTTPField.Name("X-Render-Cache")!
+    /// A GET whose URL pins every input (`preview` and `now` given): the same URL always draws the
+    /// same picture until the layout file, its images, the fonts or the engine change.
+    static let immutable = "public, max-age=31536000, immutable"
+    /// Any other GET: the first preview and the preview's `now:` are defaults that a layout edit may
+    /// change, so caches revalidate after a minute (a 304 costs no render).
+    static let shortLived = "public, max-age=60"
 
     func add(to router: Router<BasicRequestContext>) {
         router.get("health") { _, _ in JSONBody.response(["status": "ok"]) }
         router.get("layouts") { _, _ in JSONBody.response(layouts.listing) }
         router.get("render/{layout}/{surface}.png") { request, context in try await renderURL(request, context) }
         router.post("render") { request, _ in try await renderBody(request) }
+        router.get("metrics") { _, _ in metricsResponse() }
 
         // Hummingbird answers an unrouted method with 404; these paths say which method they take.
         let others: [HTTPRequest.Method] = [.get, .post, .put, .delete, .patch]
         for (path, allowed) in [("health", HTTPRequest.Method.get), ("layouts", .get),
-                                ("render/{layout}/{surface}.png", .get), ("render", .post)] {
+                                ("render/{layout}/{surface}.png", .get), ("render", .post), ("metrics", .get)] {
             for method in others where method != allowed {
                 router.on(RouterPath(path), method: method) { request, _ -> Response in
                     var error = APIError(.methodNotAllowed, "\(request.method) is not allowed on \(request.uri.path); use \(allowed)")
@@ -31,23 +45,22 @@ package struct RenderRoutes: Sendable {
     }
 
     /// `GET /render/{layout}/{surface}.png?…`: always a preview, so the PNG is a pure function of the
-    /// URL and may be cached; the ETag lets a client revalidate without downloading it again.
+    /// URL and the files behind it. The ETag is the RenderKey of the inputs, known before rendering:
+    /// a matching `If-None-Match` is answered 304 without a render; otherwise the response cache.
     func renderURL(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
         let query = request.uri.queryParameters.map { (name: String($0.key), value: String($0.value)) }
         let parameters = try RenderParameters(layout: context.parameters.get("layout") ?? "",
                                               surface: context.parameters.get("surface") ?? "", query: query)
         let renderRequest = try parameters.request(in: layouts)
-        let png = try await render(renderRequest)
-        let etag = "\"\(ImageDiff.bytesHash(png))\""
-        var headers: HTTPFields = [.eTag: etag, .cacheControl: "public, max-age=60"]
-        if let ifNoneMatch = request.headers[.ifNoneMatch], Self.matches(ifNoneMatch, etag) {
-            return Response(status: .notModified, headers: headers)
-        }
-        headers[.contentType] = "image/png"
-        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: png)))
+        let key = keyer.key(for: renderRequest)
+        let cacheControl = parameters.spec.pinsEverything ? Self.immutable : Self.shortLived
+        return try await answer(request, renderRequest, key: key, headers: [.cacheControl: cacheControl])
     }
 
-    /// `POST /render` with a JSON body; `data` is bound instead of a preview.
+    /// `POST /render` with a JSON body; `data` is bound instead of a preview. Its ETag works as a
+    /// GET's (a matching `If-None-Match` is 304, no render); no Cache-Control (POST answers are not
+    /// kept by shared caches). With `data` and no `now`, the time used is the current second, so
+    /// such answers are cached and coalesced within that second only.
     func renderBody(_ request: Request) async throws -> Response {
         let maxBodyBytes = limits.requestBodyBytes
         if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > maxBodyBytes {
@@ -59,24 +72,56 @@ package struct RenderRoutes: Sendable {
             throw APIError.badValue("body", "the body is empty; send a JSON object such as {\"layout\": \"delivery\", \"surface\": \"systemSmall\"}")
         }
         let layouts = self.layouts
-        // Parsing up to a megabyte of JSON is CPU work too: the workers do it, not the event loop.
-        let renderRequest = try await workers.run { () throws(APIError) -> RenderRequest in
+        let keyer = self.keyer
+        let limits = self.limits
+        // Parsing up to a megabyte of JSON, and hashing it into the key, is CPU work too: the
+        // workers do it, not the event loop.
+        let prepared = try await workers.run { () throws -> KeyedRequest in
             guard let text = String(validating: buffer.readableBytesView, as: UTF8.self) else {
                 throw APIError.badValue("body", "the body is not UTF-8 text")
             }
-            return try RenderParameters(body: try Self.parseJSON(text, limits: limits)).request(in: layouts)
+            let renderRequest = try RenderParameters(body: try Self.parseJSON(text, limits: limits)).request(in: layouts)
+            return KeyedRequest(request: renderRequest, key: keyer.key(for: renderRequest))
         }
-        let png = try await render(renderRequest)
-        return Response(status: .ok, headers: [.contentType: "image/png"],
-                        body: ResponseBody(byteBuffer: ByteBuffer(bytes: png)))
+        return try await answer(request, prepared.request, key: prepared.key, headers: [:])
     }
 
-    private func render(_ request: RenderRequest) async throws -> [UInt8] {
+    struct KeyedRequest: Sendable {
+        var request: RenderRequest
+        var key: RenderKey
+    }
+
+    /// 304 when `If-None-Match` names the key; else the PNG from the cache or a render.
+    private func answer(_ request: Request, _ renderRequest: RenderRequest, key: RenderKey, headers given: HTTPFields) async throws -> Response {
+        var headers = given
+        let etag = "\"\(key.hex)\""
+        headers[.eTag] = etag
+        if let ifNoneMatch = request.headers[.ifNoneMatch], Self.matches(ifNoneMatch, etag) {
+            return Response(status: .notModified, headers: headers)
+        }
+        let (png, outcome) = try await cache.png(for: key) { [workers, metrics] in
+            try await Self.render(renderRequest, workers: workers, metrics: metrics)
+        }
+        headers[.contentType] = "image/png"
+        headers[Self.cacheHeader] = outcome.rawValue
+        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: png))
+    }
+
+    private static func render(_ request: RenderRequest, workers: RenderWorkers, metrics: ServerMetrics) async throws -> ByteBuffer {
         do {
-            return try await workers.render { renderer, deadline in try renderer.render(request, deadline: deadline).png }
+            let ((png, timings), wait) = try await workers.renderTimed { renderer, deadline in
+                let result = try renderer.render(request, deadline: deadline)
+                return (result.png, result.timings)
+            }
+            metrics.rendered(timings, queueWait: wait)
+            return ByteBuffer(bytes: png)
+        } catch let error as APIError {
+            throw error  // 429: refused before it started, not a render
         } catch let error as RenderDeadlineExceeded {
+            metrics.rendersFailed.increment()
             throw APIError(.serviceUnavailable, error.description)
         } catch let error as RenderError {
+            metrics.rendersFailed.increment()
             switch error {
             case .surfaceNotOnDevice: throw APIError(.unprocessableContent, error.description, field: "surface")
             case .noView: throw APIError(.notFound, error.description, field: "surface")
@@ -84,7 +129,17 @@ package struct RenderRoutes: Sendable {
             case .layoutErrors: throw APIError(.unprocessableContent, error.description)
             case .encode: throw APIError(.internalServerError, error.description)
             }
+        } catch {
+            metrics.rendersFailed.increment()
+            throw error
         }
+    }
+
+    /// `GET /metrics`: Prometheus' text exposition format.
+    func metricsResponse() -> Response {
+        let text = metrics.exposition(workers: workers, cache: cache)
+        return Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
+                        body: ResponseBody(byteBuffer: ByteBuffer(bytes: text)))
     }
 
     /// The body as a DataValue, read as the CLI reads `--data`: text that starts with `{` is strict

@@ -25,6 +25,7 @@ public struct RenderServer: Sendable {
 
     let layouts: LoadedLayouts
     let renderers: RendererPool
+    let keyer: RenderKeyer
 
     public init(folders: ProjectFolders, host: String = "127.0.0.1", port: Int = 8080,
                 workerThreads: Int = max(1, min(ProcessInfo.processInfo.activeProcessorCount, 4)),
@@ -37,6 +38,7 @@ public struct RenderServer: Sendable {
         self.limits = limits
         self.layouts = try LoadedLayouts(catalog: LayoutCatalog(directory: folders.layouts), limits: limits)
         self.renderers = RendererPool(fonts: try FontLibrary(directory: folders.fonts))
+        self.keyer = RenderKeyer(fonts: renderers.fonts)
     }
 
     /// Serves until the process gets SIGINT/SIGTERM or the calling task is cancelled; either way the
@@ -47,10 +49,12 @@ public struct RenderServer: Sendable {
         let threads = NIOThreadPool(numberOfThreads: workerThreads)
         threads.start()
         let workers = RenderWorkers(threads: threads, threadCount: workerThreads, renderers: renderers, limits: limits)
-        let routes = RenderRoutes(layouts: layouts, workers: workers, limits: limits)
+        let metrics = ServerMetrics()
+        let cache = ResponseCache(budget: limits.responseCacheBytes, events: metrics.cacheEvents)
+        let routes = RenderRoutes(layouts: layouts, workers: workers, limits: limits, keyer: keyer, cache: cache, metrics: metrics)
         let router = Router(options: .autoGenerateHeadEndpoints)
         router.addMiddleware {
-            RequestLogMiddleware(logger: logger)
+            RequestLogMiddleware(logger: logger, metrics: metrics)
             JSONErrorMiddleware(limits: limits)
         }
         routes.add(to: router)

@@ -16,6 +16,10 @@ struct RenderWorkers: Sendable {
     let renderers: RendererPool
     let admission: Admission
     let renderDeadline: Double
+    private let runningJobs = RunningJobs()
+
+    /// Renders on a thread now (the rest of `admission.count` are waiting for one).
+    var running: Int { runningJobs.count }
 
     init(threads: NIOThreadPool, threadCount: Int, renderers: RendererPool, limits: Limits) {
         self.threads = threads
@@ -28,15 +32,25 @@ struct RenderWorkers: Sendable {
     /// Runs `job` on a worker thread with a renderer of its own and a deadline that starts when
     /// the thread picks the job up.
     func render<T: Sendable>(_ job: @escaping @Sendable (WidgetRenderer, RenderDeadline) throws -> T) async throws -> T {
+        try await renderTimed(job).value
+    }
+
+    /// `render`, also saying how long the job waited for a thread (nanoseconds).
+    func renderTimed<T: Sendable>(_ job: @escaping @Sendable (WidgetRenderer, RenderDeadline) throws -> T) async throws -> (value: T, queueWait: UInt64) {
         let renderers = self.renderers
         let seconds = renderDeadline
         let started = StartedDeadline()
+        let running = runningJobs
         return try await admitted {
-            try await withTaskCancellationHandler {
+            let queued = DispatchTime.now().uptimeNanoseconds
+            return try await withTaskCancellationHandler {
                 try await threads.runIfActive {
+                    let wait = DispatchTime.now().uptimeNanoseconds &- queued
                     let deadline = RenderDeadline(seconds: seconds)
                     started.set(deadline)
-                    return try renderers.withRenderer { try job($0, deadline) }
+                    running.change(1)
+                    defer { running.change(-1) }
+                    return (try renderers.withRenderer { try job($0, deadline) }, wait)
                 }
             } onCancel: {
                 started.cancel()
@@ -88,6 +102,13 @@ final class Admission: @unchecked Sendable {
         error.headers[.retryAfter] = "1"
         return error
     }
+}
+
+private final class RunningJobs: @unchecked Sendable {
+    private let lock = NSLock()
+    private var n = 0
+    func change(_ by: Int) { lock.withLock { n += by } }
+    var count: Int { lock.withLock { n } }
 }
 
 /// Hands the deadline made on the worker thread to a cancellation that may come from another one,

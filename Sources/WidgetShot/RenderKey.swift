@@ -24,6 +24,7 @@ public struct RenderKey: Hashable, Sendable, CustomStringConvertible {
     /// 64 lowercase hex digits.
     public let hex: String
     public var description: String { hex }
+    public init(hex: String) { self.hex = hex }
 }
 
 /// Computes RenderKeys for renders drawn with one FontLibrary. Thread-safe; make one per process
@@ -161,7 +162,22 @@ public final class RenderKeyer: Sendable {
         return files.sorted { $0.relative < $1.relative }
     }
 
-    private func limitsText(_ limits: Limits) -> String {
+    /// The limits that can change what a render draws or refuses (the server's own limits — timeouts,
+    /// connections, queue, cache size — are left out: they change no picture).
+    private func limitsText(_ given: Limits) -> String {
+        var limits = given
+        let defaults = Limits.default
+        limits.requestBodyBytes = defaults.requestBodyBytes
+        limits.requestHeaderBytes = defaults.requestHeaderBytes
+        limits.maxConnections = defaults.maxConnections
+        limits.idleTimeout = defaults.idleTimeout
+        limits.headerTimeout = defaults.headerTimeout
+        limits.bodyTimeout = defaults.bodyTimeout
+        limits.queuePerWorker = defaults.queuePerWorker
+        limits.renderDeadline = defaults.renderDeadline
+        limits.shutdownDeadline = defaults.shutdownDeadline
+        limits.responseCacheBytes = defaults.responseCacheBytes
+        limits.staleTempFileSeconds = defaults.staleTempFileSeconds
         if let known = state.withLock({ s in s.limits.first { $0.0 == limits }?.1 }) { return known }
         let text = String(describing: limits)
         state.withLock { s in if s.limits.count < 16 { s.limits.append((limits, text)) } }

@@ -77,7 +77,11 @@ struct ServerTests {
             RenderRequest(layout: d, surface: .systemSmall, preview: d.preview(named: "onTheWay")!, scale: 2)
         }
         #expect(reply.body == expected)
-        #expect(reply.header("ETag") == "\"\(ImageDiff.bytesHash(expected))\"")
+        // The ETag is the render key of the inputs (RenderKey), not a hash of the bytes.
+        let document = try LayoutCatalog(directory: Project.folders.layouts).load("delivery")
+        let request = try RenderSpec(layout: "delivery", surface: "systemSmall", preview: "onTheWay", scale: 2).request(for: document)
+        let key = RenderKeyer(fonts: try FontLibrary(directory: Project.folders.fonts)).key(for: request)
+        #expect(reply.header("ETag") == "\"\(key.hex)\"")
     }
 
     @Test func matchingETagAnswers304WithoutABody() async throws {
