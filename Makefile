@@ -5,7 +5,7 @@ OUT ?= out
 BIN_DEBUG = .build/debug/widgetshot
 BIN_RELEASE = .build/release/widgetshot
 
-.PHONY: run test bench setup build release clean fuzz
+.PHONY: run test bench bench-server setup build release clean fuzz
 
 setup:
 	@bash scripts/setup
@@ -38,6 +38,11 @@ fuzz: setup
 bench: release
 	bash scripts/bench
 	@echo; echo '== widgetshot verify over every golden (release, 2 cores)'; $(BIN_RELEASE) verify
+
+# The HTTP server under wrk on loopback (scripts/bench-server: uncached, 80% load, cached, 304,
+# a 2-minute memory run; three runs each, medians). About 6 minutes; not part of `make test`.
+bench-server: setup
+	bash scripts/bench-server
 
 clean:
 	rm -rf .build $(OUT)

@@ -12,7 +12,7 @@ struct ServeCommand: ParsableCommand {
                              [--render-deadline <s>] [--queue <n>] [--workers <n>]
                              [--max-connections <n>] [--idle-timeout <s>]
                              [--header-timeout <s>] [--body-timeout <s>]
-                             [--shutdown-deadline <s>]
+                             [--shutdown-deadline <s>] [--cache-bytes <n>]
             """,
         discussion: """
         Layouts and fonts are loaded once at start (restart to pick up edits).
@@ -23,14 +23,26 @@ struct ServeCommand: ParsableCommand {
           each layout's surfaces and previews; the devices and their surfaces
         GET /render/LAYOUT/SURFACE.png?preview=NAME&scheme=dark&scale=2
             &device=iphone15pro&locale=ko&now=ISO8601&placeholder=true
-          a preview as image/png; Cache-Control: public, max-age=60; an ETag
-          (If-None-Match answers 304). Every parameter is optional.
+          a preview as image/png. Every parameter is optional. The ETag is a
+          hash of every input (layout file and its folder's images, preview,
+          parameters, device, fonts, engine version), so If-None-Match is
+          answered 304 without rendering. Cache-Control: immutable for a year
+          when the URL gives both preview and now, else max-age=60.
         POST /render  with a JSON body (at most 1 MB):
           {"layout": "delivery", "surface": "lockScreen",
            "data": {...} or "preview": "onTheWay", "scheme": "dark",
            "scale": 3, "device": "iphone15pro", "locale": "en",
            "now": "2026-11-22T12:27:00+09:00", "placeholder": false}
           binds data, else the preview, else the layout's first preview.
+          With data and no now, the current second is used.
+        GET /metrics
+          Prometheus text: requests by route and status, render phase
+          latencies, queue, 429s, cache hits/misses/bytes/evictions.
+
+        Renders are kept in memory (--cache-bytes, LRU) and identical requests
+        in flight share one render; X-Render-Cache says hit, miss or coalesced.
+        Every answer has an X-Request-Id (the client's, if sane, else new),
+        also in the access log line.
 
         Errors are JSON, {"error": "...", "field": "..."}:
           400 a bad value (scale=abc, scheme=blue, a malformed body) or a
@@ -80,6 +92,9 @@ struct ServeCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Seconds SIGTERM/SIGINT waits for requests in flight, then cancels them.", valueName: "s"))
     var shutdownDeadline = Limits.default.shutdownDeadline
 
+    @Option(name: .long, help: ArgumentHelp("Bytes of rendered PNGs kept in memory (LRU); 0 keeps none.", valueName: "n"))
+    var cacheBytes = Limits.default.responseCacheBytes
+
     @OptionGroup var project: ProjectOptions
 
     func validate() throws {
@@ -92,6 +107,7 @@ struct ServeCommand: ParsableCommand {
             }
         }
         guard maxConnections >= 1 else { throw ValidationError("--max-connections must be at least 1, got \(maxConnections)") }
+        guard cacheBytes >= 0 else { throw ValidationError("--cache-bytes must be 0 or more, got \(cacheBytes)") }
         guard queue >= 0 else { throw ValidationError("--queue must be 0 or more, got \(queue)") }
         guard (1...256).contains(workers) else { throw ValidationError("--workers must be between 1 and 256, got \(workers)") }
     }
@@ -105,6 +121,7 @@ struct ServeCommand: ParsableCommand {
         limits.headerTimeout = headerTimeout
         limits.bodyTimeout = bodyTimeout
         limits.shutdownDeadline = shutdownDeadline
+        limits.responseCacheBytes = cacheBytes
         return limits
     }
 
