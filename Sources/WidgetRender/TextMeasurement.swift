@@ -30,9 +30,13 @@ extension Renderer: TextMeasuring {
         defer { g_object_unref(UnsafeMutableRawPointer(layout.layout)) }
         var logical = PangoRectangle()
         pango_layout_get_extents(layout.layout, nil, &logical)
+        // Width from Pango (advances); height from our own line boxes (TextLayout.swift, lineBoxes),
+        // which do not depend on the Pango version.
+        let lines = lineBoxes(layout.layout, font: font)
+        let height = lines.last.map { $0.top + $0.height } ?? 0
         let scale = Double(PANGO_SCALE)
         let truncated = layout.cutLines || pango_layout_is_ellipsized(layout.layout) != 0
-        return TextMetrics(size: Size(width: Double(logical.width) / scale, height: Double(logical.height) / scale),
+        return TextMetrics(size: Size(width: Double(logical.width) / scale, height: Double(height) / scale),
                            lineCount: Int(pango_layout_get_line_count(layout.layout)), truncated: truncated)
     }
 }
