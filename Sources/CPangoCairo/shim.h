@@ -3,7 +3,20 @@
 #include <pango/pangofc-fontmap.h>
 #include <fontconfig/fontconfig.h>
 #include <hb.h>
+#include <ft2build.h>
+#include FT_FREETYPE_H
+#include <pixman.h>
 #include <math.h>
+
+/// The FreeType version loaded at run time (FT_Library_Version; 0.0.0 if FreeType cannot start).
+static inline void widgetshot_freetype_version(int *major, int *minor, int *patch) {
+    FT_Library library;
+    *major = *minor = *patch = 0;
+    if (FT_Init_FreeType(&library) == 0) {
+        FT_Library_Version(library, major, minor, patch);
+        FT_Done_FreeType(library);
+    }
+}
 
 /// The ascender (up, positive) and descender (down, positive) of `font`'s face at `scale` units per
 /// em, read by HarfBuzz from the font file's own tables (OS/2 typo metrics when the font asks for
