@@ -255,7 +255,7 @@ struct RecordCommand: ParsableCommand {
         // them here (or wrote the first ones) makes it.
         let running = LibraryStack.running
         let recorded = manifest.current.stack
-        if !selection.isFiltered && (mode != .missing || wasEmpty) {
+        if !selection.isFiltered && selection.layout.isEmpty && (mode != .missing || wasEmpty) {
             if try manifest.setStack(running) != running {
                 note(recorded.map { "library stack of the goldens: " + $0.differences(running: running).map(\.description).joined(separator: ", ") }
                      ?? "library stack of the goldens: \(running)")
