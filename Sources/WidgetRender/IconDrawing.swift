@@ -28,8 +28,11 @@ extension Renderer {
         let x = frame.midX - (Double(logical.x) + Double(logical.width) / 2) / scale
         let y = frame.midY - (Double(logical.y) + Double(logical.height) / 2) / scale
         setSource(icon.color.solidColor, cr)
-        cairo_move_to(cr, x, y)
-        pango_cairo_show_layout(cr, layout)
+        // Glyph origins on whole device pixels, as for text (TextDrawing.swift): the same pixels on
+        // every cairo version.
+        if let line = pango_layout_get_line_readonly(layout, 0) {
+            widgetshot_show_line_snapped(cr, line, x, y + Double(pango_layout_get_baseline(layout)) / scale)
+        }
         cairo_new_path(cr)
     }
 }

@@ -19,6 +19,12 @@ public final class Renderer {
     var fontDescriptions: [FontKey: OpaquePointer] = [:]
     var attributeLists: [AttributeKey: OpaquePointer] = [:]
     var measurements: [MeasureKey: TextMetrics] = [:]
+    /// Ascender and descender per font face and size (TextLayout.swift, `lineBoxes`); the faces are
+    /// held (hb_face_reference) so no key's address is reused while it is cached.
+    var faceExtentsCache: [FaceSizeKey: (Int32, Int32)] = [:]
+    var heldFaces: [OpaquePointer] = []
+    /// The font of each spec's first family, for lines without runs.
+    var primaryFonts: [FontKey: UnsafeMutablePointer<PangoFont>] = [:]
     var imageSurfaces: [String: OpaquePointer] = [:]
     var failedImages: [String: ImageLoadError] = [:]
     var gradientTables: [[GradientStop]: [UInt32]] = [:]
@@ -56,6 +62,8 @@ public final class Renderer {
         for d in fontDescriptions.values { pango_font_description_free(d) }
         for a in attributeLists.values { pango_attr_list_unref(a) }
         for s in imageSurfaces.values { cairo_surface_destroy(s) }
+        for f in primaryFonts.values { g_object_unref(UnsafeMutableRawPointer(f)) }
+        for face in heldFaces { hb_face_destroy(face) }
         g_object_unref(UnsafeMutableRawPointer(measureContext))
         g_object_unref(UnsafeMutableRawPointer(drawContext))
         g_object_unref(UnsafeMutableRawPointer(fontMap))

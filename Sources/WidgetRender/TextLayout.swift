@@ -213,3 +213,91 @@ extension Renderer {
         return list
     }
 }
+
+/// One line of a prepared layout, in Pango units (1/1024 pt), vertical numbers from the top of the
+/// text block: the same for measuring and drawing.
+struct LineBox: Equatable {
+    /// Left edge of the line's logical box (alignment within the wrap width) and its advance width.
+    var x: Int32
+    var width: Int32
+    /// Top of the line's box and its height; the next line starts at top + height.
+    var top: Int32
+    var height: Int32
+    /// Baseline, from the top of the text block.
+    var baseline: Int32
+}
+
+extension Renderer {
+    /// Line boxes computed from the fonts' own metrics, not from Pango's line extents.
+    ///
+    /// Pango shapes, itemises and breaks the text; the vertical numbers are ours, so frames and
+    /// baselines do not move with the Pango version. The rule is the one Pango 1.50 applies (so
+    /// the goldens recorded with it stay as they are): each run of a line spans its font's
+    /// ascender + descender (HarfBuzz, from the font file, at the layout's size in Pango units),
+    /// raised by the run's baseline shift (Pango's shaping result, e.g. digits of the Latin font
+    /// inside a Hangul item sit on the Hangul baseline); with a line height, each run grows by
+    /// (lineHeight − its height), half of it (truncated) above; the line spans from the highest run top to the lowest run bottom, and lines follow
+    /// each other without gaps. A line without runs (an empty paragraph) uses the first family's font.
+    func lineBoxes(_ layout: OpaquePointer, font: FontSpec) -> [LineBox] {
+        let size = Int32(max(font.size, 0.01) * Double(PANGO_SCALE))
+        let lineHeight = font.lineHeight.flatMap { $0 > 0 && $0.isFinite ? pango_units_from_double($0) : nil }
+        func runBox(_ pangoFont: UnsafeMutablePointer<PangoFont>?, raised: Int32) -> (top: Int32, bottom: Int32) {
+            var (ascent, descent) = faceExtents(pangoFont, size: size, fallback: font)
+            if let lineHeight {
+                let leading = lineHeight - (ascent + descent)
+                ascent += leading / 2
+                descent = lineHeight - ascent
+            }
+            return (-ascent - raised, descent - raised)
+        }
+        var boxes: [LineBox] = []
+        let iter = pango_layout_get_iter(layout)!
+        defer { pango_layout_iter_free(iter) }
+        var y: Int32 = 0
+        repeat {
+            var logical = PangoRectangle()
+            pango_layout_iter_get_line_extents(iter, nil, &logical)
+            var top = Int32.max, bottom = Int32.min
+            var run = pango_layout_iter_get_line_readonly(iter)?.pointee.runs
+            while let node = run {
+                let box = runBox(widgetshot_run_font(node), raised: widgetshot_run_y_offset(node))
+                top = min(top, box.top)
+                bottom = max(bottom, box.bottom)
+                run = node.pointee.next
+            }
+            if top == Int32.max { (top, bottom) = runBox(nil, raised: 0) }
+            boxes.append(LineBox(x: logical.x, width: logical.width, top: y, height: bottom - top, baseline: y - top))
+            y += bottom - top
+        } while pango_layout_iter_next_line(iter) != 0
+        return boxes
+    }
+
+    /// Ascender and descender (both positive) of a run's font at `size`, cached per face and size.
+    /// `nil` (an empty line) takes the first family of `fallback` as Pango loads it.
+    private func faceExtents(_ pangoFont: UnsafeMutablePointer<PangoFont>?, size: Int32,
+                             fallback: FontSpec) -> (Int32, Int32) {
+        guard let pangoFont = pangoFont ?? primaryFont(fallback) else { return (size, 0) }
+        guard let face = widgetshot_font_face(pangoFont) else { return (size, 0) }
+        let key = FaceSizeKey(face: UnsafeRawPointer(face), size: size)
+        if let cached = faceExtentsCache[key] { return cached }
+        var ascent: Int32 = 0, descent: Int32 = 0
+        guard let held = widgetshot_face_extents(pangoFont, size, &ascent, &descent) else { return (size, 0) }
+        heldFaces.append(held)   // keeps the key's address from being reused while cached
+        faceExtentsCache[key] = (ascent, descent)
+        return (ascent, descent)
+    }
+
+    /// The font Pango loads for the spec's families (the first that has the face), for empty lines.
+    private func primaryFont(_ font: FontSpec) -> UnsafeMutablePointer<PangoFont>? {
+        let key = FontKey(families: font.families, size: font.size, weight: font.weight)
+        if let loaded = primaryFonts[key] { return loaded }
+        guard let loaded = pango_font_map_load_font(fontMap, measureContext, fontDescription(key)) else { return nil }
+        primaryFonts[key] = loaded
+        return loaded
+    }
+}
+
+struct FaceSizeKey: Hashable {
+    var face: UnsafeRawPointer
+    var size: Int32
+}

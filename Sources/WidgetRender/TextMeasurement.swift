@@ -30,9 +30,45 @@ extension Renderer: TextMeasuring {
         defer { g_object_unref(UnsafeMutableRawPointer(layout.layout)) }
         var logical = PangoRectangle()
         pango_layout_get_extents(layout.layout, nil, &logical)
+        // Width from Pango (advances); height from our own line boxes (TextLayout.swift, lineBoxes),
+        // which do not depend on the Pango version.
+        let lines = lineBoxes(layout.layout, font: font)
+        let height = lines.last.map { $0.top + $0.height } ?? 0
         let scale = Double(PANGO_SCALE)
         let truncated = layout.cutLines || pango_layout_is_ellipsized(layout.layout) != 0
-        return TextMetrics(size: Size(width: Double(logical.width) / scale, height: Double(logical.height) / scale),
+        return TextMetrics(size: Size(width: Double(logical.width) / scale, height: Double(height) / scale),
                            lineCount: Int(pango_layout_get_line_count(layout.layout)), truncated: truncated)
+    }
+}
+
+/// One line of a text as `measure` sized it and drawing places it, in points from the top-left of
+/// the text's frame.
+public struct TextLineMetrics: Equatable, Sendable {
+    /// Left edge of the line (alignment within the wrap width) and its advance width.
+    public var x: Double
+    public var width: Double
+    /// Top of the line's box and its height; the next line starts at top + height.
+    public var top: Double
+    public var height: Double
+    /// The baseline glyphs are drawn on.
+    public var baseline: Double
+}
+
+extension Renderer {
+    /// The lines of a text as it is measured and drawn: Pango breaks it, the line boxes come from
+    /// the fonts' own metrics (TextLayout.swift, `lineBoxes`), the same under every Pango version.
+    public func lines(of string: String, font: FontSpec, width: Double?, maxLines: Int?,
+                      alignment: TextAlignment = .leading) -> [TextLineMetrics] {
+        if string.isEmpty || !(font.size > 0) { return [] }
+        let prepared = makeLayout(measureContext, string, font: font, width: width, maxLines: maxLines, alignment: alignment)
+        defer { g_object_unref(UnsafeMutableRawPointer(prepared.layout)) }
+        var logical = PangoRectangle()
+        pango_layout_get_extents(prepared.layout, nil, &logical)
+        let scale = Double(PANGO_SCALE)
+        return lineBoxes(prepared.layout, font: font).map {
+            TextLineMetrics(x: Double($0.x - logical.x) / scale, width: Double($0.width) / scale,
+                            top: Double($0.top) / scale, height: Double($0.height) / scale,
+                            baseline: Double($0.baseline) / scale)
+        }
     }
 }

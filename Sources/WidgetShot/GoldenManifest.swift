@@ -1,20 +1,34 @@
 import Foundation
+import WidgetRender
 
 /// `Golden/manifest.json`: for each golden, a hash of the PNG file and of its decoded pixels, so
 /// an unchanged render is confirmed by hashing its pixels alone (no golden decode). The file
 /// hash proves the PNG on disk is the one the pixel hash describes. Keys are sorted, so the file
 /// diffs cleanly when goldens change.
+///
+/// Version 2 adds `stack`: the cairo, pango, freetype, harfbuzz, fontconfig and pixman versions
+/// that recorded the goldens (`record` writes it; `verify` names the libraries that differ from the
+/// running ones). Version 1 files (no stack) are still read: their stack is unknown.
 public struct GoldenManifest: Sendable, Codable, Equatable {
     public struct Entry: Sendable, Codable, Equatable {
         public var file: String
         public var pixels: String
         public init(file: String, pixels: String) { self.file = file; self.pixels = pixels }
     }
-    public var version = 1
+    /// The version `write` writes.
+    public static let currentVersion = 2
+    /// The versions `load` reads.
+    public static let readableVersions = [1, 2]
+
+    public var version = GoldenManifest.currentVersion
+    /// The library stack that recorded the goldens; nil when unknown (a version 1 manifest).
+    public var stack: LibraryStack?
     /// Relative path (`delivery/systemSmall/onTheWay-light.png`) → entry.
     public var entries: [String: Entry] = [:]
 
-    public init(entries: [String: Entry] = [:]) { self.entries = entries }
+    public init(entries: [String: Entry] = [:], stack: LibraryStack? = nil) {
+        self.entries = entries; self.stack = stack
+    }
 
     /// An absent manifest is an empty one: verify then decodes every golden. One that is there but
     /// empty, truncated or not a manifest is an error naming the file, the place and the problem:
@@ -22,16 +36,21 @@ public struct GoldenManifest: Sendable, Codable, Equatable {
     public static func load(_ path: String) throws -> GoldenManifest {
         guard let data = try GoldenFileError.contents(of: path) else { return GoldenManifest() }
         let manifest = try GoldenFileError.decode(GoldenManifest.self, from: data, path: path)
-        guard manifest.version == 1 else {
-            throw GoldenFileError(path: path, message: "version \(manifest.version) is not one this widgetshot reads (1)")
+        guard readableVersions.contains(manifest.version) else {
+            let known = readableVersions.map(String.init).joined(separator: ", ")
+            throw GoldenFileError(path: path, message: "version \(manifest.version) is not one this widgetshot reads (\(known))")
         }
         return manifest
     }
 
+    /// Always as the current version (a version 1 manifest read and written again becomes version
+    /// 2, with the stack it has: none until a `record` run sets it).
     public func write(to path: String) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        var data = try encoder.encode(self)
+        var current = self
+        current.version = Self.currentVersion
+        var data = try encoder.encode(current)
         data.append(0x0A)
         try AtomicFile.write([UInt8](data), to: path)
     }
@@ -101,6 +120,22 @@ public final class GoldenManifestFile: @unchecked Sendable {
 
     public var current: GoldenManifest { lock.withLock { manifest } }
 
+    /// Records the stack that recorded the goldens (a `record` run, once its goldens are written);
+    /// writes the manifest only if that changes it. Returns the stack recorded before.
+    @discardableResult
+    public func setStack(_ stack: LibraryStack) throws -> LibraryStack? {
+        try lock.withLock {
+            try AtomicFile.uninterrupted {
+                let before = manifest.stack
+                guard before != stack || manifest.version != GoldenManifest.currentVersion else { return before }
+                manifest.stack = stack
+                try manifest.write(to: path)
+                manifest.version = GoldenManifest.currentVersion
+                return before
+            }
+        }
+    }
+
     /// Runs `change` (writes or deletes the golden at `key`), then records `entry` for it (nil
     /// removes it) and writes the manifest if that changed it.
     public func update(_ key: String, to entry: GoldenManifest.Entry?, _ change: () throws -> Void = {}) throws {
@@ -112,6 +147,35 @@ public final class GoldenManifestFile: @unchecked Sendable {
                 try manifest.write(to: path)
             }
         }
+    }
+}
+
+/// The goldens' library stack (from the manifest) against the one running: what `verify` reports.
+public struct StackCheck: Sendable, Equatable {
+    /// nil: the manifest predates stacks (version 1) or has none.
+    public var recorded: LibraryStack?
+    public var running: LibraryStack
+
+    public init(recorded: LibraryStack?, running: LibraryStack = .running) {
+        self.recorded = recorded; self.running = running
+    }
+
+    /// Empty when the stacks match or the recorded one is unknown.
+    public var differences: [LibraryDifference] { recorded?.differences(running: running) ?? [] }
+
+    public var isKnown: Bool { recorded != nil }
+    public var matches: Bool { recorded == running }
+
+    /// One sentence for the summary line, nil when the stacks match:
+    /// "goldens recorded on another library stack: pango 1.50.12 → 1.56.3, cairo 1.16.0 → 1.18.4"
+    /// or "the goldens' library stack is unknown (…)".
+    public var note: String? {
+        guard let recorded else {
+            return "the goldens' library stack is unknown (the manifest has none; `widgetshot record --mode failed` over every golden writes it)"
+        }
+        guard recorded != running else { return nil }
+        return "goldens recorded on another library stack: "
+            + differences.map(\.description).joined(separator: ", ")
     }
 }
 

@@ -51,6 +51,8 @@ public struct VerifyReport {
     public var entries: [Entry]
     public var stale: [String]
     public var seconds: Double
+    /// The goldens' library stack against the running one; nil leaves it out of the report.
+    public var stack: StackCheck?
 
     public init(entries: [Entry], stale: [String], seconds: Double) {
         self.entries = entries; self.stale = stale; self.seconds = seconds
@@ -93,14 +95,71 @@ public struct VerifyReport {
         }
         for s in stale { items.append("{\"file\":\(q(s)),\"status\":\"stale\"}") }
         let c = counts
-        return "{\"passed\":\(c.passed),\"failed\":\(c.failed),\"missing\":\(c.missing),\"stale\":\(stale.count),\"seconds\":\(seconds),\"results\":[\n"
+        return "{\"passed\":\(c.passed),\"failed\":\(c.failed),\"missing\":\(c.missing),\"stale\":\(stale.count),\"seconds\":\(seconds),"
+            + stackJSON() + "\"results\":[\n"
             + items.joined(separator: ",\n") + "\n]}\n"
+    }
+
+    // MARK: the library stack
+
+    /// `"stack":{"status":"same|different|unknown","recorded":{…}|null,"running":{…},"differs":[…]},`
+    /// (with its trailing comma), or nothing without a stack check.
+    func stackJSON() -> String {
+        guard let stack else { return "" }
+        func object(_ s: LibraryStack?) -> String {
+            guard let s else { return "null" }
+            return "{" + s.libraries.map { "\(q($0.name)):\(q($0.version))" }.joined(separator: ",") + "}"
+        }
+        let differs = stack.differences.map { "{\"library\":\(q($0.library)),\"recorded\":\(q($0.recorded)),\"running\":\(q($0.running))}" }
+        return "\"stack\":{\"status\":\(q(stackStatus(stack))),\"recorded\":\(object(stack.recorded)),\"running\":\(object(stack.running)),"
+            + "\"differs\":[\(differs.joined(separator: ","))]},"
+    }
+
+    func stackStatus(_ stack: StackCheck) -> String {
+        !stack.isKnown ? "unknown" : stack.matches ? "same" : "different"
+    }
+
+    /// JUnit `<properties>`: the status, and each library as recorded and as running.
+    func stackProperties() -> String {
+        guard let stack else { return "" }
+        var xml = "  <properties>\n    <property name=\"stack\" value=\"\(x(stackStatus(stack)))\"/>\n"
+        if let note = stack.note { xml += "    <property name=\"stack.note\" value=\"\(x(note))\"/>\n" }
+        for (name, version) in stack.recorded?.libraries ?? [] {
+            xml += "    <property name=\"stack.recorded.\(x(name))\" value=\"\(x(version))\"/>\n"
+        }
+        for (name, version) in stack.running.libraries {
+            xml += "    <property name=\"stack.running.\(x(name))\" value=\"\(x(version))\"/>\n"
+        }
+        return xml + "  </properties>\n"
+    }
+
+    /// A table of the six libraries, recorded against running, differing rows marked.
+    func stackHTML() -> String {
+        guard let stack else { return "" }
+        let heading: String
+        switch stackStatus(stack) {
+        case "same": heading = "Rendered on the library stack that recorded the goldens."
+        case "unknown": heading = "The goldens' library stack is unknown: the manifest has none (<code>widgetshot record --mode failed</code> writes it)."
+        default: heading = "Rendered on another library stack than the goldens were recorded on: "
+            + h(stack.differences.map(\.description).joined(separator: ", "))
+            + ". Differences may come from the libraries, not from a change to the widgets."
+        }
+        var rows = ""
+        let recorded = stack.recorded?.libraries
+        for (i, lib) in stack.running.libraries.enumerated() {
+            let was = recorded?[i].version
+            let differs = was != nil && was != lib.version
+            rows += "<tr\(differs ? " class=\"differs\"" : "")><td>\(h(lib.name))</td><td>\(h(was ?? "unknown"))</td><td>\(h(lib.version))</td></tr>"
+        }
+        return "<section class=\"case stack \(stackStatus(stack))\"><h2>Library stack</h2><p>\(heading)</p>"
+            + "<table><tr><th>library</th><th>recorded</th><th>running</th></tr>\(rows)</table></section>"
     }
 
     func junit() -> String {
         let c = counts
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         xml += "<testsuites><testsuite name=\"widgetshot verify\" tests=\"\(entries.count + stale.count)\" failures=\"\(c.failed + c.missing + stale.count)\" time=\"\(String(format: "%.3f", seconds))\">\n"
+        xml += stackProperties()
         for e in entries {
             let cls = x("\(e.cell.layout).\(e.cell.surface.rawValue)")
             let name = x("\(e.cell.preview)-\(e.cell.scheme.rawValue)")
@@ -147,6 +206,7 @@ public struct VerifyReport {
             body += "<section class=case><h2>Stale goldens</h2><ul>" + stale.map { "<li>\(h($0))</li>" }.joined() + "</ul><p>No preview produces these; <code>widgetshot prune</code> deletes them.</p></section>"
         }
         if body.isEmpty { body = "<p>Every golden matches.</p>" }
+        body = stackHTML() + body
         return """
         <!doctype html><meta charset="utf-8"><title>widgetshot verify</title>
         <style>
@@ -159,6 +219,7 @@ public struct VerifyReport {
         .stack{position:relative;display:inline-block} .stack img{display:block}
         .stack .top{position:absolute;inset:0;overflow:hidden;width:50%} .stack .top img{max-width:none}
         .stack .b{position:absolute;inset:0}
+        .stack table{border-collapse:collapse;font-size:12px} .stack td,.stack th{padding:2px 12px 2px 0;text-align:left} .stack .differs td{color:#c9190b;font-weight:600}
         .tabs button{border:0;background:#e8e8ed;border-radius:8px;padding:4px 10px;margin:6px 4px 10px 0;cursor:pointer} .tabs .on{background:#0071e3;color:#fff}
         </style>
         <h1>widgetshot verify</h1>

@@ -106,6 +106,14 @@ struct VerifyCommand: ParsableCommand {
         With --report DIR: for each failure expected/actual/diff PNGs, an index.html with
         side-by-side, slider and blink views, report.json and junit.xml.
 
+        Golden/manifest.json records the library stack that recorded the goldens (cairo, pango,
+        freetype, harfbuzz, fontconfig, pixman). When this binary runs with other versions, the
+        summary line and the report say which differ (recorded → running), besides any failures;
+        a manifest without a stack (version 1) makes the stack "unknown", not an error. To move to
+        a new stack on purpose: run `widgetshot record --mode failed` in the new image, look at
+        what it rewrote (git diff, `verify --report` before recording), and commit the goldens with
+        the manifest.
+
         Exit codes: 0 all match, 1 differences (or missing/stale goldens), 2 usage or render error.
         """)
 
@@ -123,6 +131,7 @@ struct VerifyCommand: ParsableCommand {
         let suite = tuned
         let jobs = selection.cells(suite, documents)
         let manifest = try GoldenManifest.load(suite.manifestPath)
+        let stack = StackCheck(recorded: manifest.stack)
         let pool = RendererPool(fonts: try selection.project.fontLibrary(folders))
         let progress = Progress(total: jobs.count)
         let wantImages = report != nil
@@ -146,13 +155,16 @@ struct VerifyCommand: ParsableCommand {
         if let report {
             let entries = outcomes.map { VerifyReport.entry(for: $0, suite: suite) }
             do {
-                try VerifyReport(entries: entries, stale: stale, seconds: Date().timeIntervalSince(started)).write(to: report)
+                var verifyReport = VerifyReport(entries: entries, stale: stale, seconds: Date().timeIntervalSince(started))
+                verifyReport.stack = stack
+                try verifyReport.write(to: report)
                 note("report: \(report)/index.html")
             } catch { note("error: cannot write the report into \(report): \(error)"); throw ExitCode(2) }
         }
         var summary = "\(passed) passed, \(failed + errors) failed"
         if missing > 0 { summary += ", \(missing) missing" }
         if !stale.isEmpty { summary += ", \(stale.count) stale" }
+        if let stackNote = stack.note { summary += "; " + stackNote }
         print(summary)
         note(String(format: "verified %d goldens in %.2f s (%d by hash)", outcomes.count, Date().timeIntervalSince(started),
                     outcomes.filter(\.matchedByHash).count))
@@ -184,6 +196,12 @@ struct RecordCommand: ParsableCommand {
         bytes. Goldens use the slow, small PNG preset. CI never records: with the CI environment
         variable set, record refuses unless --force. Look at every golden you record before
         committing it, and say in the commit message why it changed.
+
+        The manifest records the library stack (cairo, pango, freetype, harfbuzz, fontconfig,
+        pixman versions) the goldens hold on: a run over every golden with --mode failed or all
+        (or a first record into an empty manifest) writes the running stack there. Upgrading the
+        image that records goldens: `widgetshot record --mode failed` in the new image, then
+        review every rewritten golden before committing.
         """)
 
     enum Mode: String, ExpressibleByArgument, CaseIterable { case missing, failed, all }
@@ -206,6 +224,7 @@ struct RecordCommand: ParsableCommand {
         // Each golden is written together with its manifest entry, so an interrupted run leaves
         // a manifest that describes every golden on disk.
         let manifest = try GoldenManifestFile(path: suite.manifestPath)
+        let wasEmpty = manifest.current.entries.isEmpty
         let jobs = selection.cells(suite, documents)
         let pool = RendererPool(fonts: try selection.project.fontLibrary(folders))
         let progress = Progress(total: jobs.count)
@@ -232,6 +251,20 @@ struct RecordCommand: ParsableCommand {
         }
         print("\(created) created, \(updated) updated, \(unchanged) unchanged\(failures > 0 ? ", \(failures) failed" : "")")
         if failures > 0 { throw ExitCode(2) }
+        // The stack is the manifest's claim about every golden: only a run that rendered all of
+        // them here (or wrote the first ones) makes it.
+        let running = LibraryStack.running
+        let recorded = manifest.current.stack
+        if !selection.isFiltered && selection.layout.isEmpty && (mode != .missing || wasEmpty) {
+            if try manifest.setStack(running) != running {
+                note(recorded.map { "library stack of the goldens: " + $0.differences(running: running).map(\.description).joined(separator: ", ") }
+                     ?? "library stack of the goldens: \(running)")
+            }
+        } else if created + updated > 0, let recorded, recorded != running {
+            note("warning: wrote goldens on another library stack than the manifest's (\(recorded.differences(running: running).map(\.description).joined(separator: ", "))); record every golden on one stack: `widgetshot record --mode failed`")
+        } else if created + updated > 0, recorded == nil {
+            note("note: the manifest records no library stack yet; `widgetshot record --mode failed` over every golden records it")
+        }
     }
 }
 
