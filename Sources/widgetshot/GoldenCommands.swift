@@ -103,8 +103,22 @@ struct VerifyCommand: ParsableCommand {
         otherwise the perceptual diff decides (see `widgetshot diff --help` for the rules).
         Golden/ignore.json may list rectangles (points) to skip per golden or per pattern.
 
-        With --report DIR: for each failure expected/actual/diff PNGs, an index.html with
-        side-by-side, slider and blink views, report.json and junit.xml.
+        With --report DIR: for each failure expected/actual/diff PNGs and an index.html that groups
+        the failures by cause (the same change at the same place of one surface across previews and
+        appearances is shown once, then the list), filters by layout and surface, and shows each
+        golden side by side, as a slider, blinking or as the diff alone; plus report.json and
+        junit.xml for CI. Every golden has an anchor, e.g. index.html#delivery/systemSmall/onTheWay-light.
+
+        CI at scale: --shard K/N verifies the K-th of N parts of the matrix (round-robin over the
+        cells sorted by path: the same on every machine; N shards cover each cell exactly once);
+        give each shard its own --report folder and join them with `widgetshot merge-reports`.
+        --format github (the default when GITHUB_ACTIONS=true) prints each failure as an
+        ::error annotation at the preview's line in its layout file.
+
+        Examples:
+          widgetshot verify --report out/report --gallery ../index.html
+          widgetshot verify --shard 2/4 --report reports/2
+          widgetshot merge-reports reports/1 reports/2 reports/3 reports/4 --out report
 
         Exit codes: 0 all match, 1 differences (or missing/stale goldens), 2 usage or render error.
         """)
@@ -115,13 +129,27 @@ struct VerifyCommand: ParsableCommand {
     @Option(name: .long, help: "Write a report (HTML, JSON, JUnit XML, PNGs) into this folder.")
     var report: String?
 
+    @Option(name: .long, help: ArgumentHelp("Verify only the K-th of N parts of the matrix, e.g. 2/4.", valueName: "K/N"))
+    var shard: String?
+
+    @Option(name: .long, help: ArgumentHelp("text or github (::error annotations); default github when GITHUB_ACTIONS=true, else text."))
+    var format: OutputFormat?
+
+    @Option(name: .long, help: ArgumentHelp("The gallery page, as a URL relative to the report folder; each golden in the report links to its anchor there.",
+                                            valueName: "url"))
+    var gallery: String?
+
     func run() throws {
         let started = Date()
+        let part: MatrixShard?
+        do { part = try shard.map(MatrixShard.init(parsing:)) } catch { throw ValidationError("\(error)") }
         let (folders, documents, loaded) = try selection.load()
         var tuned = loaded
         tuned.options = try knobs.options()
         let suite = tuned
-        let jobs = selection.cells(suite, documents)
+        let all = selection.cells(suite, documents)
+        let picked = part?.select(all, name: { $0.1.relativePath }) ?? all.enumerated().map { ($0.offset, $0.element) }
+        let jobs = picked.map(\.item)
         let manifest = try GoldenManifest.load(suite.manifestPath)
         let pool = RendererPool(fonts: try selection.project.fontLibrary(folders))
         let progress = Progress(total: jobs.count)
@@ -131,33 +159,42 @@ struct VerifyCommand: ParsableCommand {
             return suite.check(jobs[i].1, in: jobs[i].0, with: renderer, manifest: manifest, keepImages: wantImages)
         }
         progress.finish()
-        var passed = 0, failed = 0, missing = 0, errors = 0
-        for o in outcomes {
-            let file = suite.path(of: o.cell)
-            switch o.status {
-            case .passed: passed += 1
-            case .failed(let r): failed += 1; print("FAIL \(file): \(Self.reason(r))\(Self.regions(r))")
-            case .missing: missing += 1; print("MISSING \(file): no golden (run `widgetshot record`)")
-            case .error(let e): errors += 1; print("ERROR \(file): \(e)")
+        // Stale goldens belong to no cell: the first shard reports them.
+        let stale = selection.isFiltered || (part.map { $0.index != 1 } ?? false) ? [] : suite.staleFiles(for: documents)
+        let built = VerifyReport.verify(Array(zip(picked.map(\.position), outcomes)), suite: suite, documents: documents,
+                                        stale: stale, cells: all.count, seconds: Date().timeIntervalSince(started),
+                                        shard: part, gallery: gallery)
+        let errors = outcomes.filter { if case .error = $0.status { return true } else { return false } }.count
+        if OutputFormat.resolve(format) == .github {
+            for r in built.document.results where r.status.needsAttention { print(GitHubAnnotation.failure(r)) }
+        } else {
+            for o in outcomes {
+                let file = suite.path(of: o.cell)
+                switch o.status {
+                case .passed: break
+                case .failed(let r): print("FAIL \(file): \(Self.reason(r))\(Self.regions(r))")
+                case .missing: print("MISSING \(file): no golden (run `widgetshot record`)")
+                case .error(let e): print("ERROR \(file): \(e)")
+                }
             }
+            for s in stale { print("STALE \(s): no preview produces it (run `widgetshot prune`)") }
         }
-        let stale = selection.isFiltered ? [] : suite.staleFiles(for: documents)
-        for s in stale { print("STALE \(s): no preview produces it (run `widgetshot prune`)") }
         if let report {
-            let entries = outcomes.map { VerifyReport.entry(for: $0, suite: suite) }
             do {
-                try VerifyReport(entries: entries, stale: stale, seconds: Date().timeIntervalSince(started)).write(to: report)
+                try built.write(to: report)
                 note("report: \(report)/index.html")
             } catch { note("error: cannot write the report into \(report): \(error)"); throw ExitCode(2) }
         }
-        var summary = "\(passed) passed, \(failed + errors) failed"
-        if missing > 0 { summary += ", \(missing) missing" }
-        if !stale.isEmpty { summary += ", \(stale.count) stale" }
+        let d = built.document
+        var summary = "\(d.passed) passed, \(d.failed) failed"
+        if d.missing > 0 { summary += ", \(d.missing) missing" }
+        if d.stale > 0 { summary += ", \(d.stale) stale" }
+        if let part { summary += " (shard \(part): \(jobs.count) of \(all.count) goldens)" }
         print(summary)
         note(String(format: "verified %d goldens in %.2f s (%d by hash)", outcomes.count, Date().timeIntervalSince(started),
                     outcomes.filter(\.matchedByHash).count))
         if errors > 0 { throw ExitCode(2) }
-        if failed + missing + stale.count > 0 { throw ExitCode(1) }
+        if d.failed + d.missing + d.stale > 0 { throw ExitCode(1) }
     }
 
     static func reason(_ r: DiffResult) -> String {
@@ -184,6 +221,10 @@ struct RecordCommand: ParsableCommand {
         bytes. Goldens use the slow, small PNG preset. CI never records: with the CI environment
         variable set, record refuses unless --force. Look at every golden you record before
         committing it, and say in the commit message why it changed.
+
+        With --report DIR: a page of what changed (new and rewritten goldens, before and after, side
+        by side, slider, blink and diff, grouped by cause as verify's report; stale goldens listed),
+        plus report.json and junit.xml. Example: widgetshot record --mode failed --report out/recorded
         """)
 
     enum Mode: String, ExpressibleByArgument, CaseIterable { case missing, failed, all }
@@ -194,6 +235,12 @@ struct RecordCommand: ParsableCommand {
     @Flag(name: .long, help: "Record even when CI is set.")
     var force = false
 
+    @Option(name: .long, help: "Write a summary of what changed (HTML with before/after, JSON, JUnit XML) into this folder.")
+    var report: String?
+
+    @Option(name: .long, help: ArgumentHelp("The gallery page, as a URL relative to the report folder.", valueName: "url"))
+    var gallery: String?
+
     @OptionGroup var selection: MatrixSelection
 
     func run() throws {
@@ -201,6 +248,7 @@ struct RecordCommand: ParsableCommand {
             note("error: CI is set: goldens are recorded on a developer machine and committed, never on CI (pass --force to override)")
             throw ExitCode(2)
         }
+        let started = Date()
         let (folders, documents, suite) = try selection.load()
         AtomicFile.removeStaleTempFiles(in: suite.directory)
         // Each golden is written together with its manifest entry, so an interrupted run leaves
@@ -231,6 +279,20 @@ struct RecordCommand: ParsableCommand {
             }
         }
         print("\(created) created, \(updated) updated, \(unchanged) unchanged\(failures > 0 ? ", \(failures) failed" : "")")
+        if let report {
+            let items = outcomes.enumerated().map { i, o -> (cell: MatrixCell, result: RecordResult?, error: String?) in
+                switch o {
+                case .success(let r): return (jobs[i].1, r, nil)
+                case .failure(let f): return (jobs[i].1, nil, f.message)
+                }
+            }
+            let stale = selection.isFiltered ? [] : suite.staleFiles(for: documents)
+            do {
+                try VerifyReport.record(items, suite: suite, documents: documents, stale: stale,
+                                        seconds: Date().timeIntervalSince(started), gallery: gallery).write(to: report)
+                note("summary of what changed: \(report)/index.html")
+            } catch { note("error: cannot write the summary into \(report): \(error)"); throw ExitCode(2) }
+        }
         if failures > 0 { throw ExitCode(2) }
     }
 }
