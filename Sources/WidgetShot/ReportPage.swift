@@ -211,8 +211,8 @@ public struct ReportPage {
       }
       function writeHash(){
         var parts=[]; for(var k in state){ var dflt=(k==='view'?'side':k==='zoom'?'fit':''); if(state[k]!==dflt) parts.push(k+'='+encodeURIComponent(state[k])); }
-        var text=parts.length?'#'+parts.join('&'):location.pathname+location.search;
-        history.replaceState(null,'',parts.length?text:location.pathname+location.search);
+        var url=parts.length?'#'+parts.join('&'):location.pathname+location.search;
+        try{ history.replaceState(null,'',url); }catch(e){ location.hash=parts.join('&'); }
       }
       function apply(){
         document.getElementById('f-layout').value=state.layout;
