@@ -19,10 +19,13 @@ public struct FailureGroup: Codable, Sendable, Equatable {
 
 /// Which failures share a cause.
 ///
-/// Two compared failures share one when they are the same layout and surface at the same pixel
-/// size (so the same view laid out alike), and what changed sits in the same place: the bounding
-/// boxes of all their differing pixels overlap by at least half (intersection over union ≥ 0.5),
-/// and their differing-pixel counts are within a factor of two. That catches one change seen
+/// Two compared failures share one when they are the same layout and surface (so the same view;
+/// its height may differ between previews where the surface's height follows its content), and
+/// what changed sits in the same place: the bounding
+/// boxes of all their differing pixels nearly coincide (intersection over union ≥ 0.8), or overlap
+/// by at least half (≥ 0.5) with differing-pixel counts within a factor of two. (Counts alone vary
+/// too much: "18분" → "17분" and "1분" → "0분" change different numbers of pixels in one label.)
+/// That catches one change seen
 /// through many previews and both appearances (an ETA label that moved shows up at the same spot in
 /// every order state, light and dark), while two unrelated changes on the same surface (the ETA and
 /// the progress bar) stay apart. Across surfaces the same change lands in different places, so it is
@@ -34,6 +37,7 @@ public struct FailureGroup: Codable, Sendable, Equatable {
 /// error by its message; missing goldens by layout and surface; stale goldens and, for `record`,
 /// new goldens by layout and surface.
 public enum FailureGroups {
+    public static let sameBox = 0.8
     public static let minimumOverlap = 0.5
     public static let pixelCountFactor = 2.0
 
@@ -73,7 +77,7 @@ public enum FailureGroups {
             if let e = r.expectedSize, let a = r.actualSize, e != a {
                 return "size|\(r.layout)|\(r.surface)|\(e)|\(a)"
             }
-            if let e = r.expectedSize, r.box != nil { return "pixels|\(r.layout)|\(r.surface)|\(e)" }
+            if r.box != nil { return "pixels|\(r.layout)|\(r.surface)" }
             return "other|\(r.status)|\(r.layout)|\(r.surface)|\(r.message ?? "")"
         case .error: return "error|\(r.message ?? "")"
         default: return "\(r.status)|\(r.layout)|\(r.surface)"
@@ -106,9 +110,10 @@ public enum FailureGroups {
 
     static func alike(_ a: ReportRecord, _ b: ReportRecord) -> Bool {
         guard let ba = a.box, let bb = b.box else { return false }
+        let iou = overlap(ba, bb)
+        if iou >= sameBox { return true }
         let pa = Double(max(a.differingPixels ?? 0, 1)), pb = Double(max(b.differingPixels ?? 0, 1))
-        guard max(pa, pb) / min(pa, pb) <= pixelCountFactor else { return false }
-        return overlap(ba, bb) >= minimumOverlap
+        return iou >= minimumOverlap && max(pa, pb) / min(pa, pb) <= pixelCountFactor
     }
 
     static func overlap(_ a: FailureGroup.Box, _ b: FailureGroup.Box) -> Double {

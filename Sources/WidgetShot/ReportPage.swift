@@ -91,14 +91,28 @@ public struct ReportPage {
     func card(_ r: ReportRecord, full: Bool) -> String {
         let anchor = h(r.name)
         var out = "<article class=\"case\(full ? " full" : "")\" id=\"\(anchor)\" data-layout=\"\(h(r.layout))\" data-surface=\"\(h(r.surface))\" data-status=\"\(r.status.rawValue)\">"
-        out += "<h3><a class=\"self\" href=\"#\(anchor)\">\(h(r.name))</a> <span class=\"tag \(r.status.rawValue)\">\(r.status.rawValue)</span></h3>"
-        out += "<p class=\"reason\">\(h(r.reason))</p>"
-        out += numbers(r)
-        out += links(r)
-        if r.images != nil {
-            if full { out += views(r) } else { out += "<details class=\"more\"><summary>show images</summary>\(views(r))</details>" }
+        out += "<h3><a class=\"self\" href=\"#\(anchor)\">\(h(r.name))</a> <span class=\"tag \(r.status.rawValue)\">\(r.status.rawValue)</span>"
+        let detail = "<p class=\"reason\">\(h(r.reason))</p>" + numbers(r) + links(r)
+        if full {
+            out += "</h3>" + detail + (r.images != nil ? views(r) : "")
+        } else {
+            // The list under a group's first golden: one line each, the rest on demand.
+            out += " <span class=\"brief\">\(h(brief(r)))</span></h3>"
+            out += "<details class=\"more\"><summary>numbers, commands\(r.images != nil ? " and images" : "")</summary>\(detail)\(r.images != nil ? views(r) : "")</details>"
         }
         return out + "</article>"
+    }
+
+    /// `140 px differ · max delta 227 · 14×10 at (30, 30)`
+    func brief(_ r: ReportRecord) -> String {
+        var parts: [String] = []
+        if let p = r.differingPixels { parts.append("\(p) px differ") }
+        if let m = r.maxDelta { parts.append("max delta \(m)") }
+        if let first = r.regions?.first {
+            parts.append("\(first.width)×\(first.height) at (\(first.x), \(first.y))" + ((r.regions?.count ?? 0) > 1 ? " +\(r.regions!.count - 1) more" : ""))
+        }
+        if parts.isEmpty { parts.append(r.reason) }
+        return parts.joined(separator: " · ")
     }
 
     func numbers(_ r: ReportRecord) -> String {
@@ -189,7 +203,9 @@ public struct ReportPage {
     figure{margin:0} figcaption{font-size:12px;color:var(--muted)}
     .views img{display:block;image-rendering:pixelated;image-rendering:crisp-edges;background:repeating-conic-gradient(#ddd 0 25%,#fff 0 50%) 0 0/16px 16px}
     .stack{position:relative;display:inline-block} .stack img.top,.stack img.b{position:absolute;left:0;top:0}
-    .stack img.top{clip-path:inset(0 0 0 var(--cut,50%))} .slider input{display:block;width:100%;max-width:600px}
+    .stack img.top{clip-path:inset(0 0 0 var(--cut,50%))} .slider input{display:block;max-width:100%}
+    .slider .stack::after{content:"";position:absolute;top:0;bottom:0;left:var(--cut,50%);width:1px;background:var(--accent)}
+    .brief{font:12px system-ui,sans-serif;color:var(--muted);margin-left:6px}
     body.blink-off .stack img.b{visibility:hidden}
     .case:target,.case.target{outline:3px solid var(--accent);outline-offset:4px;border-radius:4px}
     details.more summary{cursor:pointer;color:var(--accent);font-size:12px}
@@ -243,6 +259,7 @@ public struct ReportPage {
           var z=state.zoom==='fit'?Math.floor(avail/(w*across)):+state.zoom;
           if(state.zoom==='fit'&&z<1) z=avail/(w*across); if(state.zoom==='fit') z=Math.min(z,8);
           imgs.forEach(function(i){ if(i.naturalWidth) i.style.width=(i.naturalWidth*z)+'px'; });
+          var range=v.querySelector('input[type=range]'); if(range) range.style.width=(w*z)+'px';
         });
       }
       function reveal(id){
@@ -257,7 +274,7 @@ public struct ReportPage {
       document.getElementById('f-zoom').onchange=function(e){ state.zoom=e.target.value; apply(); writeHash(); };
       document.querySelectorAll('#f-view button').forEach(function(b){ b.onclick=function(){ state.view=b.dataset.v; apply(); writeHash(); }; });
       document.querySelectorAll('.slider input[type=range]').forEach(function(r){
-        var top=r.parentElement.querySelector('img.top'); r.oninput=function(){ if(top) top.style.setProperty('--cut',r.value+'%'); };
+        var stack=r.parentElement.querySelector('.stack'); r.oninput=function(){ if(stack) stack.style.setProperty('--cut',r.value+'%'); };
       });
       document.querySelectorAll('details.more').forEach(function(d){ d.addEventListener('toggle',zoom); });
       setInterval(function(){ document.body.classList.toggle('blink-off'); },500);
