@@ -92,4 +92,32 @@ struct ReportBrowserTests {
         try HeadlessChromium.screenshot(URL(fileURLWithPath: dir + "/index.html").absoluteString + "#view=slider&zoom=2",
                                         to: testOutput + "/failing-report-slider.png")
     }
+
+    @Test("A real change (the order's clock a minute later: every ETA label changes) groups by surface and place")
+    func changedETA() throws {
+        let project = try ScratchProject(from: Project.root)
+        defer { project.remove() }
+        let layout = project.root + "/Layouts/delivery.yaml"
+        let text = try String(contentsOfFile: layout, encoding: .utf8)
+        let changed = try #require(text.range(of: "now: 2026-11-22T12:27:00+09:00"))
+        try text.replacingCharacters(in: changed, with: "now: 2026-11-22T12:28:00+09:00").write(toFile: layout, atomically: true, encoding: .utf8)
+        let dir = testOutput + "/changed-eta"
+        try? FileManager.default.removeItem(atPath: dir)
+        let r = try runWidgetshot(["verify", "--project", project.root, "--report", dir, "--layout", "delivery",
+                                   "--surface", "systemSmall", "--surface", "systemMedium", "--surface", "islandExpanded"])
+        #expect(r.status == 1)
+        let report = try readReport(dir)
+        #expect(report.failed >= 30)
+        #expect(report.groups.count * 3 <= report.failed, "\(report.failed) failures in \(report.groups.count) groups")
+        let byName = Dictionary(uniqueKeysWithValues: report.results.map { ($0.name, $0) })
+        for g in report.groups {
+            #expect(Set(g.members.compactMap { byName[$0]?.surface }) == [g.surface])
+        }
+        #expect(report.groups.map(\.members.count).reduce(0, +) == report.failed)
+        let url = URL(fileURLWithPath: dir + "/index.html").absoluteString
+        let dom = try HeadlessChromium.dumpDOM(url)
+        #expect(attribute("data-images-failed", in: dom) == "0")
+        #expect(attribute("data-shown-groups", in: dom) == "\(report.groups.count)")
+        try HeadlessChromium.screenshot(url, to: testOutput + "/changed-eta-report.png")
+    }
 }
