@@ -56,6 +56,17 @@ public struct ReportDocument: Codable, Sendable, Equatable {
         return Array(try encoder.encode(self)) + [10]
     }
 
+    /// `DIRECTORY/report.json`, e.g. for the gallery to mark and link the images a verify run failed.
+    public static func load(directory: String) throws -> ReportDocument {
+        let path = directory + "/report.json"
+        guard let data = FileManager.default.contents(atPath: path) else { throw ReportError("\(path): no such file") }
+        return try decode([UInt8](data), file: path)
+    }
+
+    /// The cells a reviewer must look at, by name (`delivery/systemSmall/onTheWay-light`): each is an
+    /// anchor on the report page, `index.html#NAME`.
+    public var attentionNames: Set<String> { Set(results.filter { $0.status.needsAttention }.map(\.name)) }
+
     public static func decode(_ bytes: [UInt8], file: String) throws -> ReportDocument {
         do { return try JSONDecoder().decode(ReportDocument.self, from: Data(bytes)) } catch {
             throw ReportError("\(file): not a widgetshot report.json: \(Self.describe(error))")

@@ -61,7 +61,7 @@ public struct ReportPage {
         </div>
         </header>
         <main>
-        \(d.groups.isEmpty ? "" : "<nav class=\"toc\"><h2>\(d.groups.count) cause\(d.groups.count == 1 ? "" : "s")</h2><ol>\(toc)</ol></nav>")
+        \(d.groups.isEmpty ? "" : "<nav class=\"toc\"><h2>\(d.groups.count) \(isRecord ? "change" : "cause")\(d.groups.count == 1 ? "" : "s")</h2><ol>\(toc)</ol></nav>")
         \(body)
         </main>
         <footer class="muted">report.json and junit.xml beside this page hold the same results. <span id="img-status"></span><pre id="img-errors"></pre><pre id="js-errors"></pre></footer>
