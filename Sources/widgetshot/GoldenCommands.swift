@@ -97,22 +97,22 @@ struct VerifyCommand: ParsableCommand {
         commandName: "verify",
         abstract: "Render every preview and compare it with its golden in Golden/.",
         discussion: """
-        Prints one line per failure and a summary `N passed, N failed` (plus missing and stale
-        goldens when there are any). Goldens are rendered on iphone15pro at 2x. An unchanged render
-        is confirmed from Golden/manifest.json (a hash of its pixels) without decoding the golden;
-        otherwise the perceptual diff decides (see `widgetshot diff --help` for the rules).
+        Prints one line per failure and a summary `N passed, N failed` (plus missing and stale \
+        goldens when there are any). Goldens are rendered on iphone15pro at 2x. An unchanged render \
+        is confirmed from Golden/manifest.json (a hash of its pixels) without decoding the golden; \
+        otherwise the perceptual diff decides (see `widgetshot diff --help` for the rules). \
         Golden/ignore.json may list rectangles (points) to skip per golden or per pattern.
 
-        With --report DIR: for each failure expected/actual/diff PNGs and an index.html that groups
-        the failures by cause (the same change at the same place of one surface across previews and
-        appearances is shown once, then the list), filters by layout and surface, and shows each
-        golden side by side, as a slider, blinking or as the diff alone; plus report.json and
+        With --report DIR: for each failure expected/actual/diff PNGs and an index.html that groups \
+        the failures by cause (the same change at the same place of one surface across previews and \
+        appearances is shown once, then the list), filters by layout and surface, and shows each \
+        golden side by side, as a slider, blinking or as the diff alone; plus report.json and \
         junit.xml for CI. Every golden has an anchor, e.g. index.html#delivery/systemSmall/onTheWay-light.
 
-        CI at scale: --shard K/N verifies the K-th of N parts of the matrix (round-robin over the
-        cells sorted by path: the same on every machine; N shards cover each cell exactly once);
-        give each shard its own --report folder and join them with `widgetshot merge-reports`.
-        --format github (the default when GITHUB_ACTIONS=true) prints each failure as an
+        CI at scale: --shard K/N verifies the K-th of N parts of the matrix (round-robin over the \
+        cells sorted by path: the same on every machine; N shards cover each cell exactly once); \
+        give each shard its own --report folder and join them with `widgetshot merge-reports`. \
+        --format github (the default when GITHUB_ACTIONS=true) prints each failure as an \
         ::error annotation at the preview's line in its layout file.
 
         Examples:
@@ -215,15 +215,15 @@ struct RecordCommand: ParsableCommand {
         commandName: "record",
         abstract: "Write golden PNGs into Golden/ and update Golden/manifest.json.",
         discussion: """
-        Modes: `missing` (default) writes only goldens that do not exist yet; `failed` rewrites the
-        ones verify would fail; `all` rewrites every golden whose pixels changed at all. A golden
-        whose pixels are unchanged is never rewritten, so re-recording an unchanged tree changes no
-        bytes. Goldens use the slow, small PNG preset. CI never records: with the CI environment
-        variable set, record refuses unless --force. Look at every golden you record before
+        Modes: `missing` (default) writes only goldens that do not exist yet; `failed` rewrites the \
+        ones verify would fail; `all` rewrites every golden whose pixels changed at all. A golden \
+        whose pixels are unchanged is never rewritten, so re-recording an unchanged tree changes no \
+        bytes. Goldens use the slow, small PNG preset. CI never records: with the CI environment \
+        variable set, record refuses unless --force. Look at every golden you record before \
         committing it, and say in the commit message why it changed.
 
-        With --report DIR: a page of what changed (new and rewritten goldens, before and after, side
-        by side, slider, blink and diff, grouped by cause as verify's report; stale goldens listed),
+        With --report DIR: a page of what changed (new and rewritten goldens, before and after, side \
+        by side, slider, blink and diff, grouped by cause as verify's report; stale goldens listed), \
         plus report.json and junit.xml. Example: widgetshot record --mode failed --report out/recorded
         """)
 

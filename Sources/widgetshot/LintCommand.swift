@@ -9,14 +9,14 @@ struct LintCommand: ParsableCommand {
         commandName: "lint",
         abstract: "Check layout files and report problems as file:line:col: message.",
         discussion: """
-        Errors: YAML syntax, unknown node kinds, parameters, icons, colors, text styles, wrong value
+        Errors: YAML syntax, unknown node kinds, parameters, icons, colors, text styles, wrong value \
         types, out-of-range sizes, unknown components or previews.
-        Warnings: data a binding asks for that a preview lacks, text that truncates and content that
-        overflows its surface in some preview (checked by laying out every surface × preview in light
+        Warnings: data a binding asks for that a preview lacks, text that truncates and content that \
+        overflows its surface in some preview (checked by laying out every surface × preview in light \
         and dark on --device).
 
-        --format github (the default when GITHUB_ACTIONS=true) prints each diagnostic as a GitHub
-        Actions annotation, `::error file=Layouts/x.yaml,line=12,col=7,title=widgetshot lint::message`
+        --format github (the default when GITHUB_ACTIONS=true) prints each diagnostic as a GitHub \
+        Actions annotation, `::error file=Layouts/x.yaml,line=12,col=7,title=widgetshot lint::message` \
         (warnings as ::warning), so it shows on the pull request at that line.
 
         Exit codes: 0 no errors (warnings allowed unless --strict), 1 errors found, 2 bad usage.

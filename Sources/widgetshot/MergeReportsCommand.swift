@@ -7,23 +7,23 @@ struct MergeReportsCommand: ParsableCommand {
         commandName: "merge-reports",
         abstract: "Join the reports of `verify --shard K/N` runs into one HTML/JSON/JUnit report.",
         discussion: """
-        Each shard of a CI matrix runs `widgetshot verify --shard K/N --report DIR` and uploads DIR;
-        a last job downloads them all and runs merge-reports over the folders. The result is the
-        report an unsharded `verify --report` would have written (same report.json apart from
-        `seconds`, which is the slowest shard's; same junit.xml and page, failures grouped by cause
+        Each shard of a CI matrix runs `widgetshot verify --shard K/N --report DIR` and uploads DIR; \
+        a last job downloads them all and runs merge-reports over the folders. The result is the \
+        report an unsharded `verify --report` would have written (same report.json apart from \
+        `seconds`, which is the slowest shard's; same junit.xml and page, failures grouped by cause \
         across all shards), with every expected/actual/diff PNG copied in.
 
-        The folders must be every shard of one run: each K of 1…N exactly once, all of the same
+        The folders must be every shard of one run: each K of 1…N exactly once, all of the same \
         matrix; a missing or repeated shard is an error.
 
-        Prints the summary `N passed, N failed` (and GitHub annotations for each failure with
+        Prints the summary `N passed, N failed` (and GitHub annotations for each failure with \
         --format github, the default when GITHUB_ACTIONS=true).
 
         Examples:
           widgetshot merge-reports reports/1 reports/2 reports/3 --out report
           widgetshot merge-reports shard-* --out report --gallery ../gallery/index.html
 
-        Exit codes: 0 every golden matches, 1 failures (or missing/stale goldens), 2 a folder
+        Exit codes: 0 every golden matches, 1 failures (or missing/stale goldens), 2 a folder \
         without a readable report.json, or shards that do not fit together.
         """)
 
