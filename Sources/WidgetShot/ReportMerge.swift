@@ -48,7 +48,12 @@ public enum ReportMerge {
                     throw ReportError("\(r.name) is in more than one report (again in \(dir)): the reports overlap")
                 }
                 results.append(r)
-                for file in [r.images?.expected, r.images?.actual, r.images?.diff].compactMap({ $0 }) {
+                for (field, file) in [("expected", r.images?.expected), ("actual", r.images?.actual), ("diff", r.images?.diff)] {
+                    guard let file else { continue }
+                    // Copied into the merged folder by this name: it must stay inside both folders.
+                    guard file.hasSuffix(".png"), !file.hasPrefix("/"), !file.split(separator: "/").contains(where: { $0 == ".." || $0 == "." }) else {
+                        throw ReportError("\(dir)/report.json: results[\(r.name)].images.\(field) '\(file)' is not a PNG path inside the report folder")
+                    }
                     copies[file] = dir + "/" + file
                 }
             }

@@ -91,6 +91,19 @@ struct ReportTests {
         let twice = try runWidgetshot(["merge-reports"] + dirs + [dirs[0], "--out", base + "/twice"])
         #expect(twice.status == 2)
         #expect(twice.stderr.contains("appears twice"))
+        // A report.json that names an image outside its folder is refused, naming the field.
+        let tampered = base + "/tampered"
+        let victim = try #require(dirs.firstIndex { (try? readReport($0))?.results.contains { $0.images?.expected != nil } == true })
+        try FileManager.default.copyItem(atPath: dirs[victim], toPath: tampered)
+        var doc = try readReport(tampered)
+        let i = try #require(doc.results.firstIndex { $0.images?.expected != nil })
+        doc.results[i].images?.expected = "../../escape.png"
+        try Data(try doc.encoded()).write(to: URL(fileURLWithPath: tampered + "/report.json"))
+        var others = dirs
+        others[victim] = tampered
+        let refused = try runWidgetshot(["merge-reports"] + others + ["--out", base + "/refused"])
+        #expect(refused.status == 2)
+        #expect(refused.stderr.contains("images.expected '../../escape.png' is not a PNG path inside the report folder"), "\(refused.stderr)")
         let none = try runWidgetshot(["merge-reports", base + "/nothing-here", "--out", base + "/none"])
         #expect(none.status == 2)
         #expect(none.stderr.contains("no report.json"))
