@@ -21,7 +21,7 @@ public struct ReportPage {
             let members = group.members.compactMap { byName[$0] }
             guard let first = members.first else { continue }
             body += "<section class=\"group\" id=\"\(h(group.id))\" data-count=\"\(members.count)\">\n"
-            body += "<h2><a class=\"self\" href=\"#\(h(group.id))\">\(h(group.cause))</a></h2>\n"
+            body += "<h2><a class=\"self\" href=\"#\(h(group.id))\">\(h(group.cause))</a>\(points(group.box))</h2>\n"
             body += card(first, full: true)
             if members.count > 1 {
                 body += "<p class=\"also\">The same change in \(members.count - 1) more golden\(members.count == 2 ? "" : "s"):</p>\n<ul class=\"members\">\n"
@@ -69,6 +69,13 @@ public struct ReportPage {
         </body></html>
 
         """
+    }
+
+    /// The changed box in points, as layouts are written: ` = 7×5 pt at (15, 15)`.
+    func points(_ box: FailureGroup.Box?) -> String {
+        guard let box, let scale = document.scale, scale > 0 else { return "" }
+        func pt(_ v: Int) -> String { String(format: "%g", (Double(v) / scale * 10).rounded() / 10) }
+        return " <span class=\"pt\">= \(pt(box.width))×\(pt(box.height)) pt at (\(pt(box.x)), \(pt(box.y)))</span>"
     }
 
     var summary: String {
@@ -205,7 +212,7 @@ public struct ReportPage {
     .stack{position:relative;display:inline-block} .stack img.top,.stack img.b{position:absolute;left:0;top:0}
     .stack img.top{clip-path:inset(0 0 0 var(--cut,50%))} .slider input{display:block;max-width:100%}
     .slider .stack::after{content:"";position:absolute;top:0;bottom:0;left:var(--cut,50%);width:1px;background:var(--accent)}
-    .brief{font:12px system-ui,sans-serif;color:var(--muted);margin-left:6px}
+    .brief{font:12px system-ui,sans-serif;color:var(--muted);margin-left:6px} .pt{font-weight:400;font-size:13px;color:var(--muted)}
     body.blink-off .stack img.b{visibility:hidden}
     .case:target,.case.target{outline:3px solid var(--accent);outline-offset:4px;border-radius:4px}
     details.more summary{cursor:pointer;color:var(--accent);font-size:12px}
