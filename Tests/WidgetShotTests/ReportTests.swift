@@ -109,6 +109,34 @@ struct ReportTests {
         #expect(none.stderr.contains("no report.json"))
     }
 
+    @Test("A stale golden is reported once, by shard 1, and the merged report equals the unsharded one over the whole matrix")
+    func staleAcrossShards() throws {
+        let project = try ScratchProject(from: Project.root)
+        defer { project.remove() }
+        try FileManager.default.copyItem(atPath: project.golden + "/delivery/systemSmall/onTheWay-light.png",
+                                         toPath: project.golden + "/delivery/systemSmall/renamedPreview-light.png")
+        let base = scratchDirectory("stale")
+        defer { try? FileManager.default.removeItem(atPath: base) }
+        let whole = try runWidgetshot(["verify", "--project", project.root, "--report", base + "/whole"])
+        #expect(whole.status == 1)
+        #expect(whole.stdout.contains("STALE "))
+        var dirs: [String] = []
+        for k in 1...2 {
+            let dir = base + "/shard-\(k)"
+            let r = try runWidgetshot(["verify", "--project", project.root, "--shard", "\(k)/2", "--report", dir])
+            #expect(r.stdout.contains("STALE ") == (k == 1), "shard \(k): \(r.stdout.suffix(300))")
+            #expect(r.status == (k == 1 ? 1 : 0))
+            dirs.append(dir)
+        }
+        let merged = try runWidgetshot(["merge-reports"] + dirs + ["--out", base + "/merged"])
+        #expect(merged.status == 1)
+        var a = try readReport(base + "/whole"), b = try readReport(base + "/merged")
+        a.seconds = 0; b.seconds = 0
+        #expect(a == b)
+        #expect(b.stale == 1 && b.failed == 0 && b.passed == b.cells)
+        #expect(b.groups.count == 1 && b.groups[0].members == ["delivery/systemSmall/renamedPreview-light"])
+    }
+
     @Test("--format github: a verify failure is an ::error at its preview's line; auto-detected on GitHub Actions")
     func githubVerify() throws {
         let project = try PaintedProject()
