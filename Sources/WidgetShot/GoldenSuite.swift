@@ -121,7 +121,7 @@ public struct GoldenSuite: Sendable {
         } else {
             try AtomicFile.write(result.png, to: goldenPath)
         }
-        return RecordResult(outcome: existing == nil ? .created : .updated, entry: entry)
+        return RecordResult(outcome: existing == nil ? .created : .updated, entry: entry, previous: existing, png: result.png)
     }
 
     private func unchanged(_ png: [UInt8], _ cell: MatrixCell, _ manifest: GoldenManifestFile?) throws -> RecordResult {
@@ -143,6 +143,10 @@ public struct RecordResult: Sendable {
     public var outcome: RecordOutcome
     /// The manifest entry of the golden as it now is on disk.
     public var entry: GoldenManifest.Entry
+    /// For a created or updated golden: the file before (nil when new) and as written, for the
+    /// record summary page.
+    public var previous: [UInt8]? = nil
+    public var png: [UInt8]? = nil
 }
 
 public struct GoldenOutcome: Sendable {

@@ -2,264 +2,211 @@ import Foundation
 import WidgetDiff
 import WidgetModel
 import WidgetRender
+import WidgetTemplate
 
-/// What `verify --report DIR` leaves for a person and for CI: per failure the expected, actual and
-/// diff PNGs; one index.html with side-by-side, slider and blink views; report.json; junit.xml.
-public struct VerifyReport {
-    public struct Entry: Sendable {
-        public var cell: MatrixCell
-        public var golden: String
-        public var status: String            // passed, failed, missing, error, stale
-        public var result: DiffResult?
-        public var message: String?
-        /// PNG bytes, only for failures.
-        public var expectedPNG: [UInt8]?
-        public var actualPNG: [UInt8]?
-        public var diffPNG: [UInt8]?
+/// What `verify --report DIR` (and `record --report DIR`) leaves for a reviewer and for CI: per
+/// failure the expected, actual and diff PNGs; `index.html`, a page with the failures grouped by
+/// cause (`ReportPage`); `report.json` (`ReportDocument`); `junit.xml`.
+public struct VerifyReport: Sendable {
+    public var document: ReportDocument
+    /// PNGs to write, by path relative to the report folder.
+    public var images: [String: [UInt8]]
+    /// Files to copy into the report folder (merging shard reports): relative path → source path.
+    public var copies: [String: String]
 
-        public init(cell: MatrixCell, golden: String, status: String, result: DiffResult? = nil, message: String? = nil) {
-            self.cell = cell; self.golden = golden; self.status = status; self.result = result; self.message = message
+    public init(document: ReportDocument, images: [String: [UInt8]] = [:], copies: [String: String] = [:]) {
+        self.document = document; self.images = images; self.copies = copies
+    }
+
+    /// A report of `verify`: one outcome per cell, each with its position in the whole matrix.
+    public static func verify(_ outcomes: [(position: Int, outcome: GoldenOutcome)], suite: GoldenSuite,
+                              documents: [LayoutDocument], stale: [String], cells: Int, seconds: Double,
+                              shard: MatrixShard? = nil, gallery: String? = nil) -> VerifyReport {
+        var images: [String: [UInt8]] = [:]
+        var records: [ReportRecord] = []
+        let byName = Dictionary(documents.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+        for (position, outcome) in outcomes {
+            var r = record(for: outcome.cell, position: position, suite: suite, document: byName[outcome.cell.layout])
+            switch outcome.status {
+            case .passed: r.status = .passed
+            case .missing:
+                r.status = .missing; r.message = "no golden (run `widgetshot record`)"
+                r.images = ReportRecord.Images(actual: put(outcome.actual, r.name + ".actual.png", &images))
+            case .error(let m):
+                r.status = .error; r.message = m
+            case .failed(let result):
+                r.status = .failed
+                let options = suite.options(for: outcome.cell)
+                r.take(result, windowSize: options.windowSize)
+                var files = ReportRecord.Images()
+                files.expected = put(outcome.expected, r.name + ".expected.png", &images)
+                files.actual = put(outcome.actual, r.name + ".actual.png", &images)
+                if let a = outcome.expected, let b = outcome.actual {
+                    r.maxDelta = maxDelta(a, b)
+                    files.diff = put(ImageDiff.diffImage(expected: a, actual: b, result: result, options: options),
+                                     r.name + ".diff.png", &images)
+                }
+                r.images = files
+            }
+            records.append(r)
+        }
+        records += staleRecords(stale, suite: suite, after: cells)
+        var document = ReportDocument(kind: .verify, cells: cells, results: records, seconds: seconds, shard: shard, gallery: gallery)
+        document.device = suite.device.id; document.scale = suite.scale
+        return VerifyReport(document: document, images: images)
+    }
+
+    /// A summary of `record`: what it created and rewrote, with the golden before and after.
+    public static func record(_ results: [(cell: MatrixCell, result: RecordResult?, error: String?)], suite: GoldenSuite,
+                              documents: [LayoutDocument], stale: [String], seconds: Double,
+                              gallery: String? = nil) -> VerifyReport {
+        var images: [String: [UInt8]] = [:]
+        var records: [ReportRecord] = []
+        let byName = Dictionary(documents.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+        for (position, item) in results.enumerated() {
+            var r = record(for: item.cell, position: position, suite: suite, document: byName[item.cell.layout])
+            guard let result = item.result else {
+                r.status = .error; r.message = item.error ?? "not recorded"
+                records.append(r); continue
+            }
+            switch result.outcome {
+            case .unchanged: r.status = .unchanged
+            case .created:
+                r.status = .created; r.message = "new golden"
+                if let png = result.png { images[r.name + ".actual.png"] = png }
+                r.images = ReportRecord.Images(actual: result.png == nil ? nil : r.name + ".actual.png")
+            case .updated:
+                r.status = .updated
+                var files = ReportRecord.Images()
+                if let before = result.previous, let after = result.png {
+                    images[r.name + ".expected.png"] = before; files.expected = r.name + ".expected.png"
+                    images[r.name + ".actual.png"] = after; files.actual = r.name + ".actual.png"
+                    if let a = try? PNGCodec.decode(before), let b = try? PNGCodec.decode(after) {
+                        let (ea, eb) = (DiffImage(a), DiffImage(b))
+                        let options = suite.options(for: item.cell)
+                        let diff = ImageDiff.compare(expected: ea, actual: eb, options: options)
+                        r.take(diff, windowSize: options.windowSize)
+                        r.maxDelta = maxDelta(ea, eb)
+                        files.diff = put(ImageDiff.diffImage(expected: ea, actual: eb, result: diff, options: options),
+                                         r.name + ".diff.png", &images)
+                    }
+                }
+                r.message = "golden rewritten" + (r.differingPixels.map { ": \($0) px changed" } ?? "")
+                r.images = files
+            }
+            records.append(r)
+        }
+        records += staleRecords(stale, suite: suite, after: results.count)
+        var document = ReportDocument(kind: .record, cells: results.count, results: records, seconds: seconds, gallery: gallery)
+        document.device = suite.device.id; document.scale = suite.scale
+        return VerifyReport(document: document, images: images)
+    }
+
+    static func record(for cell: MatrixCell, position: Int, suite: GoldenSuite, document: LayoutDocument?) -> ReportRecord {
+        var r = ReportRecord(index: position, name: anchor(for: cell), file: displayPath(suite.path(of: cell)),
+                             layout: cell.layout, surface: cell.surface.rawValue, preview: cell.preview,
+                             scheme: cell.scheme.rawValue, status: .passed)
+        if let source = document?.preview(named: cell.preview)?.source {
+            r.source = "\(displayPath(source.file)):\(source.line):\(source.column)"
+        }
+        return r
+    }
+
+    static func staleRecords(_ stale: [String], suite: GoldenSuite, after count: Int) -> [ReportRecord] {
+        stale.enumerated().map { i, file in
+            let relative = file.hasPrefix(suite.directory + "/") ? String(file.dropFirst(suite.directory.count + 1)) : file
+            return ReportRecord.stale(file: displayPath(file), relativePath: relative, index: count + i)
         }
     }
 
-    /// One outcome as the report shows it; failures get their three PNGs (fast preset: only
-    /// failures pay for encoding).
-    public static func entry(for outcome: GoldenOutcome, suite: GoldenSuite) -> Entry {
-        var e = Entry(cell: outcome.cell, golden: suite.path(of: outcome.cell), status: "passed")
-        func png(_ image: DiffImage?) -> [UInt8]? {
-            guard let image, image.width > 0, image.height > 0 else { return nil }
-            return try? PNGCodec.encode(Bitmap(straight: RGBAImage(width: image.width, height: image.height, pixels: image.pixels)))
-        }
-        switch outcome.status {
-        case .passed: break
-        case .missing:
-            e.status = "missing"; e.message = "no golden (run `widgetshot record`)"
-            e.actualPNG = png(outcome.actual)
-        case .error(let m):
-            e.status = "error"; e.message = m
-        case .failed(let r):
-            e.status = "failed"; e.result = r; e.message = r.failureReason
-            e.expectedPNG = png(outcome.expected)
-            e.actualPNG = png(outcome.actual)
-            if let a = outcome.expected, let b = outcome.actual {
-                e.diffPNG = png(ImageDiff.diffImage(expected: a, actual: b, result: r, options: suite.options(for: outcome.cell)))
+    /// `delivery/systemSmall/onTheWay-light`: the id of a cell on the report page and in the gallery.
+    public static func anchor(for cell: MatrixCell) -> String {
+        "\(cell.layout)/\(cell.surface.rawValue)/\(cell.preview)-\(cell.scheme.rawValue)"
+    }
+
+    /// A path below the working directory, relative to it (how CI and GitHub name repository files).
+    public static func displayPath(_ path: String) -> String {
+        let cwd = FileManager.default.currentDirectoryPath
+        let base = cwd.hasSuffix("/") ? cwd : cwd + "/"
+        let standard = URL(fileURLWithPath: path).standardizedFileURL.path
+        return standard.hasPrefix(base) ? String(standard.dropFirst(base.count)) : path
+    }
+
+    /// The largest change of one channel between two same-size images, over pixels visible in either.
+    static func maxDelta(_ a: DiffImage, _ b: DiffImage) -> Int? {
+        guard a.width == b.width, a.height == b.height, a.pixels.count == b.pixels.count else { return nil }
+        var worst = 0
+        a.pixels.withUnsafeBufferPointer { pa in
+            b.pixels.withUnsafeBufferPointer { pb in
+                var i = 0
+                while i + 3 < pa.count {
+                    if pa[i + 3] != 0 || pb[i + 3] != 0 {
+                        for c in 0..<4 { worst = max(worst, abs(Int(pa[i + c]) - Int(pb[i + c]))) }
+                    }
+                    i += 4
+                }
             }
         }
-        return e
+        return worst
     }
 
-    public var entries: [Entry]
-    public var stale: [String]
-    public var seconds: Double
-    /// The goldens' library stack against the running one; nil leaves it out of the report.
-    public var stack: StackCheck?
-
-    public init(entries: [Entry], stale: [String], seconds: Double) {
-        self.entries = entries; self.stale = stale; self.seconds = seconds
+    private static func put(_ image: DiffImage?, _ path: String, _ images: inout [String: [UInt8]]) -> String? {
+        guard let image, image.width > 0, image.height > 0,
+              let png = try? PNGCodec.encode(Bitmap(straight: RGBAImage(width: image.width, height: image.height, pixels: image.pixels)))
+        else { return nil }
+        images[path] = png
+        return path
     }
 
+    /// Writes the PNGs first, then the pages, each file atomically.
     public func write(to dir: String) throws {
-        for e in entries where e.status != "passed" {
-            let base = dir + "/" + e.cell.relativePath.replacingOccurrences(of: ".png", with: "")
-            if let b = e.expectedPNG { try AtomicFile.write(b, to: base + ".expected.png") }
-            if let b = e.actualPNG { try AtomicFile.write(b, to: base + ".actual.png") }
-            if let b = e.diffPNG { try AtomicFile.write(b, to: base + ".diff.png") }
+        for (path, bytes) in images.sorted(by: { $0.key < $1.key }) { try AtomicFile.write(bytes, to: dir + "/" + path) }
+        for (path, source) in copies.sorted(by: { $0.key < $1.key }) {
+            guard let data = FileManager.default.contents(atPath: source) else {
+                throw ReportError("cannot read \(source) (named in its report.json)")
+            }
+            try AtomicFile.write([UInt8](data), to: dir + "/" + path)
         }
-        try AtomicFile.write(Array(html().utf8), to: dir + "/index.html")
-        try AtomicFile.write(Array(json().utf8), to: dir + "/report.json")
+        try AtomicFile.write(Array(ReportPage(document).html().utf8), to: dir + "/index.html")
+        try AtomicFile.write(try document.encoded(), to: dir + "/report.json")
         try AtomicFile.write(Array(junit().utf8), to: dir + "/junit.xml")
     }
 
-    var counts: (passed: Int, failed: Int, missing: Int) {
-        (entries.filter { $0.status == "passed" }.count,
-         entries.filter { $0.status == "failed" || $0.status == "error" }.count,
-         entries.filter { $0.status == "missing" }.count)
-    }
-
-    func json() -> String {
-        var items: [String] = []
-        for e in entries {
-            var fields = ["\"file\":\(q(e.golden))", "\"layout\":\(q(e.cell.layout))", "\"surface\":\(q(e.cell.surface.rawValue))",
-                          "\"preview\":\(q(e.cell.preview))", "\"scheme\":\(q(e.cell.scheme.rawValue))", "\"status\":\(q(e.status))"]
-            if let m = e.message { fields.append("\"message\":\(q(m))") }
-            if let r = e.result {
-                fields.append("\"differingPixels\":\(r.differingPixels)")
-                fields.append("\"antialiasedPixels\":\(r.antialiasedPixels)")
-                fields.append("\"ratio\":\(r.ratio)")
-                fields.append("\"expectedSize\":[\(r.expectedSize.width),\(r.expectedSize.height)]")
-                fields.append("\"actualSize\":[\(r.actualSize.width),\(r.actualSize.height)]")
-                let regions = r.regions.map { "{\"x\":\($0.x),\"y\":\($0.y),\"width\":\($0.width),\"height\":\($0.height),\"pixels\":\($0.pixels)}" }
-                fields.append("\"regions\":[\(regions.joined(separator: ","))]")
-            }
-            items.append("{" + fields.joined(separator: ",") + "}")
-        }
-        for s in stale { items.append("{\"file\":\(q(s)),\"status\":\"stale\"}") }
-        let c = counts
-        return "{\"passed\":\(c.passed),\"failed\":\(c.failed),\"missing\":\(c.missing),\"stale\":\(stale.count),\"seconds\":\(seconds),"
-            + stackJSON() + "\"results\":[\n"
-            + items.joined(separator: ",\n") + "\n]}\n"
-    }
-
-    // MARK: the library stack
-
-    /// `"stack":{"status":"same|different|unknown","recorded":{…}|null,"running":{…},"differs":[…]},`
-    /// (with its trailing comma), or nothing without a stack check.
-    func stackJSON() -> String {
-        guard let stack else { return "" }
-        func object(_ s: LibraryStack?) -> String {
-            guard let s else { return "null" }
-            return "{" + s.libraries.map { "\(q($0.name)):\(q($0.version))" }.joined(separator: ",") + "}"
-        }
-        let differs = stack.differences.map { "{\"library\":\(q($0.library)),\"recorded\":\(q($0.recorded)),\"running\":\(q($0.running))}" }
-        return "\"stack\":{\"status\":\(q(stackStatus(stack))),\"recorded\":\(object(stack.recorded)),\"running\":\(object(stack.running)),"
-            + "\"differs\":[\(differs.joined(separator: ","))]},"
-    }
-
-    func stackStatus(_ stack: StackCheck) -> String {
-        !stack.isKnown ? "unknown" : stack.matches ? "same" : "different"
-    }
-
-    /// JUnit `<properties>`: the status, and each library as recorded and as running.
-    func stackProperties() -> String {
-        guard let stack else { return "" }
-        var xml = "  <properties>\n    <property name=\"stack\" value=\"\(x(stackStatus(stack)))\"/>\n"
-        if let note = stack.note { xml += "    <property name=\"stack.note\" value=\"\(x(note))\"/>\n" }
-        for (name, version) in stack.recorded?.libraries ?? [] {
-            xml += "    <property name=\"stack.recorded.\(x(name))\" value=\"\(x(version))\"/>\n"
-        }
-        for (name, version) in stack.running.libraries {
-            xml += "    <property name=\"stack.running.\(x(name))\" value=\"\(x(version))\"/>\n"
-        }
-        return xml + "  </properties>\n"
-    }
-
-    /// A table of the six libraries, recorded against running, differing rows marked.
-    func stackHTML() -> String {
-        guard let stack else { return "" }
-        let heading: String
-        switch stackStatus(stack) {
-        case "same": heading = "Rendered on the library stack that recorded the goldens."
-        case "unknown": heading = "The goldens' library stack is unknown: the manifest has none (<code>widgetshot record --mode failed</code> writes it)."
-        default: heading = "Rendered on another library stack than the goldens were recorded on: "
-            + h(stack.differences.map(\.description).joined(separator: ", "))
-            + ". Differences may come from the libraries, not from a change to the widgets."
-        }
-        var rows = ""
-        let recorded = stack.recorded?.libraries
-        for (i, lib) in stack.running.libraries.enumerated() {
-            let was = recorded?[i].version
-            let differs = was != nil && was != lib.version
-            rows += "<tr\(differs ? " class=\"differs\"" : "")><td>\(h(lib.name))</td><td>\(h(was ?? "unknown"))</td><td>\(h(lib.version))</td></tr>"
-        }
-        return "<section class=\"case stack \(stackStatus(stack))\"><h2>Library stack</h2><p>\(heading)</p>"
-            + "<table><tr><th>library</th><th>recorded</th><th>running</th></tr>\(rows)</table></section>"
-    }
-
-    func junit() -> String {
-        let c = counts
+    public func junit() -> String {
+        let d = document
+        let failures = d.results.filter { $0.status.needsAttention }.count
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        xml += "<testsuites><testsuite name=\"widgetshot verify\" tests=\"\(entries.count + stale.count)\" failures=\"\(c.failed + c.missing + stale.count)\" time=\"\(String(format: "%.3f", seconds))\">\n"
-        xml += stackProperties()
-        for e in entries {
-            let cls = x("\(e.cell.layout).\(e.cell.surface.rawValue)")
-            let name = x("\(e.cell.preview)-\(e.cell.scheme.rawValue)")
-            if e.status == "passed" {
-                xml += "  <testcase classname=\"\(cls)\" name=\"\(name)\"/>\n"
-            } else {
-                let msg = x(e.message ?? e.result?.failureReason ?? e.status)
-                xml += "  <testcase classname=\"\(cls)\" name=\"\(name)\"><failure message=\"\(msg)\">\(x(e.golden)): \(msg)</failure></testcase>\n"
+        xml += "<testsuites><testsuite name=\"widgetshot \(d.kind.rawValue)\" tests=\"\(d.results.count)\" failures=\"\(failures)\" time=\"\(String(format: "%.3f", d.seconds))\">\n"
+        if let stack = d.stack {
+            // The goldens' library stack against the running one, as properties of the suite.
+            xml += "  <properties>\n    <property name=\"stack\" value=\"\(x(stack.status))\"/>\n"
+            if let note = stack.note { xml += "    <property name=\"stack.note\" value=\"\(x(note))\"/>\n" }
+            for name in ReportStack.order {
+                if let v = stack.recorded?[name] { xml += "    <property name=\"stack.recorded.\(name)\" value=\"\(x(v))\"/>\n" }
             }
+            for name in ReportStack.order {
+                if let v = stack.running[name] { xml += "    <property name=\"stack.running.\(name)\" value=\"\(x(v))\"/>\n" }
+            }
+            xml += "  </properties>\n"
         }
-        for s in stale {
-            xml += "  <testcase classname=\"stale\" name=\"\(x(s))\"><failure message=\"stale golden: no preview produces it\"/></testcase>\n"
+        for r in d.results {
+            let cls = r.status == .stale ? "stale" : x("\(r.layout).\(r.surface)")
+            let name = r.status == .stale ? x(r.file) : x("\(r.preview)-\(r.scheme)")
+            if !r.status.needsAttention {
+                xml += "  <testcase classname=\"\(cls)\" name=\"\(name)\" file=\"\(x(r.file))\"/>\n"
+            } else {
+                xml += "  <testcase classname=\"\(cls)\" name=\"\(name)\" file=\"\(x(r.file))\"><failure message=\"\(x(r.reason))\">\(x(r.file)): \(x(r.reason))</failure></testcase>\n"
+            }
         }
         return xml + "</testsuite></testsuites>\n"
     }
 
-    func html() -> String {
-        let c = counts
-        var body = ""
-        for e in entries where e.status != "passed" {
-            let base = e.cell.relativePath.replacingOccurrences(of: ".png", with: "")
-            let reason = e.message ?? e.result?.failureReason ?? e.status
-            var numbers = ""
-            if let r = e.result {
-                numbers = "\(r.differingPixels) px differ (\(String(format: "%.4f", r.ratio * 100)) %), \(r.antialiasedPixels) antialiased; golden \(r.expectedSize.width)×\(r.expectedSize.height), render \(r.actualSize.width)×\(r.actualSize.height)"
-                if !r.regions.isEmpty {
-                    numbers += "; regions " + r.regions.prefix(6).map { "\($0.width)×\($0.height) at (\($0.x), \($0.y))" }.joined(separator: ", ")
-                }
-            }
-            let exp = e.expectedPNG != nil ? "\(base).expected.png" : ""
-            let act = e.actualPNG != nil ? "\(base).actual.png" : ""
-            let dif = e.diffPNG != nil ? "\(base).diff.png" : ""
-            body += """
-            <section class="case"><h2>\(h(e.cell.relativePath)) <span class="tag \(e.status)">\(e.status)</span></h2>
-            <p>\(h(reason))</p><p class="num">\(h(numbers))</p>
-            <div class="tabs"><button data-v="side" class="on">side by side</button><button data-v="slider">slider</button><button data-v="blink">blink</button></div>
-            <div class="view side"><figure><img src="\(exp)"><figcaption>expected (golden)</figcaption></figure><figure><img src="\(act)"><figcaption>actual</figcaption></figure><figure><img src="\(dif)"><figcaption>diff</figcaption></figure></div>
-            <div class="view slider" hidden><div class="stack"><img src="\(exp)"><div class="top"><img src="\(act)"></div></div><input type="range" min="0" max="100" value="50"></div>
-            <div class="view blink" hidden><div class="stack"><img src="\(exp)"><img class="b" src="\(act)"></div><p>alternates expected / actual every 0.5 s</p></div>
-            </section>
-            """
-        }
-        if !stale.isEmpty {
-            body += "<section class=case><h2>Stale goldens</h2><ul>" + stale.map { "<li>\(h($0))</li>" }.joined() + "</ul><p>No preview produces these; <code>widgetshot prune</code> deletes them.</p></section>"
-        }
-        if body.isEmpty { body = "<p>Every golden matches.</p>" }
-        body = stackHTML() + body
-        return """
-        <!doctype html><meta charset="utf-8"><title>widgetshot verify</title>
-        <style>
-        body{font:14px system-ui,sans-serif;margin:24px;background:#f5f5f7;color:#1d1d1f}
-        .case{background:#fff;border-radius:12px;padding:16px;margin:16px 0}
-        h2{font-size:15px;margin:0 0 6px} .num{color:#6e6e73;font-size:12px}
-        .tag{font-size:11px;padding:2px 8px;border-radius:10px;background:#eee} .failed,.error{background:#ffd9d6} .missing{background:#fff1c2}
-        .view.side{display:flex;gap:12px;flex-wrap:wrap} figure{margin:0} figcaption{font-size:12px;color:#6e6e73}
-        img{max-width:100%;image-rendering:pixelated;background:repeating-conic-gradient(#ddd 0 25%,#fff 0 50%) 0 0/16px 16px}
-        .stack{position:relative;display:inline-block} .stack img{display:block}
-        .stack .top{position:absolute;inset:0;overflow:hidden;width:50%} .stack .top img{max-width:none}
-        .stack .b{position:absolute;inset:0}
-        .stack table{border-collapse:collapse;font-size:12px} .stack td,.stack th{padding:2px 12px 2px 0;text-align:left} .stack .differs td{color:#c9190b;font-weight:600}
-        .tabs button{border:0;background:#e8e8ed;border-radius:8px;padding:4px 10px;margin:6px 4px 10px 0;cursor:pointer} .tabs .on{background:#0071e3;color:#fff}
-        </style>
-        <h1>widgetshot verify</h1>
-        <p>\(c.passed) passed, \(c.failed) failed\(c.missing > 0 ? ", \(c.missing) missing" : "")\(stale.isEmpty ? "" : ", \(stale.count) stale") in \(String(format: "%.1f", seconds)) s</p>
-        \(body)
-        <script>
-        document.querySelectorAll('.case').forEach(function(c){
-          c.querySelectorAll('.tabs button').forEach(function(b){ b.onclick=function(){
-            c.querySelectorAll('.tabs button').forEach(function(x){x.classList.toggle('on',x===b)});
-            c.querySelectorAll('.view').forEach(function(v){v.hidden=!v.classList.contains(b.dataset.v)});
-          }});
-          var r=c.querySelector('input[type=range]'), t=c.querySelector('.slider .top');
-          if(r&&t){ var img=t.querySelector('img'), base=c.querySelector('.slider .stack > img');
-            var sync=function(){ t.style.width=r.value+'%'; img.style.width=base.clientWidth+'px'; };
-            r.oninput=sync; base.onload=sync; sync(); }
-        });
-        setInterval(function(){ document.querySelectorAll('.blink .b').forEach(function(b){ b.style.visibility = b.style.visibility==='hidden' ? 'visible' : 'hidden'; }); }, 500);
-        </script>
-        """
-    }
+    private func x(_ s: String) -> String { HTML.escape(s).replacingOccurrences(of: "'", with: "&apos;") }
+}
 
-    private func q(_ s: String) -> String {
-        var out = "\""
-        for ch in s.unicodeScalars {
-            switch ch {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            default:
-                if ch.value < 0x20 { out += String(format: "\\u%04x", ch.value) } else { out.unicodeScalars.append(ch) }
-            }
-        }
-        return out + "\""
-    }
-
-    private func h(_ s: String) -> String {
+enum HTML {
+    static func escape(_ s: String) -> String {
         s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
             .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
     }
-
-    private func x(_ s: String) -> String { h(s).replacingOccurrences(of: "'", with: "&apos;") }
 }

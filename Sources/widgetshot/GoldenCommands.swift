@@ -97,21 +97,35 @@ struct VerifyCommand: ParsableCommand {
         commandName: "verify",
         abstract: "Render every preview and compare it with its golden in Golden/.",
         discussion: """
-        Prints one line per failure and a summary `N passed, N failed` (plus missing and stale
-        goldens when there are any). Goldens are rendered on iphone15pro at 2x. An unchanged render
-        is confirmed from Golden/manifest.json (a hash of its pixels) without decoding the golden;
-        otherwise the perceptual diff decides (see `widgetshot diff --help` for the rules).
+        Prints one line per failure and a summary `N passed, N failed` (plus missing and stale \
+        goldens when there are any). Goldens are rendered on iphone15pro at 2x. An unchanged render \
+        is confirmed from Golden/manifest.json (a hash of its pixels) without decoding the golden; \
+        otherwise the perceptual diff decides (see `widgetshot diff --help` for the rules). \
         Golden/ignore.json may list rectangles (points) to skip per golden or per pattern.
 
-        With --report DIR: for each failure expected/actual/diff PNGs, an index.html with
-        side-by-side, slider and blink views, report.json and junit.xml.
+        With --report DIR: for each failure expected/actual/diff PNGs and an index.html that groups \
+        the failures by cause (the same change at the same place of one surface across previews and \
+        appearances is shown once, then the list), filters by layout and surface, and shows each \
+        golden side by side, as a slider, blinking or as the diff alone; plus report.json and \
+        junit.xml for CI. Every golden has an anchor, e.g. index.html#delivery/systemSmall/onTheWay-light.
 
-        Golden/manifest.json records the library stack that recorded the goldens (cairo, pango,
-        freetype, harfbuzz, fontconfig, pixman). When this binary runs with other versions, the
-        summary line and the report say which differ (recorded → running), besides any failures;
-        a manifest without a stack (version 1) makes the stack "unknown", not an error. To move to
-        a new stack on purpose: run `widgetshot record --mode failed` in the new image, look at
-        what it rewrote (git diff, `verify --report` before recording), and commit the goldens with
+        CI at scale: --shard K/N verifies the K-th of N parts of the matrix (round-robin over the \
+        cells sorted by path: the same on every machine; N shards cover each cell exactly once); \
+        give each shard its own --report folder and join them with `widgetshot merge-reports`. \
+        --format github (the default when GITHUB_ACTIONS=true) prints each failure as an \
+        ::error annotation at the preview's line in its layout file.
+
+        Examples:
+          widgetshot verify --report out/report --gallery ../index.html
+          widgetshot verify --shard 2/4 --report reports/2
+          widgetshot merge-reports reports/1 reports/2 reports/3 reports/4 --out report
+
+        Golden/manifest.json records the library stack that recorded the goldens (cairo, pango, \
+        freetype, harfbuzz, fontconfig, pixman). When this binary runs with other versions, the \
+        summary line and the report say which differ (recorded → running), besides any failures; \
+        a manifest without a stack (version 1) makes the stack "unknown", not an error. To move to \
+        a new stack on purpose: run `widgetshot record --mode failed` in the new image, look at \
+        what it rewrote (git diff, `verify --report` before recording), and commit the goldens with \
         the manifest.
 
         Exit codes: 0 all match, 1 differences (or missing/stale goldens), 2 usage or render error.
@@ -123,13 +137,27 @@ struct VerifyCommand: ParsableCommand {
     @Option(name: .long, help: "Write a report (HTML, JSON, JUnit XML, PNGs) into this folder.")
     var report: String?
 
+    @Option(name: .long, help: ArgumentHelp("Verify only the K-th of N parts of the matrix, e.g. 2/4.", valueName: "K/N"))
+    var shard: String?
+
+    @Option(name: .long, help: ArgumentHelp("text or github (::error annotations); default github when GITHUB_ACTIONS=true, else text."))
+    var format: OutputFormat?
+
+    @Option(name: .long, help: ArgumentHelp("The gallery page, as a URL relative to the report folder; each golden in the report links to its anchor there.",
+                                            valueName: "url"))
+    var gallery: String?
+
     func run() throws {
         let started = Date()
+        let part: MatrixShard?
+        do { part = try shard.map(MatrixShard.init(parsing:)) } catch { throw ValidationError("\(error)") }
         let (folders, documents, loaded) = try selection.load()
         var tuned = loaded
         tuned.options = try knobs.options()
         let suite = tuned
-        let jobs = selection.cells(suite, documents)
+        let all = selection.cells(suite, documents)
+        let picked = part?.select(all, name: { $0.1.relativePath }) ?? all.enumerated().map { ($0.offset, $0.element) }
+        let jobs = picked.map(\.item)
         let manifest = try GoldenManifest.load(suite.manifestPath)
         let stack = StackCheck(recorded: manifest.stack)
         let pool = RendererPool(fonts: try selection.project.fontLibrary(folders))
@@ -140,36 +168,44 @@ struct VerifyCommand: ParsableCommand {
             return suite.check(jobs[i].1, in: jobs[i].0, with: renderer, manifest: manifest, keepImages: wantImages)
         }
         progress.finish()
-        var passed = 0, failed = 0, missing = 0, errors = 0
-        for o in outcomes {
-            let file = suite.path(of: o.cell)
-            switch o.status {
-            case .passed: passed += 1
-            case .failed(let r): failed += 1; print("FAIL \(file): \(Self.reason(r))\(Self.regions(r))")
-            case .missing: missing += 1; print("MISSING \(file): no golden (run `widgetshot record`)")
-            case .error(let e): errors += 1; print("ERROR \(file): \(e)")
+        // Stale goldens belong to no cell: the first shard reports them.
+        let stale = selection.isFiltered || (part.map { $0.index != 1 } ?? false) ? [] : suite.staleFiles(for: documents)
+        var built = VerifyReport.verify(Array(zip(picked.map(\.position), outcomes)), suite: suite, documents: documents,
+                                        stale: stale, cells: all.count, seconds: Date().timeIntervalSince(started),
+                                        shard: part, gallery: gallery)
+        built.document.stack = ReportStack(stack)
+        let errors = outcomes.filter { if case .error = $0.status { return true } else { return false } }.count
+        if OutputFormat.resolve(format) == .github {
+            for r in built.document.results where r.status.needsAttention { print(GitHubAnnotation.failure(r)) }
+        } else {
+            for o in outcomes {
+                let file = suite.path(of: o.cell)
+                switch o.status {
+                case .passed: break
+                case .failed(let r): print("FAIL \(file): \(Self.reason(r))\(Self.regions(r))")
+                case .missing: print("MISSING \(file): no golden (run `widgetshot record`)")
+                case .error(let e): print("ERROR \(file): \(e)")
+                }
             }
+            for s in stale { print("STALE \(s): no preview produces it (run `widgetshot prune`)") }
         }
-        let stale = selection.isFiltered ? [] : suite.staleFiles(for: documents)
-        for s in stale { print("STALE \(s): no preview produces it (run `widgetshot prune`)") }
         if let report {
-            let entries = outcomes.map { VerifyReport.entry(for: $0, suite: suite) }
             do {
-                var verifyReport = VerifyReport(entries: entries, stale: stale, seconds: Date().timeIntervalSince(started))
-                verifyReport.stack = stack
-                try verifyReport.write(to: report)
+                try built.write(to: report)
                 note("report: \(report)/index.html")
             } catch { note("error: cannot write the report into \(report): \(error)"); throw ExitCode(2) }
         }
-        var summary = "\(passed) passed, \(failed + errors) failed"
-        if missing > 0 { summary += ", \(missing) missing" }
-        if !stale.isEmpty { summary += ", \(stale.count) stale" }
+        let d = built.document
+        var summary = "\(d.passed) passed, \(d.failed) failed"
+        if d.missing > 0 { summary += ", \(d.missing) missing" }
+        if d.stale > 0 { summary += ", \(d.stale) stale" }
+        if let part { summary += " (shard \(part): \(jobs.count) of \(all.count) goldens)" }
         if let stackNote = stack.note { summary += "; " + stackNote }
         print(summary)
         note(String(format: "verified %d goldens in %.2f s (%d by hash)", outcomes.count, Date().timeIntervalSince(started),
                     outcomes.filter(\.matchedByHash).count))
         if errors > 0 { throw ExitCode(2) }
-        if failed + missing + stale.count > 0 { throw ExitCode(1) }
+        if d.failed + d.missing + d.stale > 0 { throw ExitCode(1) }
     }
 
     static func reason(_ r: DiffResult) -> String {
@@ -190,17 +226,21 @@ struct RecordCommand: ParsableCommand {
         commandName: "record",
         abstract: "Write golden PNGs into Golden/ and update Golden/manifest.json.",
         discussion: """
-        Modes: `missing` (default) writes only goldens that do not exist yet; `failed` rewrites the
-        ones verify would fail; `all` rewrites every golden whose pixels changed at all. A golden
-        whose pixels are unchanged is never rewritten, so re-recording an unchanged tree changes no
-        bytes. Goldens use the slow, small PNG preset. CI never records: with the CI environment
-        variable set, record refuses unless --force. Look at every golden you record before
+        Modes: `missing` (default) writes only goldens that do not exist yet; `failed` rewrites the \
+        ones verify would fail; `all` rewrites every golden whose pixels changed at all. A golden \
+        whose pixels are unchanged is never rewritten, so re-recording an unchanged tree changes no \
+        bytes. Goldens use the slow, small PNG preset. CI never records: with the CI environment \
+        variable set, record refuses unless --force. Look at every golden you record before \
         committing it, and say in the commit message why it changed.
 
-        The manifest records the library stack (cairo, pango, freetype, harfbuzz, fontconfig,
-        pixman versions) the goldens hold on: a run over every golden with --mode failed or all
-        (or a first record into an empty manifest) writes the running stack there. Upgrading the
-        image that records goldens: `widgetshot record --mode failed` in the new image, then
+        With --report DIR: a page of what changed (new and rewritten goldens, before and after, side \
+        by side, slider, blink and diff, grouped by cause as verify's report; stale goldens listed), \
+        plus report.json and junit.xml. Example: widgetshot record --mode failed --report out/recorded
+
+        The manifest records the library stack (cairo, pango, freetype, harfbuzz, fontconfig, \
+        pixman versions) the goldens hold on: a run over every golden with --mode failed or all \
+        (or a first record into an empty manifest) writes the running stack there. Upgrading the \
+        image that records goldens: `widgetshot record --mode failed` in the new image, then \
         review every rewritten golden before committing.
         """)
 
@@ -212,6 +252,12 @@ struct RecordCommand: ParsableCommand {
     @Flag(name: .long, help: "Record even when CI is set.")
     var force = false
 
+    @Option(name: .long, help: "Write a summary of what changed (HTML with before/after, JSON, JUnit XML) into this folder.")
+    var report: String?
+
+    @Option(name: .long, help: ArgumentHelp("The gallery page, as a URL relative to the report folder.", valueName: "url"))
+    var gallery: String?
+
     @OptionGroup var selection: MatrixSelection
 
     func run() throws {
@@ -219,6 +265,7 @@ struct RecordCommand: ParsableCommand {
             note("error: CI is set: goldens are recorded on a developer machine and committed, never on CI (pass --force to override)")
             throw ExitCode(2)
         }
+        let started = Date()
         let (folders, documents, suite) = try selection.load()
         AtomicFile.removeStaleTempFiles(in: suite.directory)
         // Each golden is written together with its manifest entry, so an interrupted run leaves
@@ -250,21 +297,37 @@ struct RecordCommand: ParsableCommand {
             }
         }
         print("\(created) created, \(updated) updated, \(unchanged) unchanged\(failures > 0 ? ", \(failures) failed" : "")")
-        if failures > 0 { throw ExitCode(2) }
-        // The stack is the manifest's claim about every golden: only a run that rendered all of
-        // them here (or wrote the first ones) makes it.
-        let running = LibraryStack.running
-        let recorded = manifest.current.stack
-        if !selection.isFiltered && selection.layout.isEmpty && (mode != .missing || wasEmpty) {
-            if try manifest.setStack(running) != running {
-                note(recorded.map { "library stack of the goldens: " + $0.differences(running: running).map(\.description).joined(separator: ", ") }
-                     ?? "library stack of the goldens: \(running)")
+        if failures == 0 {
+            // The stack is the manifest's claim about every golden: only a run that rendered all of
+            // them here (or wrote the first ones) makes it.
+            let running = LibraryStack.running
+            let recorded = manifest.current.stack
+            if !selection.isFiltered && selection.layout.isEmpty && (mode != .missing || wasEmpty) {
+                if try manifest.setStack(running) != running {
+                    note(recorded.map { "library stack of the goldens: " + $0.differences(running: running).map(\.description).joined(separator: ", ") }
+                         ?? "library stack of the goldens: \(running)")
+                }
+            } else if created + updated > 0, let recorded, recorded != running {
+                note("warning: wrote goldens on another library stack than the manifest's (\(recorded.differences(running: running).map(\.description).joined(separator: ", "))); record every golden on one stack: `widgetshot record --mode failed`")
+            } else if created + updated > 0, recorded == nil {
+                note("note: the manifest records no library stack yet; `widgetshot record --mode failed` over every golden records it")
             }
-        } else if created + updated > 0, let recorded, recorded != running {
-            note("warning: wrote goldens on another library stack than the manifest's (\(recorded.differences(running: running).map(\.description).joined(separator: ", "))); record every golden on one stack: `widgetshot record --mode failed`")
-        } else if created + updated > 0, recorded == nil {
-            note("note: the manifest records no library stack yet; `widgetshot record --mode failed` over every golden records it")
         }
+        if let report {
+            let items = outcomes.enumerated().map { i, o -> (cell: MatrixCell, result: RecordResult?, error: String?) in
+                switch o {
+                case .success(let r): return (jobs[i].1, r, nil)
+                case .failure(let f): return (jobs[i].1, nil, f.message)
+                }
+            }
+            let stale = selection.isFiltered ? [] : suite.staleFiles(for: documents)
+            do {
+                try VerifyReport.record(items, suite: suite, documents: documents, stale: stale,
+                                        seconds: Date().timeIntervalSince(started), gallery: gallery).write(to: report)
+                note("summary of what changed: \(report)/index.html")
+            } catch { note("error: cannot write the summary into \(report): \(error)"); throw ExitCode(2) }
+        }
+        if failures > 0 { throw ExitCode(2) }
     }
 }
 

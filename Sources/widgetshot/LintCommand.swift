@@ -9,11 +9,15 @@ struct LintCommand: ParsableCommand {
         commandName: "lint",
         abstract: "Check layout files and report problems as file:line:col: message.",
         discussion: """
-        Errors: YAML syntax, unknown node kinds, parameters, icons, colors, text styles, wrong value
+        Errors: YAML syntax, unknown node kinds, parameters, icons, colors, text styles, wrong value \
         types, out-of-range sizes, unknown components or previews.
-        Warnings: data a binding asks for that a preview lacks, text that truncates and content that
-        overflows its surface in some preview (checked by laying out every surface × preview in light
+        Warnings: data a binding asks for that a preview lacks, text that truncates and content that \
+        overflows its surface in some preview (checked by laying out every surface × preview in light \
         and dark on --device).
+
+        --format github (the default when GITHUB_ACTIONS=true) prints each diagnostic as a GitHub \
+        Actions annotation, `::error file=Layouts/x.yaml,line=12,col=7,title=widgetshot lint::message` \
+        (warnings as ::warning), so it shows on the pull request at that line.
 
         Exit codes: 0 no errors (warnings allowed unless --strict), 1 errors found, 2 bad usage.
         """)
@@ -26,6 +30,9 @@ struct LintCommand: ParsableCommand {
 
     @Option(name: .long, help: "The device to lay out on.")
     var device: String = DeviceProfile.default.id
+
+    @Option(name: .long, help: "text (file:line:col: message) or github (::error annotations); default github when GITHUB_ACTIONS=true, else text.")
+    var format: OutputFormat?
 
     @OptionGroup var project: ProjectOptions
 
@@ -40,9 +47,10 @@ struct LintCommand: ParsableCommand {
         let pool = RendererPool(fonts: try project.fontLibrary(folders))
         let linter = ProjectLinter(pool: pool, device: try deviceProfile(named: device))
         var errors = 0, warnings = 0
+        let github = OutputFormat.resolve(format) == .github
         for path in paths {
             for d in linter.lint(path: path) {
-                print(d.description)
+                print(github ? GitHubAnnotation.diagnostic(d) : d.description)
                 if d.severity == .error { errors += 1 } else { warnings += 1 }
             }
         }
@@ -50,3 +58,5 @@ struct LintCommand: ParsableCommand {
         if errors > 0 || (strict && warnings > 0) { throw ExitCode(1) }
     }
 }
+
+extension OutputFormat: ExpressibleByArgument {}

@@ -42,6 +42,7 @@ struct CLIProcess {
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         var environment = ProcessInfo.processInfo.environment
         environment["CI"] = nil
+        environment["GITHUB_ACTIONS"] = nil  // would turn lint and verify output into annotations
         environment["WIDGETSHOT_HOME"] = nil
         let argv = ([binary] + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]

@@ -88,9 +88,9 @@ import WidgetShot
 
     @Test func reportCarriesTheStack() throws {
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        var report = VerifyReport(entries: [], stale: [], seconds: 0.5)
-        report.stack = StackCheck(recorded: Self.debian12, running: Self.debian13)
-        try report.write(to: dir)
+        var document = ReportDocument(kind: .verify, cells: 0, results: [], seconds: 0.5)
+        document.stack = ReportStack(StackCheck(recorded: Self.debian12, running: Self.debian13))
+        try VerifyReport(document: document).write(to: dir)
         let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: dir + "/report.json"))) as! [String: Any]
         let stack = try #require(json["stack"] as? [String: Any])
         #expect(stack["status"] as? String == "different")

@@ -1,0 +1,79 @@
+import Foundation
+
+/// Joins the reports of `verify --shard K/N` runs into one (`widgetshot merge-reports`): the same
+/// report.json, junit.xml and page an unsharded run writes, except for `seconds` (the slowest
+/// shard's). Groups are computed again over all results, so a cause spread over shards is one group.
+public enum ReportMerge {
+    public static func merge(_ directories: [String], gallery: String? = nil) throws -> VerifyReport {
+        guard !directories.isEmpty else { throw ReportError("no report folders to merge") }
+        var documents: [(dir: String, doc: ReportDocument)] = []
+        for dir in directories {
+            let path = dir + "/report.json"
+            guard let data = FileManager.default.contents(atPath: path) else {
+                throw ReportError("\(path): no report.json there (write one with `widgetshot verify --shard K/N --report \(dir)`)")
+            }
+            documents.append((dir, try ReportDocument.decode([UInt8](data), file: path)))
+        }
+        let first = documents[0].doc
+        for (dir, d) in documents {
+            guard d.kind == .verify else { throw ReportError("\(dir)/report.json is a \(d.kind.rawValue) report; only verify reports merge") }
+            guard d.cells == first.cells else {
+                throw ReportError("\(dir)/report.json covers a matrix of \(d.cells) cells, \(documents[0].dir) one of \(first.cells): the shards come from different selections or trees")
+            }
+        }
+        let shards = documents.compactMap(\.doc.shard)
+        if !shards.isEmpty {
+            guard shards.count == documents.count else { throw ReportError("some reports are shards and some are not; merge the reports of one `--shard K/N` run") }
+            let count = shards[0].count
+            if let other = shards.first(where: { $0.count != count }) {
+                throw ReportError("shard \(other) does not belong with shard \(shards[0]): every shard must have the same N")
+            }
+            var seen = Set<Int>()
+            for (dir, d) in documents where !seen.insert(d.shard!.index).inserted {
+                throw ReportError("shard \(d.shard!) appears twice (again in \(dir))")
+            }
+            let missing = (1...count).filter { !seen.contains($0) }
+            if !missing.isEmpty {
+                throw ReportError("missing shard\(missing.count == 1 ? "" : "s") \(missing.map { "\($0)/\(count)" }.joined(separator: ", ")): the merged report would not cover every golden")
+            }
+        }
+        var results: [ReportRecord] = []
+        var names = Set<String>()
+        var stale: [String: ReportRecord] = [:]
+        var copies: [String: String] = [:]
+        for (dir, d) in documents {
+            for r in d.results {
+                if r.status == .stale { stale[r.name] = r; continue }
+                guard names.insert(r.name).inserted else {
+                    throw ReportError("\(r.name) is in more than one report (again in \(dir)): the reports overlap")
+                }
+                results.append(r)
+                for (field, file) in [("expected", r.images?.expected), ("actual", r.images?.actual), ("diff", r.images?.diff)] {
+                    guard let file else { continue }
+                    // Copied into the merged folder by this name: it must stay inside both folders.
+                    guard file.hasSuffix(".png"), !file.hasPrefix("/"), !file.split(separator: "/").contains(where: { $0 == ".." || $0 == "." }) else {
+                        throw ReportError("\(dir)/report.json: results[\(r.name)].images.\(field) '\(file)' is not a PNG path inside the report folder")
+                    }
+                    copies[file] = dir + "/" + file
+                }
+            }
+        }
+        guard results.count == first.cells else {
+            throw ReportError("the reports hold \(results.count) of \(first.cells) cells: a shard is missing or was filtered differently")
+        }
+        let staleSorted = stale.values.sorted { $0.file < $1.file }.enumerated().map { i, r -> ReportRecord in
+            var r = r; r.index = first.cells + i; return r
+        }
+        var merged = ReportDocument(kind: .verify, cells: first.cells, results: results + staleSorted,
+                                    seconds: documents.map(\.doc.seconds).max() ?? 0, gallery: gallery ?? first.gallery)
+        merged.device = first.device
+        merged.scale = first.scale
+        // Every shard renders on one stack in a sane CI; shards from different images would mix
+        // their libraries' differences into one report.
+        if let other = documents.first(where: { $0.doc.stack != first.stack }) {
+            throw ReportError("\(other.dir)/report.json was rendered on another library stack than \(documents[0].dir)/report.json: merge shards of one image")
+        }
+        merged.stack = first.stack
+        return VerifyReport(document: merged, copies: copies)
+    }
+}
