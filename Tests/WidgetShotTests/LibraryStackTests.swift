@@ -123,8 +123,8 @@ import WidgetShot
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
         #expect(run.stdout.contains("passed, 0 failed; goldens recorded on another library stack: pango 0.0.1 → \(LibraryStack.running.pango)"),
                 "\(run.stdout)")
-        let json = try String(contentsOfFile: report + "/report.json", encoding: .utf8)
-        #expect(json.contains(#""status":"different""#))
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: report + "/report.json"))) as! [String: Any]
+        #expect((json["stack"] as? [String: Any])?["status"] as? String == "different")
 
         manifest.stack = nil
         try manifest.write(to: path)
