@@ -2,6 +2,7 @@ import CoreMetrics
 import Foundation
 import Hummingbird
 import Prometheus
+import Synchronization
 import WidgetShot
 
 /// The server's metrics, through swift-metrics' API into a Prometheus registry of this server's own
@@ -95,12 +96,25 @@ final class ServerMetrics: Sendable {
     /// One answer. `route` is the matched route pattern (`/render/{layout}/{surface}.png`), so the
     /// number of series stays bounded whatever paths clients send.
     func answered(route: String, method: String, status: Int, nanoseconds: UInt64) {
-        CoreMetrics.Counter(label: "widgetshot_http_requests_total",
-                            dimensions: [("route", route), ("method", method), ("status", String(status))],
-                            factory: factory).increment()
-        CoreMetrics.Timer(label: "widgetshot_http_request_duration_seconds", dimensions: [("route", route)],
-                          factory: factory).recordNanoseconds(Int64(clamping: nanoseconds))
+        let key = SeriesKey(route: route, method: method, status: status)
+        let known = series.withLock { $0[key] }
+        let handles = known ?? {
+            let made = (CoreMetrics.Counter(label: "widgetshot_http_requests_total",
+                                            dimensions: [("route", route), ("method", method), ("status", String(status))],
+                                            factory: factory),
+                        CoreMetrics.Timer(label: "widgetshot_http_request_duration_seconds", dimensions: [("route", route)],
+                                          factory: factory))
+            series.withLock { $0[key] = made }
+            return made
+        }()
+        handles.0.increment()
+        handles.1.recordNanoseconds(Int64(clamping: nanoseconds))
     }
+
+    private struct SeriesKey: Hashable { var route: String; var method: String; var status: Int }
+    /// The handles per series, made once (the registry would look them up by name and labels on
+    /// every request otherwise). Bounded: routes are patterns, methods and statuses few.
+    private let series = Mutex<[SeriesKey: (CoreMetrics.Counter, CoreMetrics.Timer)]>([:])
 
     /// The text for `GET /metrics`, with the gauges read now.
     func exposition(workers: RenderWorkers, cache: ResponseCache) -> [UInt8] {

@@ -44,7 +44,9 @@ struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
             let elapsed = DispatchTime.now().uptimeNanoseconds &- start
             // Hummingbird names no route "NotFound"; a path a client made up never becomes a label.
             let route = context.endpointPath.flatMap { $0 == "NotFound" ? nil : $0 } ?? "unmatched"
-            metrics?.answered(route: route, method: request.method.rawValue, status: status.code, nanoseconds: elapsed)
+            let method = ["GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS"].contains(request.method.rawValue)
+                ? request.method.rawValue : "other"
+            metrics?.answered(route: route, method: method, status: status.code, nanoseconds: elapsed)
             if status == .tooManyRequests { metrics?.rejections.increment() }
             if status == .notModified { metrics?.notModified.increment() }
             guard logger.logLevel <= .info else { return }
