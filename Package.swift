@@ -18,6 +18,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log.git", from: "1.14.0"),
         .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.34.1"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.0.0"),
+        // HMAC-SHA256 for signed URLs and constant-time comparison of bearer tokens.
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        // `serve` options from environment variables and a config file.
+        .package(url: "https://github.com/apple/swift-configuration", from: "1.4.0"),
     ],
     targets: [
         // C libraries from Debian, found through pkg-config.
@@ -58,6 +62,9 @@ let package = Package(
             .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "Logging", package: "swift-log"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            .product(name: "Crypto", package: "swift-crypto"),
+            .product(name: "Configuration", package: "swift-configuration"),
+            .product(name: "Yams", package: "Yams"),
         ]),
         .executableTarget(
             name: "widgetshot",

@@ -10,7 +10,8 @@ package struct RenderRoutes: Sendable {
     let workers: RenderWorkers
     let limits: Limits
 
-    func add(to router: Router<BasicRequestContext>) {
+    /// Called twice: on the router (the unversioned aliases) and on its `v1` group.
+    func add(to router: some RouterMethods<BasicRequestContext>) {
         router.get("health") { _, _ in JSONBody.response(["status": "ok"]) }
         router.get("layouts") { _, _ in JSONBody.response(layouts.listing) }
         router.get("render/{layout}/{surface}.png") { request, context in try await renderURL(request, context) }
