@@ -45,17 +45,29 @@ import Testing
         }
         var resolved: [String: String] = [:]
         for line in try run(["ldd", binary]).split(separator: "\n") {
-            let parts = line.split(separator: " ")
-            if parts.count >= 3, parts[1] == "=>" { resolved[String(parts[0].trimmingCharacters(in: .whitespaces))] = String(parts[2]) }
+            let parts = line.split(whereSeparator: \.isWhitespace)
+            if parts.count >= 3, parts[1] == "=>" { resolved[String(parts[0])] = String(parts[2]) }
             else if let first = parts.first, first.hasPrefix("/") { resolved[URL(fileURLWithPath: String(first)).lastPathComponent] = String(first) }
+        }
+        // One dpkg -S for every path (and the path its symlinks lead to): `package:arch: path` lines.
+        var candidates: [String: [String]] = [:]
+        for library in needed {
+            let path = try #require(resolved[library], "ldd cannot resolve \(library)")
+            candidates[library] = [path, URL(fileURLWithPath: path).resolvingSymlinksInPath().path]
+        }
+        var owners: [String: String] = [:]
+        for line in try run(["dpkg", "-S"] + Set(candidates.values.joined())).split(separator: "\n") {
+            guard let separator = line.range(of: ": /") else { continue }
+            let package = line[..<separator.lowerBound].split(separator: ":")[0]
+            for path in line[line.index(before: separator.upperBound)...].split(separator: ",") {
+                owners[path.trimmingCharacters(in: .whitespaces)] = String(package)
+            }
         }
         var packages = Set<String>(), swiftRuntime: [String] = []
         for library in needed {
-            let path = try #require(resolved[library], "ldd cannot resolve \(library)")
-            let real = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
-            let owner = try [path, real].lazy.map { try run(["dpkg", "-S", $0]) }.first { !$0.isEmpty }
-            guard let owner, let package = owner.split(separator: ":").first else { swiftRuntime.append(library); continue }
-            packages.insert(String(package))
+            if let package = candidates[library]!.lazy.compactMap({ owners[$0] }).first { packages.insert(package) } else {
+                swiftRuntime.append(library)
+            }
         }
         return (packages, swiftRuntime)
     }
