@@ -100,7 +100,7 @@ struct AccessMiddleware<Context: RequestContext>: RouterMiddleware {
             guard !policy.tokenMACs.isEmpty, policy.acceptsToken(parts[1].trimmingCharacters(in: .whitespaces)) else {
                 throw Self.unauthorized("the bearer token is not accepted", error: "invalid_token")
             }
-            return try await next(request, context)
+            return Self.privateToTheCaller(try await next(Self.withoutSignature(request), context))
         }
         if let signer = policy.signer, request.method == .get || request.method == .head {
             switch signer.verify(path: request.uri.path, query: request.uri.query, now: policy.now()) {
@@ -122,6 +122,18 @@ struct AccessMiddleware<Context: RequestContext>: RouterMiddleware {
         var apiError = APIError(.unauthorized, message, field: "Authorization")
         apiError.headers[.wwwAuthenticate] = "Bearer realm=\"widgetshot\"" + (error.map { ", error=\"\($0)\"" } ?? "")
         return apiError
+    }
+
+    /// An answer given on a token must not be kept by a shared cache (a CDN) and handed to callers
+    /// without one: `public` becomes `private` (RFC 9111 §3.5 would otherwise let a shared cache
+    /// store it). Signed URLs stay `public`: the URL itself is the credential, so it is the cache key.
+    static func privateToTheCaller(_ response: Response) -> Response {
+        guard let cacheControl = response.headers[.cacheControl] else { return response }
+        var response = response
+        let directives = cacheControl.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { $0.lowercased() != "public" && !$0.lowercased().hasPrefix("s-maxage") }
+        response.headers[.cacheControl] = (["private"] + directives).joined(separator: ", ")
+        return response
     }
 
     /// The request with `sig` and `expires` removed from its query, other parameters as sent.

@@ -307,6 +307,7 @@ enum OpenAPIDocument {
             "schema": {
               "type": "string"
             },
+            "example": "delivery",
             "description": "A layout name (GET /v1/layouts), e.g. delivery."
           },
           {
@@ -316,6 +317,7 @@ enum OpenAPIDocument {
             "schema": {
               "$ref": "#/components/schemas/Surface"
             },
+            "example": "systemMedium",
             "description": "A surface the layout has a view for."
           },
           {
@@ -497,6 +499,7 @@ enum OpenAPIDocument {
             "schema": {
               "type": "string"
             },
+            "example": "delivery",
             "description": "A layout name (GET /v1/layouts), e.g. delivery."
           },
           {
@@ -506,6 +509,7 @@ enum OpenAPIDocument {
             "schema": {
               "$ref": "#/components/schemas/Surface"
             },
+            "example": "systemMedium",
             "description": "A surface the layout has a view for."
           },
           {
@@ -834,7 +838,7 @@ enum OpenAPIDocument {
         }
       },
       "CacheControl": {
-        "description": "How long a cache may keep the answer.",
+        "description": "How long a cache may keep the answer; private (never a shared cache) when the request was authorized by a bearer token.",
         "schema": {
           "type": "string"
         }
@@ -1116,6 +1120,13 @@ enum OpenAPIDocument {
           "surface"
         ],
         "additionalProperties": false,
+        "example": {
+          "layout": "delivery",
+          "surface": "lockScreen",
+          "preview": "onTheWay",
+          "scheme": "dark",
+          "scale": 2
+        },
         "properties": {
           "layout": {
             "type": "string",

@@ -47,6 +47,8 @@ struct ServeCommand: ParsableCommand {
             expires=UNIX&sig=HMAC, made by `widgetshot sign URL --signing-key K`.
           401 no credentials or a wrong token (WWW-Authenticate: Bearer);
           403 a bad or expired signature (the body says which).
+          An answer given on a token is Cache-Control: private (no CDN keeps
+          it for others); one given on a signed URL stays public.
           POST needs a token (its body is not covered by a signature).
 
         Errors are JSON, {"error": "...", "field": "..."}:

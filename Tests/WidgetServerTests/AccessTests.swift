@@ -64,6 +64,9 @@ struct AccessTests {
             #expect(right.status == 200)
             #expect(right.header("Content-Type") == "image/png")
             #expect(Array(right.body.prefix(8)) == pngSignature)
+            // Answered on a token: no shared cache may keep it for callers without one.
+            let cacheControl = try #require(right.header("Cache-Control"))
+            #expect(cacheControl.hasPrefix("private") && !cacheControl.contains("public"), "\(cacheControl)")
         }
         let post = try await Client.send("POST", server.url("/v1/render"), body: Array(#"{"layout":"delivery","surface":"systemSmall"}"#.utf8),
                                          headers: ["Authorization": "Bearer beta-token"])
@@ -82,6 +85,7 @@ struct AccessTests {
         #expect(viaSignature.status == 200, "\(viaSignature.text)")
         let viaToken = try await Client.send(server.url(renderPath), headers: ["Authorization": "Bearer alpha-token"])
         #expect(viaSignature.body == viaToken.body)
+        #expect(viaSignature.header("Cache-Control")?.contains("public") == true)
 
         // The parameters in another order, re-encoded: still the same signed request.
         let query = signed.split(separator: "?")[1].split(separator: "&").reversed().joined(separator: "&")
@@ -137,6 +141,12 @@ struct AccessTests {
         let server = try await SharedServer.get()
         let reply = try await Client.send(server.url(renderPath))
         #expect(reply.status == 200)
+        // A URL signed while access control was on still renders once it is off (its expires and
+        // sig are not taken for unknown render parameters).
+        let signed = try URLSigner(key: signingKey).sign(renderPath, expires: 1)
+        let fromSigned = try await Client.send(server.url(signed))
+        #expect(fromSigned.status == 200, "\(fromSigned.text)")
+        #expect(fromSigned.body == reply.body)
     }
 }
 
