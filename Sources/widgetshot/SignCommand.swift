@@ -7,19 +7,21 @@ struct SignCommand: ParsableCommand {
         commandName: "sign",
         abstract: "Sign a render URL so it works without a token until it expires.",
         discussion: """
-        Prints URL with expires=UNIX&sig=SIGNATURE appended (an expires or sig already in it is
-        replaced). The server accepts it on GET when started with the same key
-        (serve --signing-key or --signing-key-file); past expires it answers 403.
+        Prints URL with expires=UNIX&sig=SIGNATURE appended (an expires or sig
+        already there is replaced). A server started with the same key
+        (serve --signing-key or --signing-key-file) answers it on GET without
+        a token; past expires it answers 403.
 
-        The signature is HMAC-SHA256 over the path and the query sorted by name (sig
-        excluded, expires included), base64url without padding: reordering the parameters
-        keeps it valid, changing any one breaks it. Give the path the client will call
-        (/v1/render/… and its alias /render/… sign differently).
+        The signature is HMAC-SHA256 over the path and the query sorted by
+        name (sig left out, expires in), base64url without padding: reordering
+        the parameters keeps it valid, changing any one breaks it. Sign the
+        path the client will call (/v1/render/… and its alias /render/… differ).
 
         Examples:
-          widgetshot sign 'http://localhost:8080/v1/render/delivery/systemSmall.png?scale=2' \\
-              --signing-key-file key.txt --expires-in 7d
-          WIDGETSHOT_SIGNING_KEY=… widgetshot sign /v1/render/delivery/lockScreen.png?preview=onTheWay
+          widgetshot sign --signing-key-file key --expires-in 7d \\
+            'https://img.example.com/v1/render/delivery/systemSmall.png?scale=2'
+          WIDGETSHOT_SIGNING_KEY_FILE=key widgetshot sign \\
+            '/v1/render/delivery/lockScreen.png?preview=onTheWay'
         """)
 
     @Argument(help: ArgumentHelp("The URL to sign: absolute (http://host/…) or a path with its query (/v1/render/…).", valueName: "url"))
