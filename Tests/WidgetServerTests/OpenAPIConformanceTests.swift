@@ -87,7 +87,7 @@ struct OpenAPIConformanceTests {
     private func observeRaw(_ server: RunningServer, _ method: String, _ path: String, _ request: String) async throws -> Observation {
         let bytes = try await onThread {
             let socket = try RawSocket(port: server.port)
-            socket.send(request)
+            _ = socket.send(request)
             return socket.readUntilClosed(seconds: 5).bytes
         }
         let response = try #require(RawResponse(bytes), "no response to \(method) \(path)")
@@ -181,6 +181,20 @@ struct OpenAPIConformanceTests {
         for observation in seen {
             #expect(document.problem(with: observation) == nil, "\(observation): \(document.problem(with: observation) ?? "")")
         }
+    }
+
+    /// The check itself: answers the document does not describe are caught.
+    @Test func anUndescribedAnswerIsReported() throws {
+        let document = try APIDocument(Array(OpenAPIDocument.json.utf8))
+        let png = "/v1/render/delivery/systemSmall.png"
+        #expect(document.problem(with: Observation(method: "GET", path: png + "?scale=2", status: 200, contentType: "image/png")) == nil)
+        #expect(document.problem(with: Observation(method: "DELETE", path: png, status: 405, contentType: "application/json")) == nil)
+        #expect(document.problem(with: Observation(method: "GET", path: "/v1/health", status: 304, contentType: nil)) != nil)
+        #expect(document.problem(with: Observation(method: "GET", path: png, status: 200, contentType: "application/json")) != nil)
+        #expect(document.problem(with: Observation(method: "GET", path: png, status: 413, contentType: "application/json")) != nil)
+        #expect(document.problem(with: Observation(method: "PUT", path: "/v1/layouts", status: 200, contentType: "application/json")) != nil)
+        #expect(document.problem(with: Observation(method: "GET", path: "/v1/nosuch", status: 200, contentType: "application/json")) != nil)
+        #expect(document.problem(with: Observation(method: "GET", path: png, status: 304, contentType: "text/plain")) != nil)
     }
 
     /// The other way round: every documented operation exists (answers something but 404/405).
