@@ -420,6 +420,9 @@ enum OpenAPIDocument {
               },
               "Cache-Control": {
                 "$ref": "#/components/headers/CacheControl"
+              },
+              "X-Render-Cache": {
+                "$ref": "#/components/headers/RenderCache"
               }
             },
             "content": {
@@ -432,10 +435,13 @@ enum OpenAPIDocument {
             }
           },
           "304": {
-            "description": "If-None-Match matched the ETag: no body.",
+            "description": "If-None-Match matched the ETag (a hash of every input): no body, no render.",
             "headers": {
               "ETag": {
                 "$ref": "#/components/headers/ETag"
+              },
+              "Cache-Control": {
+                "$ref": "#/components/headers/CacheControl"
               }
             }
           },
@@ -612,6 +618,9 @@ enum OpenAPIDocument {
               },
               "Cache-Control": {
                 "$ref": "#/components/headers/CacheControl"
+              },
+              "X-Render-Cache": {
+                "$ref": "#/components/headers/RenderCache"
               }
             },
             "content": {
@@ -624,10 +633,13 @@ enum OpenAPIDocument {
             }
           },
           "304": {
-            "description": "If-None-Match matched the ETag: no body.",
+            "description": "If-None-Match matched the ETag (a hash of every input): no body, no render.",
             "headers": {
               "ETag": {
                 "$ref": "#/components/headers/ETag"
+              },
+              "Cache-Control": {
+                "$ref": "#/components/headers/CacheControl"
               }
             }
           },
@@ -693,12 +705,28 @@ enum OpenAPIDocument {
         "responses": {
           "200": {
             "description": "The PNG.",
+            "headers": {
+              "ETag": {
+                "$ref": "#/components/headers/ETag"
+              },
+              "X-Render-Cache": {
+                "$ref": "#/components/headers/RenderCache"
+              }
+            },
             "content": {
               "image/png": {
                 "schema": {
                   "type": "string",
                   "format": "binary"
                 }
+              }
+            }
+          },
+          "304": {
+            "description": "If-None-Match matched the ETag (a hash of every input): no body, no render.",
+            "headers": {
+              "ETag": {
+                "$ref": "#/components/headers/ETag"
               }
             }
           },
@@ -767,12 +795,28 @@ enum OpenAPIDocument {
         "responses": {
           "200": {
             "description": "The PNG.",
+            "headers": {
+              "ETag": {
+                "$ref": "#/components/headers/ETag"
+              },
+              "X-Render-Cache": {
+                "$ref": "#/components/headers/RenderCache"
+              }
+            },
             "content": {
               "image/png": {
                 "schema": {
                   "type": "string",
                   "format": "binary"
                 }
+              }
+            }
+          },
+          "304": {
+            "description": "If-None-Match matched the ETag (a hash of every input): no body, no render.",
+            "headers": {
+              "ETag": {
+                "$ref": "#/components/headers/ETag"
               }
             }
           },
@@ -837,8 +881,14 @@ enum OpenAPIDocument {
           "type": "string"
         }
       },
+      "RenderCache": {
+        "description": "hit, miss or coalesced: how the server found the PNG (servers with a response cache).",
+        "schema": {
+          "type": "string"
+        }
+      },
       "CacheControl": {
-        "description": "How long a cache may keep the answer; private (never a shared cache) when the request was authorized by a bearer token.",
+        "description": "How long a cache may keep the answer (immutable for a year when the URL pins preview and now, else a short max-age); private (never a shared cache) when the request was authorized by a bearer token.",
         "schema": {
           "type": "string"
         }
