@@ -45,3 +45,66 @@ struct ServeCLITests {
         #expect(badDuration.stderr.contains("--expires-in"))
     }
 }
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// `serve` configured by a file, `sign` making a URL for it, a client fetching it: the whole path
+/// an operator takes, through the real executable.
+@Suite(.timeLimit(.minutes(2)))
+struct SignedServeEndToEndTests {
+    static func freePort() throws -> Int {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
+        }
+        guard bound else { throw CocoaError(.fileNoSuchFile) }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    static func get(_ url: String) async throws -> (status: Int, body: Data) {
+        var request = URLRequest(url: URL(string: url)!, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: 10)
+        request.httpMethod = "GET"
+        let (data, response) = try await URLSession(configuration: .ephemeral).data(for: request)
+        return ((response as? HTTPURLResponse)?.statusCode ?? 0, data)
+    }
+
+    @Test func aURLSignedByTheCLIRendersOnAServerConfiguredByAFile() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("signed-serve-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try "a-key-of-more-than-sixteen-bytes\n".write(toFile: directory + "/key", atomically: true, encoding: .utf8)
+        let port = try Self.freePort()
+        try "port: \(port)\nsigning-key-file: \(directory)/key\ntoken: [ops-token]\n"
+            .write(toFile: directory + "/serve.yaml", atomically: true, encoding: .utf8)
+        let server = try CLIProcess(["serve", "--config", directory + "/serve.yaml", "--project", Project.root])
+        defer { kill(server.pid, SIGTERM); server.wait(seconds: 20) }
+        let base = "http://127.0.0.1:\(port)"
+        var up = false
+        for _ in 0..<200 where !up {
+            up = (try? await Self.get(base + "/health"))?.status == 200
+            if !up { try await Task.sleep(for: .milliseconds(100)) }
+        }
+        try #require(up, "the server did not answer /health")
+
+        let path = "/v1/render/delivery/systemSmall.png?preview=onTheWay"
+        #expect(try await Self.get(base + path).status == 401)
+        let signed = try CLIProcess.run(["sign", base + path, "--signing-key-file", directory + "/key", "--expires-in", "5m"], seconds: 30)
+        #expect(signed.status == 0, "\(signed.stderr)")
+        let url = signed.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let answer = try await Self.get(url)
+        #expect(answer.status == 200)
+        #expect(answer.body.prefix(4) == Data([0x89, 0x50, 0x4E, 0x47]))
+        #expect(try await Self.get(url.replacingOccurrences(of: "onTheWay", with: "delivered")).status == 403)
+        let expired = try CLIProcess.run(["sign", base + path, "--signing-key-file", directory + "/key", "--expires-at", "1000"], seconds: 30)
+        let refused = try await Self.get(expired.stdout.trimmingCharacters(in: .whitespacesAndNewlines))
+        #expect(refused.status == 403)
+        #expect(String(decoding: refused.body, as: UTF8.self).contains("expired at 1970-01-01T00:16:40Z"))
+    }
+}
