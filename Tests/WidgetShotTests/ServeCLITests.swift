@@ -83,8 +83,22 @@ struct SignedServeEndToEndTests {
         let port = try Self.freePort()
         try "port: \(port)\nsigning-key-file: \(directory)/key\ntoken: [ops-token]\n"
             .write(toFile: directory + "/serve.yaml", atomically: true, encoding: .utf8)
-        let server = try CLIProcess(["serve", "--config", directory + "/serve.yaml", "--project", Project.root])
-        defer { kill(server.pid, SIGTERM); server.wait(seconds: 20) }
+        // Foundation's Process, not CLIProcess: it closes the test process's descriptors in the
+        // child. This server lives for the whole test, and a child holding copies of the in-process
+        // test servers' sockets (NIO does not make them close-on-exec) would keep those
+        // connections open after the servers close them.
+        let server = Process()
+        server.executableURL = URL(fileURLWithPath: CLIProcess.binary)
+        server.arguments = ["serve", "--config", directory + "/serve.yaml", "--project", Project.root]
+        server.standardOutput = FileHandle.nullDevice
+        server.standardError = FileHandle.nullDevice
+        try server.run()
+        defer {
+            server.terminate()
+            let deadline = Date().addingTimeInterval(20)
+            while server.isRunning && Date() < deadline { usleep(20_000) }
+            if server.isRunning { kill(server.processIdentifier, SIGKILL) }
+        }
         let base = "http://127.0.0.1:\(port)"
         var up = false
         for _ in 0..<200 where !up {
