@@ -81,7 +81,8 @@ struct SignedServeEndToEndTests {
         defer { try? FileManager.default.removeItem(atPath: directory) }
         try "a-key-of-more-than-sixteen-bytes\n".write(toFile: directory + "/key", atomically: true, encoding: .utf8)
         let port = try Self.freePort()
-        try "port: \(port)\nsigning-key-file: \(directory)/key\ntoken: [ops-token]\n"
+        // A deadline far above the default: a debug build on a busy machine, checking answers, not speed.
+        try "port: \(port)\nsigning-key-file: \(directory)/key\ntoken: [ops-token]\nrender-deadline: 30\nqueue: 16\n"
             .write(toFile: directory + "/serve.yaml", atomically: true, encoding: .utf8)
         // Foundation's Process, not CLIProcess: it closes the test process's descriptors in the
         // child. This server lives for the whole test, and a child holding copies of the in-process
