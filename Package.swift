@@ -18,11 +18,14 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log.git", from: "1.14.0"),
         .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.34.1"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.0.0"),
-        // SHA-256 for the render cache key (RenderKey) and the ETag.
+        // SHA-256 for the render cache key (RenderKey) and the ETag; HMAC-SHA256 for signed URLs
+        // and constant-time comparison of bearer tokens.
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         // GET /metrics: swift-metrics' API, exported in Prometheus text by swift-prometheus.
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+        // `serve` options from environment variables and a config file.
+        .package(url: "https://github.com/apple/swift-configuration", from: "1.4.0"),
     ],
     targets: [
         // C libraries from Debian, found through pkg-config.
@@ -70,6 +73,9 @@ let package = Package(
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             .product(name: "Metrics", package: "swift-metrics"),
             .product(name: "Prometheus", package: "swift-prometheus"),
+            .product(name: "Crypto", package: "swift-crypto"),
+            .product(name: "Configuration", package: "swift-configuration"),
+            .product(name: "Yams", package: "Yams"),
         ]),
         .executableTarget(
             name: "widgetshot",

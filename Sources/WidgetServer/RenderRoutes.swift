@@ -23,23 +23,33 @@ package struct RenderRoutes: Sendable {
     /// change, so caches revalidate after a minute (a 304 costs no render).
     static let shortLived = "public, max-age=60"
 
-    func add(to router: Router<BasicRequestContext>) {
+    /// Called twice: on the router (the unversioned aliases) and on its `v1` group.
+    func add(to router: some RouterMethods<BasicRequestContext>) {
         router.get("health") { _, _ in JSONBody.response(["status": "ok"]) }
         router.get("layouts") { _, _ in JSONBody.response(layouts.listing) }
         router.get("render/{layout}/{surface}.png") { request, context in try await renderURL(request, context) }
         router.post("render") { request, _ in try await renderBody(request) }
-        router.get("metrics") { _, _ in metricsResponse() }
 
-        // Hummingbird answers an unrouted method with 404; these paths say which method they take.
-        let others: [HTTPRequest.Method] = [.get, .post, .put, .delete, .patch]
         for (path, allowed) in [("health", HTTPRequest.Method.get), ("layouts", .get),
-                                ("render/{layout}/{surface}.png", .get), ("render", .post), ("metrics", .get)] {
-            for method in others where method != allowed {
-                router.on(RouterPath(path), method: method) { request, _ -> Response in
-                    var error = APIError(.methodNotAllowed, "\(request.method) is not allowed on \(request.uri.path); use \(allowed)")
-                    error.headers[.allow] = allowed == .get ? "GET, HEAD" : allowed.rawValue
-                    throw error
-                }
+                                ("render/{layout}/{surface}.png", .get), ("render", .post)] {
+            Self.refuseOtherMethods(on: path, allowed: allowed, in: router)
+        }
+    }
+
+    /// `GET /metrics`, on the root router only (an operator's route, not part of the /v1 API).
+    func addMetrics(to router: some RouterMethods<BasicRequestContext>) {
+        router.get("metrics") { _, _ in metricsResponse() }
+        Self.refuseOtherMethods(on: "metrics", allowed: .get, in: router)
+    }
+
+    /// Hummingbird answers an unrouted method with 404; 405 with `Allow` says which method a path takes.
+    static func refuseOtherMethods(on path: String, allowed: HTTPRequest.Method, in router: some RouterMethods<BasicRequestContext>) {
+        let others: [HTTPRequest.Method] = [.get, .post, .put, .delete, .patch]
+        for method in others where method != allowed {
+            router.on(RouterPath(path), method: method) { request, _ -> Response in
+                var error = APIError(.methodNotAllowed, "\(request.method) is not allowed on \(request.uri.path); use \(allowed)")
+                error.headers[.allow] = allowed == .get ? "GET, HEAD" : allowed.rawValue
+                throw error
             }
         }
     }

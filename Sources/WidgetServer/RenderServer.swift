@@ -7,8 +7,10 @@ import NIOPosix
 import ServiceLifecycle
 import WidgetShot
 
-/// The HTTP endpoint: answers `GET /render/{layout}/{surface}.png?…` and `POST /render` with a PNG
-/// from the same `WidgetRenderer.render` the CLI uses, plus `GET /health` and `GET /layouts`.
+/// The HTTP endpoint: answers `GET /v1/render/{layout}/{surface}.png?…` and `POST /v1/render` with a
+/// PNG from the same `WidgetRenderer.render` the CLI uses, plus `GET /health`, `GET /v1/layouts` and
+/// `GET /v1/openapi.json` (the document of all of them). The unversioned paths (`/render/…`,
+/// `/layouts`) are aliases of the `/v1` ones, kept for existing clients.
 /// Layouts and fonts are loaded once, in `init`; a bad layout file stops the server from starting.
 ///
 /// Every bound on what a client can make it do comes from `limits`: connections, timeouts, request
@@ -22,6 +24,8 @@ public struct RenderServer: Sendable {
     public var workerThreads: Int
     public var logger: Logger
     public var limits: Limits
+    /// Tokens and signing keys; `.open` (the default) lets every request through.
+    public var access: AccessPolicy
 
     let layouts: LoadedLayouts
     let renderers: RendererPool
@@ -29,13 +33,15 @@ public struct RenderServer: Sendable {
 
     public init(folders: ProjectFolders, host: String = "127.0.0.1", port: Int = 8080,
                 workerThreads: Int = max(1, min(ProcessInfo.processInfo.activeProcessorCount, 4)),
-                limits: Limits = .default, logger: Logger = Logger(label: "widgetshot.server")) throws {
+                limits: Limits = .default, access: AccessPolicy = .open,
+                logger: Logger = Logger(label: "widgetshot.server")) throws {
         self.folders = folders
         self.host = host
         self.port = port
         self.workerThreads = max(1, workerThreads)
         self.logger = logger
         self.limits = limits
+        self.access = access
         self.layouts = try LoadedLayouts(catalog: LayoutCatalog(directory: folders.layouts), limits: limits)
         self.renderers = RendererPool(fonts: try FontLibrary(directory: folders.fonts))
         self.keyer = RenderKeyer(fonts: renderers.fonts)
@@ -56,8 +62,12 @@ public struct RenderServer: Sendable {
         router.addMiddleware {
             RequestLogMiddleware(logger: logger, metrics: metrics)
             JSONErrorMiddleware(limits: limits)
+            AccessMiddleware(policy: access)
         }
         routes.add(to: router)
+        routes.add(to: router.group("v1"))
+        routes.addMetrics(to: router)
+        Self.addOpenAPIRoute(to: router)
         let app = Application(
             router: router,
             server: HTTPServerBuilder { responder in GuardedHTTP1Channel(responder: responder, limits: limits) },
@@ -87,5 +97,19 @@ public struct RenderServer: Sendable {
             throw error
         }
         try await threads.shutdownGracefully()
+    }
+
+    static func addOpenAPIRoute(to router: Router<BasicRequestContext>) {
+        let document = ByteBuffer(string: OpenAPIDocument.json)
+        router.get("v1/openapi.json") { _, _ in
+            Response(status: .ok, headers: [.contentType: "application/json; charset=utf-8"], body: ResponseBody(byteBuffer: document))
+        }
+        for method in [HTTPRequest.Method.post, .put, .delete, .patch] {
+            router.on("v1/openapi.json", method: method) { request, _ -> Response in
+                var error = APIError(.methodNotAllowed, "\(request.method) is not allowed on \(request.uri.path); use GET")
+                error.headers[.allow] = "GET, HEAD"
+                throw error
+            }
+        }
     }
 }

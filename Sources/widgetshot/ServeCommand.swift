@@ -8,27 +8,33 @@ struct ServeCommand: ParsableCommand {
         commandName: "serve",
         abstract: "Serve renders over HTTP: a URL or a JSON body in, a PNG out.",
         usage: """
-            widgetshot serve [--host <host>] [--port <port>] [--project <project>]
+            widgetshot serve [--config <file>] [--host <host>] [--port <port>] [--project <project>]
                              [--render-deadline <s>] [--queue <n>] [--workers <n>]
                              [--max-connections <n>] [--idle-timeout <s>]
                              [--header-timeout <s>] [--body-timeout <s>]
                              [--shutdown-deadline <s>] [--cache-bytes <n>]
+                             [--token <token> ...] [--token-file <file>]
+                             [--signing-key <key> ...] [--signing-key-file <file>]
+                             [--protect-metrics]
             """,
         discussion: """
         Layouts and fonts are loaded once at start (restart to pick up edits).
+        The routes live under /v1; /layouts, /render/… and POST /render are aliases
+        of the /v1 routes, kept for existing clients. GET /v1/openapi.json describes
+        every route, parameter, status and error body (OpenAPI 3.0).
 
-        GET /health
+        GET /health  (also /v1/health; always open, for probes)
           {"status":"ok"}
-        GET /layouts
+        GET /v1/layouts
           each layout's surfaces and previews; the devices and their surfaces
-        GET /render/LAYOUT/SURFACE.png?preview=NAME&scheme=dark&scale=2
+        GET /v1/render/LAYOUT/SURFACE.png?preview=NAME&scheme=dark&scale=2
             &device=iphone15pro&locale=ko&now=ISO8601&placeholder=true
           a preview as image/png. Every parameter is optional. The ETag is a
           hash of every input (layout file and its folder's images, preview,
           parameters, device, fonts, engine version), so If-None-Match is
           answered 304 without rendering. Cache-Control: immutable for a year
           when the URL gives both preview and now, else max-age=60.
-        POST /render  with a JSON body (at most 1 MB):
+        POST /v1/render  with a JSON body (at most 1 MB):
           {"layout": "delivery", "surface": "lockScreen",
            "data": {...} or "preview": "onTheWay", "scheme": "dark",
            "scale": 3, "device": "iphone15pro", "locale": "en",
@@ -44,9 +50,23 @@ struct ServeCommand: ParsableCommand {
         Every answer has an X-Request-Id (the client's, if sane, else new),
         also in the access log line.
 
+        Access control (off by default: with no token and no signing key every
+        route is open, as on a private network):
+          --token T (repeatable) or --token-file F (one a line, # comments):
+            every route but /health, /v1/health, /v1/openapi.json (and /metrics
+            unless --protect-metrics) needs "Authorization: Bearer T".
+          --signing-key K or --signing-key-file F: a GET may instead carry
+            expires=UNIX&sig=HMAC, made by `widgetshot sign URL --signing-key K`.
+          401 no credentials or a wrong token (WWW-Authenticate: Bearer);
+          403 a bad or expired signature (the body says which).
+          An answer given on a token is Cache-Control: private (no CDN keeps
+          it for others); one given on a signed URL stays public.
+          POST needs a token (its body is not covered by a signature).
+
         Errors are JSON, {"error": "...", "field": "..."}:
           400 a bad value (scale=abc, scheme=blue, a malformed body) or a
               malformed request (request line, chunked body, headers)
+          401/403 see access control above
           404 an unknown layout, surface, preview, device or route
           405 a wrong method; 408 headers or body sent too slowly
           413 a body over 1 MB; 431 request line + headers over 16 KB
@@ -54,84 +74,116 @@ struct ServeCommand: ParsableCommand {
           429 every render thread and queue place taken (Retry-After)
           503 a render past --render-deadline; --max-connections open
 
+        Configuration: every option below can also come from its environment
+        variable (listed with it) or from a config file (--config FILE or
+        $WIDGETSHOT_CONFIG; JSON if it ends in .json, else YAML) holding the
+        option names as keys, e.g.
+          port: 8080
+          render-deadline: 0.5
+          token-file: /run/secrets/widgetshot-tokens
+        Precedence: flag > environment variable > config file > default. An
+        unknown key in the file is an error naming it.
+
         Example:
           widgetshot serve --port 8080 &
           curl -o small.png \\
-            'http://127.0.0.1:8080/render/delivery/systemSmall.png?scale=2'
-          curl -o lock.png http://127.0.0.1:8080/render -d '{"layout":
+            'http://127.0.0.1:8080/v1/render/delivery/systemSmall.png?scale=2'
+          curl -o lock.png http://127.0.0.1:8080/v1/render -d '{"layout":
             "delivery", "surface": "lockScreen", "preview": "onTheWay"}'
         """)
 
-    @Option(name: .long, help: "The address to listen on (0.0.0.0 for every interface).")
-    var host = "127.0.0.1"
+    static func help(_ text: String, _ option: String, _ valueName: String? = nil) -> ArgumentHelp {
+        ArgumentHelp("\(text) \(ServeOption.helpSuffix(option))", valueName: valueName)
+    }
 
-    @Option(name: .long, help: "The port to listen on (0: any free port).")
-    var port = 8080
+    @Option(name: .long, help: ArgumentHelp("A JSON or YAML file of serve options (keys: the option names). Env: WIDGETSHOT_CONFIG.", valueName: "file"))
+    var config: String?
 
-    @Option(name: .long, help: ArgumentHelp("Seconds one render may take before the answer is 503 (queue wait not counted).", valueName: "s"))
-    var renderDeadline = Limits.default.renderDeadline
+    @Option(name: .long, help: help("The address to listen on (0.0.0.0 for every interface; default 127.0.0.1).", "host", "host"))
+    var host: String?
 
-    @Option(name: .long, help: ArgumentHelp("Open connections at once; one more is answered 503 and closed.", valueName: "n"))
-    var maxConnections = Limits.default.maxConnections
+    @Option(name: .long, help: help("The port to listen on (0: any free port; default 8080).", "port", "port"))
+    var port: Int?
 
-    @Option(name: .long, help: ArgumentHelp("Renders waiting per render thread; past them a request gets 429 at once.", valueName: "n"))
-    var queue = Limits.default.queuePerWorker
+    @Option(name: .long, help: help("Seconds one render may take before the answer is 503 (queue wait not counted; default \(Limits.default.renderDeadline)).", "render-deadline", "s"))
+    var renderDeadline: Double?
 
-    @Option(name: .long, help: ArgumentHelp("Render threads; by default one per core, at most 4.", valueName: "n"))
-    var workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, 4))
+    @Option(name: .long, help: help("Open connections at once; one more is answered 503 and closed (default \(Limits.default.maxConnections)).", "max-connections", "n"))
+    var maxConnections: Int?
 
-    @Option(name: .long, help: ArgumentHelp("Seconds a keep-alive connection may sit idle.", valueName: "s"))
-    var idleTimeout = Limits.default.idleTimeout
+    @Option(name: .long, help: help("Renders waiting per render thread; past them a request gets 429 at once (default \(Limits.default.queuePerWorker)).", "queue", "n"))
+    var queue: Int?
 
-    @Option(name: .long, help: ArgumentHelp("Seconds a client has to send the request line and headers (408).", valueName: "s"))
-    var headerTimeout = Limits.default.headerTimeout
+    @Option(name: .long, help: help("Render threads; by default one per core, at most 4.", "workers", "n"))
+    var workers: Int?
 
-    @Option(name: .long, help: ArgumentHelp("Seconds a client has to send the body (408).", valueName: "s"))
-    var bodyTimeout = Limits.default.bodyTimeout
+    @Option(name: .long, help: help("Seconds a keep-alive connection may sit idle (default \(Limits.default.idleTimeout)).", "idle-timeout", "s"))
+    var idleTimeout: Double?
 
-    @Option(name: .long, help: ArgumentHelp("Seconds SIGTERM/SIGINT waits for requests in flight, then cancels them.", valueName: "s"))
-    var shutdownDeadline = Limits.default.shutdownDeadline
+    @Option(name: .long, help: help("Seconds a client has to send the request line and headers (408; default \(Limits.default.headerTimeout)).", "header-timeout", "s"))
+    var headerTimeout: Double?
 
-    @Option(name: .long, help: ArgumentHelp("Bytes of rendered PNGs kept in memory (LRU); 0 keeps none.", valueName: "n"))
-    var cacheBytes = Limits.default.responseCacheBytes
+    @Option(name: .long, help: help("Seconds a client has to send the body (408; default \(Limits.default.bodyTimeout)).", "body-timeout", "s"))
+    var bodyTimeout: Double?
+
+    @Option(name: .long, help: help("Seconds SIGTERM/SIGINT waits for requests in flight, then cancels them (default \(Limits.default.shutdownDeadline)).", "shutdown-deadline", "s"))
+    var shutdownDeadline: Double?
+
+    @Option(name: .long, help: help("Bytes of rendered PNGs kept in memory (LRU); 0 keeps none (default \(Limits.default.responseCacheBytes)).", "cache-bytes", "n"))
+    var cacheBytes: Int?
+
+    @Option(name: .long, help: help("A bearer token that is accepted (repeatable). Turns access control on.", "token", "token"))
+    var token: [String] = []
+
+    @Option(name: .long, help: help("A file of accepted tokens, one a line (# comments, blank lines skipped).", "token-file", "file"))
+    var tokenFile: String?
+
+    @Option(name: .long, help: help("An HMAC key for signed URLs, at least 16 bytes (repeatable: the first signs, all verify).", "signing-key", "key"))
+    var signingKey: [String] = []
+
+    @Option(name: .long, help: help("A file holding the signing key (its bytes, without a trailing newline).", "signing-key-file", "file"))
+    var signingKeyFile: String?
+
+    @Flag(name: .long, inversion: .prefixedNo, help: help("Put /metrics behind the token too (default: /metrics stays open).", "protect-metrics"))
+    var protectMetrics: Bool?
 
     @OptionGroup var project: ProjectOptions
 
-    func validate() throws {
-        guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535, got \(port)") }
-        for (name, value) in [("--render-deadline", renderDeadline), ("--idle-timeout", idleTimeout),
-                              ("--header-timeout", headerTimeout), ("--body-timeout", bodyTimeout),
-                              ("--shutdown-deadline", shutdownDeadline)] {
-            guard value.isFinite, value > 0, value <= 86_400 else {
-                throw ValidationError("\(name) must be a number of seconds above 0 and at most 86400, got \(value)")
-            }
-        }
-        guard maxConnections >= 1 else { throw ValidationError("--max-connections must be at least 1, got \(maxConnections)") }
-        guard cacheBytes >= 0 else { throw ValidationError("--cache-bytes must be 0 or more, got \(cacheBytes)") }
-        guard queue >= 0 else { throw ValidationError("--queue must be 0 or more, got \(queue)") }
-        guard (1...256).contains(workers) else { throw ValidationError("--workers must be between 1 and 256, got \(workers)") }
-    }
-
-    var limits: Limits {
-        var limits = Limits.default
-        limits.renderDeadline = renderDeadline
-        limits.maxConnections = maxConnections
-        limits.queuePerWorker = queue
-        limits.idleTimeout = idleTimeout
-        limits.headerTimeout = headerTimeout
-        limits.bodyTimeout = bodyTimeout
-        limits.shutdownDeadline = shutdownDeadline
-        limits.responseCacheBytes = cacheBytes
-        return limits
+    /// The options given as flags, by their names in `ServeOption.all`.
+    var givenFlags: [String: [String]] {
+        var flags: [String: [String]] = [:]
+        func put(_ name: String, _ value: (some CustomStringConvertible)?) { if let value { flags[name] = [value.description] } }
+        put("host", host); put("port", port); put("project", project.projectRoot)
+        put("workers", workers); put("queue", queue); put("render-deadline", renderDeadline)
+        put("max-connections", maxConnections); put("idle-timeout", idleTimeout)
+        put("header-timeout", headerTimeout); put("body-timeout", bodyTimeout)
+        put("shutdown-deadline", shutdownDeadline); put("cache-bytes", cacheBytes); put("token-file", tokenFile)
+        put("signing-key-file", signingKeyFile); put("protect-metrics", protectMetrics)
+        if !token.isEmpty { flags["token"] = token }
+        if !signingKey.isEmpty { flags["signing-key"] = signingKey }
+        return flags
     }
 
     func run() throws {
-        let folders = try project.folders()
+        let settings: ServeSettings
+        let resolved: ServeConfiguration
+        do {
+            settings = try ServeSettings(flags: givenFlags, environment: ProcessInfo.processInfo.environment, configFile: config)
+            resolved = try ServeConfiguration(settings)
+        } catch let error as ConfigurationError {
+            throw CLIError(error.description)
+        } catch let error as AccessFileError {
+            throw CLIError(error.description)
+        }
+        let folders = try resolved.project.map { ProjectFolders(root: $0) } ?? project.folders()
         let server: RenderServer
-        do { server = try RenderServer(folders: folders, host: host, port: port, workerThreads: workers, limits: limits) } catch {
+        do {
+            server = try RenderServer(folders: folders, host: resolved.host, port: resolved.port, workerThreads: resolved.workers,
+                                      limits: resolved.limits, access: resolved.access)
+        } catch {
             throw CLIError("cannot start the server: \(error)")
         }
-        let host = self.host
+        let host = resolved.host
         // The other commands are synchronous, so main stays synchronous too: the server runs in a
         // task and this thread waits for it (it stops on SIGINT/SIGTERM).
         let outcome = ServeOutcome()

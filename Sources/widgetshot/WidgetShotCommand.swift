@@ -20,8 +20,9 @@ struct WidgetShotCommand: ParsableCommand {
           widgetshot gallery --out out          # every layout × surface × preview × appearance
           widgetshot bench reference            # timings per surface and scale
           widgetshot serve --port 8080          # PNGs over HTTP (see serve --help)
+          widgetshot sign URL --signing-key-file key.txt   # a signed render URL
         """,
-        subcommands: [RenderCommand.self, LintCommand.self, ListCommand.self, GalleryCommand.self, VerifyCommand.self, MergeReportsCommand.self, RecordCommand.self, PruneCommand.self, DiffCommand.self, BenchCommand.self, DiffBenchCommand.self, ServeCommand.self]
+        subcommands: [RenderCommand.self, LintCommand.self, ListCommand.self, GalleryCommand.self, VerifyCommand.self, MergeReportsCommand.self, RecordCommand.self, PruneCommand.self, DiffCommand.self, BenchCommand.self, DiffBenchCommand.self, ServeCommand.self, SignCommand.self]
     )
 
     /// Bad input (unknown layout, preview, device, unreadable data, a malformed golden manifest)

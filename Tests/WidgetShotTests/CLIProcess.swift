@@ -47,10 +47,23 @@ struct CLIProcess {
         let argv = ([binary] + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { argv.forEach { free($0) }; envp.forEach { free($0) } }
+        Self.closeOnExecEverythingButStandardStreams()
         var child: pid_t = 0
         let rc = posix_spawn(&child, binary, &actions, &attributes, argv, envp)
         guard rc == 0 else { throw CocoaError(.executableLoad, userInfo: [NSFilePathErrorKey: binary]) }
         pid = child
+    }
+
+    /// posix_spawn hands the child every descriptor not marked close-on-exec, and SwiftNIO does not
+    /// mark the sockets it accepts: a child (a gallery run lasting seconds) would hold copies of the
+    /// in-process test servers' connections, and a connection the server closes would stay open
+    /// until the child ends. Marking them here is harmless to this process.
+    private static func closeOnExecEverythingButStandardStreams() {
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd") else { return }
+        for fd in entries.compactMap({ Int32($0) }) where fd > 2 {
+            let flags = fcntl(fd, F_GETFD)
+            if flags >= 0 && flags & FD_CLOEXEC == 0 { _ = fcntl(fd, F_SETFD, flags | FD_CLOEXEC) }
+        }
     }
 
     /// Whether the process has not ended (a zombie counts as ended).

@@ -1,0 +1,66 @@
+# WidgetShot render service: build with the Swift image, run on a slim Debian with only the
+# libraries the binary links (the runtime list below is checked against `ldd`/`readelf` of the
+# built binary by Tests/WidgetShotTests/DeployFilesTests.swift).
+#
+#   docker build -t widgetshot .
+#   docker run --rm -p 8080:8080 widgetshot
+#   curl -o small.png http://127.0.0.1:8080/v1/render/delivery/systemSmall.png
+#
+# Every `serve` option can be set with its environment variable (widgetshot serve --help),
+# e.g. -e WIDGETSHOT_TOKEN_FILE=/run/secrets/tokens -e WIDGETSHOT_WORKERS=2.
+
+# ---- build ----
+FROM swift:6.3.1-bookworm AS build
+RUN export DEBIAN_FRONTEND=noninteractive \
+ && apt-get update -q \
+ && apt-get install -y -q --no-install-recommends \
+      pkg-config libcairo2-dev libpango1.0-dev libfontconfig-dev libpng-dev libdeflate-dev \
+ && rm -rf /var/lib/apt/lists/*
+WORKDIR /src
+# Dependencies first, so a source change does not fetch them again.
+COPY Package.swift ./
+RUN swift package resolve
+COPY Sources ./Sources
+COPY Tests ./Tests
+# The Swift runtime and Foundation go into the binary (no Swift libraries in the run image);
+# stripped, it is about 77 MB (137 MB with symbols).
+RUN swift build -c release --static-swift-stdlib --product widgetshot \
+ && install -D -m 0755 "$(swift build -c release --show-bin-path)/widgetshot" /out/widgetshot \
+ && strip /out/widgetshot
+
+# ---- run ----
+FROM debian:bookworm-slim
+# Exactly the Debian packages owning the shared libraries widgetshot links (libc6, libstdc++6
+# and libgcc-s1 are part of debian:bookworm-slim already).
+RUN export DEBIAN_FRONTEND=noninteractive \
+ && apt-get update -q \
+ && apt-get install -y -q --no-install-recommends \
+      libcairo2 \
+      libdeflate0 \
+      libfontconfig1 \
+      libglib2.0-0 \
+      libharfbuzz0b \
+      libpango-1.0-0 \
+      libpangocairo-1.0-0 \
+      libpangoft2-1.0-0 \
+      libpng16-16 \
+ && rm -rf /var/lib/apt/lists/* \
+ && useradd --system --uid 10001 --user-group --home-dir /srv/widgetshot --no-create-home widgetshot
+COPY --from=build /out/widgetshot /usr/local/bin/widgetshot
+# The project folder: layouts and the bundled fonts (the renderer never uses system fonts).
+# Mount another folder over /srv/widgetshot (or set WIDGETSHOT_HOME) to serve other layouts.
+COPY Layouts /srv/widgetshot/Layouts
+COPY Fonts /srv/widgetshot/Fonts
+ENV WIDGETSHOT_HOME=/srv/widgetshot \
+    WIDGETSHOT_HOST=0.0.0.0 \
+    WIDGETSHOT_PORT=8080 \
+    HOME=/tmp
+USER 10001:10001
+WORKDIR /srv/widgetshot
+EXPOSE 8080
+# No curl in the image: bash's /dev/tcp asks /health for its 200.
+HEALTHCHECK --interval=10s --timeout=3s --start-period=10s --retries=3 \
+  CMD ["bash", "-c", "exec 3<>/dev/tcp/127.0.0.1/${WIDGETSHOT_PORT:-8080} && printf 'GET /health HTTP/1.0\\r\\n\\r\\n' >&3 && head -n1 <&3 | grep -q ' 200 '"]
+# SIGTERM lets requests in flight finish (WIDGETSHOT_SHUTDOWN_DEADLINE), then exits.
+STOPSIGNAL SIGTERM
+ENTRYPOINT ["/usr/local/bin/widgetshot", "serve"]

@@ -1,0 +1,251 @@
+import Configuration
+import Foundation
+import WidgetShot
+import Yams
+
+/// One option of `widgetshot serve`, from wherever it comes: the flag `--NAME`, the environment
+/// variable `WIDGETSHOT_NAME` (dashes become underscores), or the key `NAME` in a config file.
+/// `ServeOption.all` is the one table of them: a new option is a row here (plus its flag in
+/// ServeCommand), and env, file, `--help` and the unknown-key check follow.
+public struct ServeOption: Sendable {
+    public enum Kind: Sendable {
+        case string, int, seconds, flag
+        /// Repeatable flag; in the environment a comma-separated list; in a file a list or a string.
+        case list
+    }
+
+    public var name: String
+    public var kind: Kind
+    /// Never printed (tokens, keys).
+    public var isSecret = false
+    /// When the variable is not `WIDGETSHOT_` + NAME (the project folder keeps its older name).
+    var customVariable: String?
+
+    public var flag: String { "--\(name)" }
+    public var environmentVariable: String {
+        customVariable ?? "WIDGETSHOT_" + name.uppercased().replacingOccurrences(of: "-", with: "_")
+    }
+    /// The key swift-configuration looks up; its environment encoding is `environmentVariable`.
+    var configKey: [String] { customVariable.map { [$0] } ?? ["widgetshot", name] }
+
+    public static let all: [ServeOption] = [
+        .init(name: "host", kind: .string),
+        .init(name: "port", kind: .int),
+        .init(name: "project", kind: .string, customVariable: "WIDGETSHOT_HOME"),
+        .init(name: "workers", kind: .int),
+        .init(name: "queue", kind: .int),
+        .init(name: "render-deadline", kind: .seconds),
+        .init(name: "max-connections", kind: .int),
+        .init(name: "idle-timeout", kind: .seconds),
+        .init(name: "header-timeout", kind: .seconds),
+        .init(name: "body-timeout", kind: .seconds),
+        .init(name: "shutdown-deadline", kind: .seconds),
+        .init(name: "cache-bytes", kind: .int),
+        .init(name: "token", kind: .list, isSecret: true),
+        .init(name: "token-file", kind: .string),
+        .init(name: "signing-key", kind: .list, isSecret: true),
+        .init(name: "signing-key-file", kind: .string),
+        .init(name: "protect-metrics", kind: .flag),
+    ]
+
+    public static func named(_ name: String) -> ServeOption? { all.first { $0.name == name } }
+
+    /// "Env: WIDGETSHOT_PORT." for an option's help.
+    public static func helpSuffix(_ name: String) -> String {
+        guard let option = named(name) else { return "" }
+        return "Env: \(option.environmentVariable)" + (option.kind == .list ? " (comma-separated)." : ".")
+    }
+}
+
+/// A bad setting: which option, from where, and why.
+public struct ConfigurationError: Error, CustomStringConvertible, Equatable {
+    public var description: String
+    public init(_ description: String) { self.description = description }
+}
+
+/// The values of the `serve` options after precedence: flag > environment > config file > default
+/// (the default is the caller's: a nil here means "not set anywhere").
+public struct ServeSettings: Sendable {
+    let flags: [String: [String]]
+    let environment: [String: String]
+    let fileValues: [String: ConfigContent]
+    public let configFile: String?
+    let reader: ConfigReader
+
+    /// `flags`: the options given on the command line, by name (a flag option as ["true"]).
+    /// `environment`: the process's (tests pass their own). `configFile`: the `--config` path, else
+    /// `WIDGETSHOT_CONFIG` from `environment`; JSON (`.json`) or YAML (anything else), a flat map of
+    /// option names to values.
+    public init(flags: [String: [String]], environment: [String: String], configFile: String? = nil) throws(ConfigurationError) {
+        for name in flags.keys where ServeOption.named(name) == nil {
+            throw ConfigurationError("unknown serve option '\(name)'")
+        }
+        self.flags = flags
+        self.environment = environment
+        let path = configFile ?? environment["WIDGETSHOT_CONFIG"].flatMap { $0.isEmpty ? nil : $0 }
+        self.configFile = path
+        self.fileValues = try path.map(Self.readFile) ?? [:]
+        var values: [AbsoluteConfigKey: ConfigValue] = [:]
+        for (name, content) in fileValues {
+            let option = ServeOption.named(name)!
+            values[AbsoluteConfigKey(option.configKey)] = ConfigValue(content, isSecret: option.isSecret)
+        }
+        let secrets = Set(ServeOption.all.filter(\.isSecret).map(\.environmentVariable))
+        reader = ConfigReader(providers: [
+            EnvironmentVariablesProvider(environmentVariables: environment, secretsSpecifier: .specific(secrets)),
+            InMemoryProvider(name: path, values: values),
+        ])
+    }
+
+    /// Where the value of `name` comes from, for error messages.
+    public func source(_ name: String) -> String {
+        let option = ServeOption.named(name)!
+        if flags[name] != nil { return option.flag }
+        if environment[option.environmentVariable] != nil { return "$\(option.environmentVariable)" }
+        if fileValues[name] != nil, let configFile { return "'\(name)' in \(configFile)" }
+        return option.flag
+    }
+
+    public func string(_ name: String) -> String? {
+        let option = ServeOption.named(name)!
+        if let given = flags[name]?.last { return given }
+        return reader.string(forKey: ConfigKey(option.configKey), isSecret: option.isSecret)
+    }
+
+    public func list(_ name: String) -> [String] {
+        let option = ServeOption.named(name)!
+        if let given = flags[name] { return given }
+        if let values = reader.stringArray(forKey: ConfigKey(option.configKey), isSecret: option.isSecret) {
+            return values.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        }
+        return reader.string(forKey: ConfigKey(option.configKey), isSecret: option.isSecret).map { [$0] } ?? []
+    }
+
+    public func int(_ name: String) throws(ConfigurationError) -> Int? {
+        guard let text = string(name) else { return nil }
+        guard let value = Int(text.trimmingCharacters(in: .whitespaces)) else {
+            throw ConfigurationError("\(source(name)) must be a whole number, got '\(text)'")
+        }
+        return value
+    }
+
+    public func seconds(_ name: String) throws(ConfigurationError) -> Double? {
+        guard let text = string(name) else { return nil }
+        guard let value = Double(text.trimmingCharacters(in: .whitespaces)), value.isFinite else {
+            throw ConfigurationError("\(source(name)) must be a number of seconds, got '\(text)'")
+        }
+        return value
+    }
+
+    public func flag(_ name: String) throws(ConfigurationError) -> Bool {
+        guard let text = string(name) else { return false }
+        switch text.lowercased() {
+        case "true", "1", "yes", "on": return true
+        case "false", "0", "no", "off", "": return false
+        default: throw ConfigurationError("\(source(name)) must be true or false, got '\(text)'")
+        }
+    }
+
+    /// A flat map of option names to scalars (or lists, for list options). Unknown keys are errors
+    /// naming the key and the file.
+    static func readFile(_ path: String) throws(ConfigurationError) -> [String: ConfigContent] {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ConfigurationError("cannot read the config file \(path)")
+        }
+        guard let text = String(data: data, encoding: .utf8) else { throw ConfigurationError("\(path): not UTF-8 text") }
+        // JSON is read as YAML (a JSON object is a YAML map): one parser, native Swift values.
+        let parsed: Any?
+        do { parsed = try Yams.load(yaml: text) } catch {
+            throw ConfigurationError("\(path): malformed \(path.lowercased().hasSuffix(".json") ? "JSON" : "YAML"): \(error)")
+        }
+        if parsed == nil || parsed is NSNull { return [:] }
+        guard let map = parsed as? [String: Any] else {
+            throw ConfigurationError("\(path): expected a map of serve options (e.g. port: 8080), got \(type(of: parsed!))")
+        }
+        var values: [String: ConfigContent] = [:]
+        for key in map.keys.sorted() {
+            guard let option = ServeOption.named(key) else {
+                let known = ServeOption.all.map(\.name)
+                let hint = known.first { $0.replacingOccurrences(of: "-", with: "") == key.lowercased().replacingOccurrences(of: "_", with: "") }
+                    .map { " (did you mean '\($0)'?)" } ?? ""
+                throw ConfigurationError("\(path): unknown key '\(key)'\(hint); keys: \(known.joined(separator: ", "))")
+            }
+            let value = map[key]!
+            if option.kind == .list, let items = value as? [Any] {
+                values[key] = .stringArray(try items.map { item throws(ConfigurationError) in
+                    guard let scalar = scalarText(item) else { throw ConfigurationError("\(path): '\(key)' must be a list of strings") }
+                    return scalar
+                })
+            } else if let scalar = scalarText(value) {
+                values[key] = option.kind == .list ? .stringArray([scalar]) : .string(scalar)
+            } else if !(value is NSNull) {
+                throw ConfigurationError("\(path): '\(key)' must be a single value, got \(type(of: value))")
+            }
+        }
+        return values
+    }
+
+    private static func scalarText(_ value: Any) -> String? {
+        if type(of: value) == Bool.self, let bool = value as? Bool { return bool ? "true" : "false" }
+        switch value {
+        case let string as String: return string
+        case let int as Int: return String(int)
+        case let double as Double: return String(double)
+        default: return nil
+        }
+    }
+}
+
+/// `serve`'s options after flag > environment > file > default, checked.
+public struct ServeConfiguration: Sendable {
+    public static let defaultWorkers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, 4))
+
+    public var host: String
+    public var port: Int
+    public var project: String?
+    public var workers: Int
+    public var limits: Limits
+    public var access: AccessPolicy
+
+    public init(_ settings: ServeSettings) throws {
+        host = settings.string("host") ?? "127.0.0.1"
+        port = try settings.int("port") ?? 8080
+        guard (0...65535).contains(port) else { throw ConfigurationError("\(settings.source("port")) must be between 0 and 65535, got \(port)") }
+        project = settings.string("project")
+        workers = try settings.int("workers") ?? Self.defaultWorkers
+        guard (1...256).contains(workers) else { throw ConfigurationError("\(settings.source("workers")) must be between 1 and 256, got \(workers)") }
+        limits = Limits.default
+        let seconds: [(String, WritableKeyPath<Limits, Double>)] = [
+            ("render-deadline", \.renderDeadline), ("idle-timeout", \.idleTimeout), ("header-timeout", \.headerTimeout),
+            ("body-timeout", \.bodyTimeout), ("shutdown-deadline", \.shutdownDeadline)]
+        for (name, path) in seconds {
+            guard let value = try settings.seconds(name) else { continue }
+            guard value > 0, value <= 86_400 else {
+                throw ConfigurationError("\(settings.source(name)) must be a number of seconds above 0 and at most 86400, got \(value)")
+            }
+            limits[keyPath: path] = value
+        }
+        if let value = try settings.int("max-connections") {
+            guard value >= 1 else { throw ConfigurationError("\(settings.source("max-connections")) must be at least 1, got \(value)") }
+            limits.maxConnections = value
+        }
+        if let value = try settings.int("cache-bytes") {
+            guard value >= 0 else { throw ConfigurationError("\(settings.source("cache-bytes")) must be 0 or more, got \(value)") }
+            limits.responseCacheBytes = value
+        }
+        if let value = try settings.int("queue") {
+            guard value >= 0 else { throw ConfigurationError("\(settings.source("queue")) must be 0 or more, got \(value)") }
+            limits.queuePerWorker = value
+        }
+        var tokens = settings.list("token")
+        if let file = settings.string("token-file") { tokens += try AccessPolicy.readTokenFile(file) }
+        var keys = settings.list("signing-key").map { Array($0.utf8) }
+        for key in keys where key.count < 16 {
+            throw ConfigurationError("\(settings.source("signing-key")): a signing key must be at least 16 bytes, got \(key.count)")
+        }
+        if let file = settings.string("signing-key-file") { keys.append(try AccessPolicy.readKeyFile(file)) }
+        let protectMetrics = try settings.flag("protect-metrics")
+        access = AccessPolicy(tokens: tokens, signingKeys: keys, openPaths: AccessPolicy.defaultOpenPaths(protectMetrics: protectMetrics))
+    }
+}
+

@@ -1,0 +1,103 @@
+import Foundation
+import Testing
+import WidgetServer
+import WidgetShot
+
+private func temporaryFile(_ name: String, _ text: String) throws -> String {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("serve-config-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let path = directory.appendingPathComponent(name).path
+    try text.write(toFile: path, atomically: true, encoding: .utf8)
+    return path
+}
+
+@Suite struct ServeConfigurationTests {
+    @Test func aFlagBeatsTheEnvironmentWhichBeatsTheFileWhichBeatsTheDefault() throws {
+        let file = try temporaryFile("serve.yaml", """
+            # every level sets port; only the file and the default set the rest
+            port: 7001
+            queue: 3
+            render-deadline: 0.75
+            host: 0.0.0.0
+            """)
+        let environment = ["WIDGETSHOT_PORT": "7002", "WIDGETSHOT_QUEUE": "5"]
+        let all = try ServeConfiguration(ServeSettings(flags: ["port": ["7003"]], environment: environment, configFile: file))
+        #expect(all.port == 7003)
+        #expect(all.limits.queuePerWorker == 5)
+        #expect(all.limits.renderDeadline == 0.75)
+        #expect(all.host == "0.0.0.0")
+        #expect(all.limits.idleTimeout == Limits.default.idleTimeout)
+
+        let noFlag = try ServeConfiguration(ServeSettings(flags: [:], environment: environment, configFile: file))
+        #expect(noFlag.port == 7002)
+        let fileOnly = try ServeConfiguration(ServeSettings(flags: [:], environment: [:], configFile: file))
+        #expect(fileOnly.port == 7001)
+        #expect(fileOnly.limits.queuePerWorker == 3)
+        let nothing = try ServeConfiguration(ServeSettings(flags: [:], environment: [:]))
+        #expect(nothing.port == 8080)
+        #expect(nothing.host == "127.0.0.1")
+        #expect(nothing.limits == Limits.default)
+        #expect(nothing.access.isOpen)
+    }
+
+    @Test func theConfigFileComesFromWIDGETSHOT_CONFIGAndMayBeJSON() throws {
+        let file = try temporaryFile("serve.json", #"{"port": 7100, "token": ["one", "two"], "protect-metrics": true, "max-connections": 10}"#)
+        let settings = try ServeSettings(flags: [:], environment: ["WIDGETSHOT_CONFIG": file])
+        let configuration = try ServeConfiguration(settings)
+        #expect(settings.configFile == file)
+        #expect(configuration.port == 7100)
+        #expect(configuration.limits.maxConnections == 10)
+        #expect(settings.list("token") == ["one", "two"])
+        #expect(!configuration.access.isOpen)
+        #expect(!configuration.access.openPaths.contains("/metrics"))
+        #expect(configuration.access.openPaths.contains("/health"))
+    }
+
+    @Test func listsComeCommaSeparatedFromTheEnvironment() throws {
+        let settings = try ServeSettings(flags: [:], environment: ["WIDGETSHOT_TOKEN": "a, b,c", "WIDGETSHOT_PROTECT_METRICS": "false"])
+        #expect(settings.list("token") == ["a", "b", "c"])
+        #expect(try settings.flag("protect-metrics") == false)
+        let flags = try ServeSettings(flags: ["token": ["x"]], environment: ["WIDGETSHOT_TOKEN": "a,b"])
+        #expect(flags.list("token") == ["x"])
+    }
+
+    @Test func theProjectFolderKeepsItsOlderVariable() throws {
+        let settings = try ServeSettings(flags: [:], environment: ["WIDGETSHOT_HOME": "/srv/widgetshot"])
+        #expect(try ServeConfiguration(settings).project == "/srv/widgetshot")
+        #expect(ServeOption.named("project")?.environmentVariable == "WIDGETSHOT_HOME")
+        #expect(ServeOption.named("render-deadline")?.environmentVariable == "WIDGETSHOT_RENDER_DEADLINE")
+    }
+
+    @Test func anUnknownKeyInTheFileIsAnErrorNamingTheKeyAndTheFile() throws {
+        let file = try temporaryFile("serve.yaml", "port: 8080\nrender_deadline: 2\n")
+        let error = try #require(throws: ConfigurationError.self) { try ServeSettings(flags: [:], environment: [:], configFile: file) }
+        #expect(error.description.contains(file))
+        #expect(error.description.contains("unknown key 'render_deadline'"))
+        #expect(error.description.contains("did you mean 'render-deadline'"))
+    }
+
+    @Test func aBadValueNamesWhereItCameFrom() throws {
+        let file = try temporaryFile("serve.yaml", "workers: many\n")
+        let fromFile = try #require(throws: ConfigurationError.self) {
+            try ServeConfiguration(ServeSettings(flags: [:], environment: [:], configFile: file))
+        }
+        #expect(fromFile.description.contains("'workers' in \(file)"))
+        let fromEnvironment = try #require(throws: ConfigurationError.self) {
+            try ServeConfiguration(ServeSettings(flags: [:], environment: ["WIDGETSHOT_RENDER_DEADLINE": "-1"]))
+        }
+        #expect(fromEnvironment.description.contains("$WIDGETSHOT_RENDER_DEADLINE"))
+        let shortKey = try #require(throws: ConfigurationError.self) {
+            try ServeConfiguration(ServeSettings(flags: ["signing-key": ["short"]], environment: [:]))
+        }
+        #expect(shortKey.description.contains("--signing-key"))
+        #expect(throws: ConfigurationError.self) {
+            try ServeSettings(flags: [:], environment: [:], configFile: try temporaryFile("list.yaml", "- 1\n- 2\n"))
+        }
+    }
+
+    @Test func everyServeOptionHasOneVariableAndTheyDiffer() {
+        let variables = ServeOption.all.map(\.environmentVariable)
+        #expect(Set(variables).count == variables.count)
+        #expect(variables.allSatisfy { $0.hasPrefix("WIDGETSHOT_") && $0.allSatisfy { $0.isUppercase || $0 == "_" } })
+    }
+}
