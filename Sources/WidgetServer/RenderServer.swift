@@ -54,6 +54,7 @@ public struct RenderServer: Sendable {
             JSONErrorMiddleware(limits: limits)
         }
         routes.add(to: router)
+        PushRoutes(layouts: layouts, workers: workers, limits: limits).add(to: router)
         let app = Application(
             router: router,
             server: HTTPServerBuilder { responder in GuardedHTTP1Channel(responder: responder, limits: limits) },

@@ -43,6 +43,8 @@ public struct LayoutDocument: Sendable {
     var warnings: [Diagnostic]
     /// The bounds it was loaded with; binding uses them too unless given others.
     public var limits: Limits = .default
+    /// The `timeline:` section as written (how a widget's timeline is built; see TimelinePolicy), nil if none.
+    public var timeline: DataValue?
 
     public func preview(named name: String) -> Preview? { previews.first { $0.name == name } }
 

@@ -21,7 +21,7 @@ struct WidgetShotCommand: ParsableCommand {
           widgetshot bench reference            # timings per surface and scale
           widgetshot serve --port 8080          # PNGs over HTTP (see serve --help)
         """,
-        subcommands: [RenderCommand.self, LintCommand.self, ListCommand.self, GalleryCommand.self, VerifyCommand.self, RecordCommand.self, PruneCommand.self, DiffCommand.self, BenchCommand.self, DiffBenchCommand.self, ServeCommand.self]
+        subcommands: [RenderCommand.self, LintCommand.self, ListCommand.self, GalleryCommand.self, VerifyCommand.self, RecordCommand.self, PruneCommand.self, DiffCommand.self, BenchCommand.self, DiffBenchCommand.self, ServeCommand.self, PushCommand.self, TimelineCommand.self]
     )
 
     /// Bad input (unknown layout, preview, device, unreadable data, a malformed golden manifest)
