@@ -38,7 +38,8 @@ public struct BoundSurface: Sendable {
     public var diagnostics: [Diagnostic]
     /// Work the bind took (steps plus views visited), for lint's budget.
     var cost = 0
-    /// Bindings (as written, e.g. `order.driver.name`) that found no value, in the order met.
+    /// Bindings of data paths (as written, e.g. `order.driver.name`; not locals, tables or built-ins)
+    /// that found no value, in the order met.
     public var missingPaths: [String] = []
 
     public init(view: ViewNode?, regions: [Region: ViewNode], background: Paint?, margins: EdgeInsets?, diagnostics: [Diagnostic]) {

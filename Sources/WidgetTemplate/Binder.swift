@@ -10,7 +10,9 @@ struct Binder {
     let context: BindContext
     let limits: Limits
     var diagnostics: [Diagnostic] = []
-    /// Bindings that found no value (BoundSurface.missingPaths).
+    /// Roots `lookup` answers without data.
+    static let builtInRoots: Set<String> = ["strings", "now", "locale", "surface", "scheme", "context"]
+    /// Data paths of bindings that found no value (BoundSurface.missingPaths).
     var missingPaths: [String] = []
     private var useDepth = 0
     private var viewDepth = 0
@@ -234,7 +236,10 @@ struct Binder {
         var v = evaluate(binding.expression, env)
         if v == .null, !binding.hasDefault, case .path(let p) = binding.expression {
             warn("missing value '\(p.text)'", at: binding.location)
-            if !missingPaths.contains(p.text) { missingPaths.append(p.text) }
+            if env.locals[p.root] == nil, document.tables[p.root] == nil, !Self.builtInRoots.contains(p.root),
+               !missingPaths.contains(p.text) {
+                missingPaths.append(p.text)
+            }
         }
         let applier = FilterApplier(dates: dates)
         for filter in binding.filters {

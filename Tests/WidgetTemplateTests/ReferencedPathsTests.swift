@@ -15,7 +15,7 @@ import WidgetModel
             view:
               vstack:
                 - use: badge
-                  label: "{{order.restaurant.name}}"
+                  with: { label: "{{order.restaurant.name}}" }
                 - icon: "{{status[order.status].icon}}"
                 - forEach: order.items
                   as: item
