@@ -71,9 +71,14 @@ struct PushCommand: ParsableCommand {
     @Option(name: [.short, .customLong("output")], help: "The folder to write into (created if missing).")
     var output: String = "push-out"
 
+    @Option(name: .customLong("repeat"), help: ArgumentHelp("Time it: check, render and (for a sequence) draw the filmstrip this many more times in this process, then print the median and p90 (warm).",
+                                            discussion: "Nothing extra is written; scripts/bench-push uses it with a release build."))
+    var repeatCount: Int = 0
+
     @OptionGroup var project: ProjectOptions
 
     func validate() throws {
+        if repeatCount < 0 || repeatCount > 10_000 { throw ValidationError("--repeat must be 0…10000") }
         if let scale, !(scale.isFinite && scale >= 0.25 && scale <= 4) {
             throw ValidationError("--scale must be between 0.25 and 4, got \(scale)")
         }
@@ -133,6 +138,22 @@ struct PushCommand: ParsableCommand {
                 throw CLIError("filmstrip: \(error)")
             }
             try write(Array(strip.html(scale: scale).utf8), "filmstrip.html")
+        }
+        if repeatCount > 0 {
+            let strip = previews.count > 1
+            let scale = options.scale ?? options.device.scale
+            var times: [Double] = []
+            for _ in 0..<repeatCount {
+                let t0 = DispatchTime.now().uptimeNanoseconds
+                let again = try previewer.renderSequence(inputs, with: renderer)
+                if strip { _ = try Filmstrip.pushes(again, title: "bench", timeZone: TimeZone(secondsFromGMT: 0)!).png(with: renderer, scale: scale) }
+                times.append(Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e6)
+            }
+            times.sort()
+            let frames = previews.reduce(0) { $0 + $1.frames.count }
+            print(String(format: "push: %d push(es), %d pictures%@, %d runs: median %.2f ms, p90 %.2f ms, min %.2f ms",
+                         previews.count, frames, strip ? " + filmstrip PNG" : "", repeatCount,
+                         times[times.count / 2], times[min(times.count - 1, times.count * 9 / 10)], times[0]))
         }
         let errors = previews.reduce(0) { $0 + $1.checked.report.errors.count }
         let warnings = previews.reduce(0) { $0 + $1.checked.report.warnings.count }
