@@ -20,4 +20,18 @@ import WidgetShot
         #expect(problems.isEmpty, "\(problems)")
         #expect(try TimelinePreviewer.policy(of: layout) != nil)
     }
+
+    /// The gallery's push section: the sample sequence and the timelines, drawn, none with errors.
+    @Test func gallerySectionForTheSamples() throws {
+        let renderer = WidgetRenderer(fonts: Project.fonts)
+        let strips = try PushGallery.filmstrips(layoutsDirectory: Project.folders.layouts, renderer: renderer)
+        #expect(strips.map(\.name) == ["delivery/sequence", "delivery/timeline-policy", "delivery/timeline-medium"])
+        #expect(strips.allSatisfy { $0.errors == 0 })
+        for s in strips {
+            #expect(Array(s.png.prefix(4)) == [0x89, 0x50, 0x4E, 0x47])
+            #expect(s.html.hasPrefix("<!doctype html>"))
+        }
+        #expect(strips[0].html.components(separatedBy: "<img ").count - 1 == 27)
+        #expect(strips[2].html.components(separatedBy: "<img ").count - 1 == 7 * 2)
+    }
 }

@@ -213,6 +213,7 @@ enum PushFixtures {
         #expect(throws: PushInputError.self) { try PushValidator.inputs(in: Array("aps: {}".utf8), name: "p.yaml") }
         #expect(throws: PushInputError.self) { try F.validator().check(PushInput(bytes: Array(#"{"aps": {"#.utf8), name: "p")) }
         #expect(throws: PushInputError.self) { try PushValidator.inputs(in: [], name: "empty") }
+        #expect(throws: PushInputError.self) { try PushValidator.inputs(in: Array(" [ ] ".utf8), name: "none") }
     }
 
     @Test func aSequenceFileKeepsEachPayloadsBytes() throws {

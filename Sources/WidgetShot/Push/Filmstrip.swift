@@ -121,7 +121,8 @@ public struct Filmstrip: Sendable {
                 if let cell = column.cells[row] {
                     tiles.append(SheetTile(bitmap: cell.bitmap, x: c.x, y: c.y))
                 } else {
-                    overlay.append(PlacedNode(frame: Rect(x: pt(c.x), y: pt(c.y), width: pt(c.width), height: pt(c.height)),
+                    // An empty cell (no alert on this push): a short bar, not a block as tall as the row.
+                    overlay.append(PlacedNode(frame: Rect(x: pt(c.x), y: pt(c.y), width: pt(c.width), height: min(pt(c.height), 24)),
                                               content: .shape(ShapeContent(shape: .roundedRect(radius: 8, continuous: true),
                                                                            fill: .color(Self.emptyCell)))))
                 }

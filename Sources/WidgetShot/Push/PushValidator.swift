@@ -59,9 +59,9 @@ public struct PushValidator: Sendable {
         }
         // Parse the whole array first so a syntax error is reported with its line and column.
         _ = try parse(bytes, name: name, limits: limits)
-        return elementSpans(bytes, from: first).enumerated().map { i, r in
-            PushInput(bytes: Array(bytes[r]), name: "\(name)[\(i)]")
-        }
+        let spans = elementSpans(bytes, from: first)
+        guard !spans.isEmpty else { throw PushInputError(message: "\(name): an empty array: no push to check") }
+        return spans.enumerated().map { i, r in PushInput(bytes: Array(bytes[r]), name: "\(name)[\(i)]") }
     }
 
     /// Parses JSON text strictly (errors at line:col).

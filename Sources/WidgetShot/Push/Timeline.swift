@@ -81,10 +81,9 @@ public struct TimelinePolicy: Sendable, Equatable {
     public var maxEntries: Int
     public var reload: ReloadPolicy
 
-    /// Entries a policy may ask for: more would only be thrown away by WidgetKit's refresh budget.
-    public static let entryCap = 100
-
-    public static func parse(_ value: DataValue) throws(TimelineError) -> TimelinePolicy {
+    /// Reads a `timeline:` section; `maxEntries` may not pass `Limits.timelineEntries`.
+    public static func parse(_ value: DataValue, limits: Limits = .default) throws(TimelineError) -> TimelinePolicy {
+        let entryCap = limits.timelineEntries
         guard case .object(let o) = value else { throw TimelineError(field: "timeline", message: "expected a mapping") }
         let allowed = ["state", "every", "horizon", "maxEntries", "reload"]
         for k in o.keys.sorted() where !allowed.contains(k) {
@@ -109,7 +108,7 @@ public struct TimelinePolicy: Sendable, Equatable {
         if let h = o["horizon"] { policy.horizon = try interval(h, field: "timeline.horizon") }
         if let m = o["maxEntries"] {
             guard case .number(let n) = m, n.rounded() == n, n >= 1, n <= Double(entryCap) else {
-                throw TimelineError(field: "timeline.maxEntries", message: "expected a whole number 1…\(entryCap)")
+                throw TimelineError(field: "timeline.maxEntries", message: "expected a whole number 1…\(entryCap) (Limits.timelineEntries)")
             }
             policy.maxEntries = Int(n)
         }
@@ -188,7 +187,9 @@ public struct TimelinePolicy: Sendable, Equatable {
 /// An explicit timeline file: `{"entries": [{"date": ISO 8601, "data": {…}}, …], "reload": "atEnd"}`
 /// (or just the array of entries). Dates must not go back.
 public enum TimelineFile {
-    public static func parse(_ value: DataValue, maxEntries: Int = TimelinePolicy.entryCap) throws(TimelineError) -> Timeline {
+    /// Reads an entries file; more than `Limits.timelineEntries` entries is an error.
+    public static func parse(_ value: DataValue, limits: Limits = .default) throws(TimelineError) -> Timeline {
+        let maxEntries = limits.timelineEntries
         var list: [DataValue]
         var reload = ReloadPolicy.atEnd
         switch value {
@@ -204,7 +205,7 @@ public enum TimelineFile {
         }
         guard !list.isEmpty else { throw TimelineError(field: "entries", message: "a timeline needs at least one entry") }
         guard list.count <= maxEntries else {
-            throw TimelineError(field: "entries", message: "\(list.count) entries, more than \(maxEntries)")
+            throw TimelineError(field: "entries", message: "\(list.count) entries, more than \(maxEntries) (Limits.timelineEntries)")
         }
         var entries: [TimelineEntry] = []
         for (i, item) in list.enumerated() {
@@ -258,7 +259,7 @@ public struct TimelinePreviewer: Sendable {
 
     /// The layout's `timeline:` policy, nil when it has none.
     public static func policy(of layout: LayoutDocument) throws(TimelineError) -> TimelinePolicy? {
-        try layout.timeline.map { v throws(TimelineError) in try TimelinePolicy.parse(v) }
+        try layout.timeline.map { v throws(TimelineError) in try TimelinePolicy.parse(v, limits: layout.limits) }
     }
 
     public func request(_ entry: TimelineEntry, surface: Surface) -> RenderRequest {
