@@ -14,29 +14,29 @@ struct PushCommand: ParsableCommand {
         commandName: "push",
         abstract: "Validate ActivityKit push payloads and render them as the phone shows them.",
         discussion: """
-        PAYLOAD is the JSON an app server sends to APNs for a Live Activity ({"aps": {"timestamp",
-        "event", "content-state", …}}), or a JSON array of them (a sequence, e.g. a delivery from
+        PAYLOAD is the JSON an app server sends to APNs for a Live Activity ({"aps": {"timestamp", \
+        "event", "content-state", …}}), or a JSON array of them (a sequence, e.g. a delivery from \
         start to end). Several files may be given; they are read in order as one sequence.
 
-        Each push is checked (errors and warnings apart, each naming its key, e.g.
-        aps.content-state.order.eta): required keys per event, types, the 4,096-byte APNs limit
-        (the exact byte count is reported), timestamps in order, dismissal-date only with end,
-        alert and attributes with start, and content-state keys the layout binds that are missing
+        Each push is checked (errors and warnings apart, each naming its key, e.g. \
+        aps.content-state.order.eta): required keys per event, types, the 4,096-byte APNs limit \
+        (the exact byte count is reported), timestamps in order, dismissal-date only with end, \
+        alert and attributes with start, and content-state keys the layout binds that are missing \
         or that no surface reads.
 
-        Then every presentation is rendered: lockScreen, standBy, islandCompact, islandMinimal,
-        islandExpanded, and alert (for a push with an alert: the expanded island, or the Lock Screen
-        banner on a device without one, with the alert's title and body beneath as Apple Watch
-        shows them). The data is the content-state over the attributes (from the start push, or
-        --attributes for updates); `now` is each push's aps.timestamp unless --now is given; past
-        aps.stale-date the layout sees context.isStale = true. An end without content-state shows
+        Then every presentation is rendered: lockScreen, standBy, islandCompact, islandMinimal, \
+        islandExpanded, and alert (for a push with an alert: the expanded island, or the Lock Screen \
+        banner on a device without one, with the alert's title and body beneath as Apple Watch \
+        shows them). The data is the content-state over the attributes (from the start push, or \
+        --attributes for updates); `now` is each push's aps.timestamp unless --now is given; past \
+        aps.stale-date the layout sees context.isStale = true. An end without content-state shows \
         the content before it.
 
-        Written to --output DIR: PUSH-PRESENTATION.png for every push and presentation (PUSH is
-        the push's number and event, e.g. 03-update), report.json, and for more than one push
+        Written to --output DIR: PUSH-PRESENTATION.png for every push and presentation (PUSH is \
+        the push's number and event, e.g. 03-update), report.json, and for more than one push \
         filmstrip.png and filmstrip.html (one column per push, one row per presentation).
 
-        Exit codes: 0 every push valid, 1 a push breaks a rule (pictures are still written),
+        Exit codes: 0 every push valid, 1 a push breaks a rule (pictures are still written), \
         2 unusable input (not JSON, unknown layout, unreadable file).
         """)
 

@@ -9,18 +9,18 @@ struct TimelineCommand: ParsableCommand {
         commandName: "timeline",
         abstract: "Render a widget's timeline: a surface at each entry's date, as a filmstrip.",
         discussion: """
-        The entries come from the layout's `timeline:` section (an interval per state, e.g. every
-        5 min while preparing, 1 min on the way, 30 s nearby, within a horizon, at most maxEntries),
-        applied to the data of --preview (default: the first) or --data, starting at --now (default:
+        The entries come from the layout's `timeline:` section (an interval per state, e.g. every \
+        5 min while preparing, 1 min on the way, 30 s nearby, within a horizon, at most maxEntries), \
+        applied to the data of --preview (default: the first) or --data, starting at --now (default: \
         the preview's now); or from --entries FILE, an explicit list:
           {"entries": [{"date": "2026-11-22T12:27:00+09:00", "data": {…}}, …], "reload": "atEnd"}
-        Each entry is rendered with `now` = its date, so relative and timer texts advance between
-        entries as iOS shows them. The reload policy (atEnd, never, after DURATION) and when
+        Each entry is rendered with `now` = its date, so relative and timer texts advance between \
+        entries as iOS shows them. The reload policy (atEnd, never, after DURATION) and when \
         WidgetKit asks for the next timeline are printed and shown under the filmstrip.
 
         Written to --output DIR: NN-SURFACE.png per entry and surface, timeline.png and timeline.html.
 
-        Exit codes: 0 written, 2 bad input (unknown layout, surface or preview, a bad timeline section
+        Exit codes: 0 written, 2 bad input (unknown layout, surface or preview, a bad timeline section \
         or entries file).
         """)
 
