@@ -6,7 +6,14 @@ public struct SheetTile: Sendable {
     public var bitmap: Bitmap
     public var x: Int
     public var y: Int
-    public init(bitmap: Bitmap, x: Int, y: Int) { self.bitmap = bitmap; self.x = x; self.y = y }
+    /// Drawn this many times its size (1: pixel for pixel; below 1 filtered down with Cairo's GOOD filter).
+    public var scale: Double
+    public init(bitmap: Bitmap, x: Int, y: Int, scale: Double = 1) {
+        self.bitmap = bitmap; self.x = x; self.y = y; self.scale = scale
+    }
+    /// The pixels it covers on the sheet.
+    public var drawnWidth: Int { Int((Double(bitmap.width) * scale).rounded()) }
+    public var drawnHeight: Int { Int((Double(bitmap.height) * scale).rounded()) }
 }
 
 extension Renderer {
@@ -37,9 +44,20 @@ extension Renderer {
                     let source = cairo_image_surface_create_for_data(
                         tileBuffer.baseAddress, CAIRO_FORMAT_ARGB32, Int32(tile.bitmap.width),
                         Int32(tile.bitmap.height), Int32(tile.bitmap.stride))!
-                    cairo_set_source_surface(cr, source, Double(tile.x), Double(tile.y))
-                    cairo_rectangle(cr, Double(tile.x), Double(tile.y), Double(tile.bitmap.width), Double(tile.bitmap.height))
-                    cairo_fill(cr)
+                    if tile.scale == 1 {
+                        cairo_set_source_surface(cr, source, Double(tile.x), Double(tile.y))
+                        cairo_rectangle(cr, Double(tile.x), Double(tile.y), Double(tile.bitmap.width), Double(tile.bitmap.height))
+                        cairo_fill(cr)
+                    } else {
+                        cairo_save(cr)
+                        cairo_translate(cr, Double(tile.x), Double(tile.y))
+                        cairo_scale(cr, tile.scale, tile.scale)
+                        cairo_set_source_surface(cr, source, 0, 0)
+                        cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
+                        cairo_rectangle(cr, 0, 0, Double(tile.bitmap.width), Double(tile.bitmap.height))
+                        cairo_fill(cr)
+                        cairo_restore(cr)
+                    }
                     cairo_surface_destroy(source)
                 }
             }

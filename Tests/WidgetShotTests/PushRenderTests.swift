@@ -124,7 +124,10 @@ func differingBox(_ a: Bitmap, _ b: Bitmap) -> (minX: Int, minY: Int, maxX: Int,
             for (ri, row) in strip.rows.enumerated() {
                 guard let cell = column.cells[row] else { continue }
                 let at = g.cells[ci][ri]
-                #expect(cell.bitmap.width <= at.width && cell.bitmap.height <= at.height)
+                #expect(cell.tile.drawnWidth <= at.width && cell.tile.drawnHeight <= at.height)
+                // StandBy is shown at half its size; the others pixel for pixel.
+                #expect(cell.shownAt == (row == "standBy" ? 0.5 : 1))
+                guard cell.shownAt == 1 else { continue }
                 // Opaque pixels of the picture are the sheet's pixels there (samples along a diagonal).
                 for i in stride(from: 0, to: min(cell.bitmap.width, cell.bitmap.height), by: 7) {
                     let c = cell.bitmap.pixel(x: i, y: i)

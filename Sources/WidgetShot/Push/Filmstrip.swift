@@ -25,7 +25,11 @@ public struct Filmstrip: Sendable {
     public struct Cell: Sendable {
         public var bitmap: Bitmap
         public var png: [UInt8]
-        public init(bitmap: Bitmap, png: [UInt8]) { self.bitmap = bitmap; self.png = png }
+        /// Shown at this fraction of its size (StandBy, the Lock Screen view at 2x, is shown at ½ so
+        /// that its column is not twice as wide as the others).
+        public var shownAt: Double
+        public init(bitmap: Bitmap, png: [UInt8], shownAt: Double = 1) { self.bitmap = bitmap; self.png = png; self.shownAt = shownAt }
+        public var tile: SheetTile { SheetTile(bitmap: bitmap, x: 0, y: 0, scale: shownAt) }
     }
 
     public var title: String
@@ -57,8 +61,8 @@ public struct Filmstrip: Sendable {
 
     public func geometry(scale: Double) -> Geometry {
         func px(_ pt: Double) -> Int { Int((pt * scale).rounded()) }
-        let columnWidths = columns.map { c in max(px(150), rows.compactMap { c.cells[$0]?.bitmap.width }.max() ?? 0) }
-        let rowHeights = rows.map { r in max(px(30), columns.compactMap { $0.cells[r]?.bitmap.height }.max() ?? 0) }
+        let columnWidths = columns.map { c in max(px(150), rows.compactMap { c.cells[$0]?.tile.drawnWidth }.max() ?? 0) }
+        let rowHeights = rows.map { r in max(px(30), columns.compactMap { $0.cells[r]?.tile.drawnHeight }.max() ?? 0) }
         var cells: [[(x: Int, y: Int, width: Int, height: Int)]] = []
         var x = px(Self.margin + Self.labelWidth)
         for (ci, _) in columns.enumerated() {
@@ -119,7 +123,7 @@ public struct Filmstrip: Sendable {
             for (ri, row) in rows.enumerated() {
                 let c = g.cells[ci][ri]
                 if let cell = column.cells[row] {
-                    tiles.append(SheetTile(bitmap: cell.bitmap, x: c.x, y: c.y))
+                    tiles.append(SheetTile(bitmap: cell.bitmap, x: c.x, y: c.y, scale: cell.shownAt))
                 } else {
                     // An empty cell (no alert on this push): a short bar, not a block as tall as the row.
                     overlay.append(PlacedNode(frame: Rect(x: pt(c.x), y: pt(c.y), width: pt(c.width), height: min(pt(c.height), 24)),
@@ -186,7 +190,7 @@ public struct Filmstrip: Sendable {
             h += "<tr><th class=\"row\">\(esc(row))</th>"
             for c in columns {
                 if let cell = c.cells[row] {
-                    let half = Double(cell.bitmap.width) / max(0.25, scale)
+                    let half = Double(cell.bitmap.width) * cell.shownAt / max(0.25, scale)
                     h += "<td><img alt=\"\(esc(row)) · \(esc(c.title))\" width=\"\(Int(half.rounded()))\" src=\"data:image/png;base64,\(Data(cell.png).base64EncodedString())\"></td>"
                 } else {
                     h += "<td class=\"empty\">—</td>"
@@ -210,7 +214,9 @@ extension Filmstrip {
         }
         let columns = previews.map { preview -> Column in
             var cells: [String: Cell] = [:]
-            for f in preview.frames { cells[f.presentation.rawValue] = Cell(bitmap: f.bitmap, png: f.png) }
+            for f in preview.frames {
+                cells[f.presentation.rawValue] = Cell(bitmap: f.bitmap, png: f.png, shownAt: f.presentation == .standBy ? 0.5 : 1)
+            }
             let payload = preview.checked.payload
             let time = payload.map { clock($0.timestamp, timeZone) } ?? "?"
             var subtitle: [String] = []
