@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import WidgetModel
 
@@ -45,6 +46,9 @@ public struct LayoutDocument: Sendable {
     public var limits: Limits = .default
     /// The `timeline:` section as written (how a widget's timeline is built; see TimelinePolicy), nil if none.
     public var timeline: DataValue?
+    /// SHA-256 (hex) of the text the document was parsed from: what a render cache key uses to
+    /// tell one version of the file from another.
+    public internal(set) var sourceDigest = ""
 
     public func preview(named name: String) -> Preview? { previews.first { $0.name == name } }
 
@@ -99,6 +103,7 @@ public enum LayoutLoader {
         }
         var result = document!
         result.limits = limits
+        result.sourceDigest = SHA256.hash(data: Array(text.utf8)).map { String(format: "%02x", $0) }.joined()
         return result
     }
 }
