@@ -75,7 +75,7 @@ struct PushRoutes: Sendable {
             options.scheme = v
         }
         if let l = values["locale"] {
-            guard RenderParameters.isLocaleCode(l) else { throw .badValue("locale", "locale must be a language code such as ko or en, got '\(l)'") }
+            guard RenderSpec.isLocaleCode(l) else { throw .badValue("locale", "locale must be a language code such as ko or en, got '\(l)'") }
             options.locale = l
         }
         if let n = values["now"] {
@@ -124,6 +124,13 @@ struct PushRoutes: Sendable {
             throw APIError(.serviceUnavailable, error.description)
         } catch let error as RenderError {
             throw APIError(.unprocessableContent, error.description)
+        } catch let error as RenderSpecError {
+            let status: HTTPResponse.Status = switch error.kind {
+            case .notFound: .notFound
+            case .badValue: .badRequest
+            case .unprocessable: .unprocessableContent
+            }
+            throw APIError(status, error.message, field: error.field)
         }
 
         let firstError = previews.lazy.flatMap(\.checked.report.errors).first

@@ -62,7 +62,7 @@ func differingBox(_ a: Bitmap, _ b: Bitmap) -> (minX: Int, minY: Int, maxX: Int,
     func staleDiffersOnlyInTheETABlock(surface: Surface) throws {
         let p = try previewer()
         let payload = try #require(try p.validator.check(F.input(F.edit(F.update()) { $0["stale-date"] = F.t1227 + 300 })).payload)
-        var plain = p.request(for: payload, surface: surface)
+        var plain = try p.request(for: payload, surface: surface)
         plain.now = plain.now.addingTimeInterval(600)
         var stale = plain
         plain.isStale = false

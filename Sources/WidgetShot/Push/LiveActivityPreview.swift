@@ -89,18 +89,28 @@ public struct LiveActivityPreviewer: Sendable {
         }
     }
 
-    /// The request for one surface of `payload`: data = content-state over attributes, `now` =
-    /// the options' or the push's timestamp, stale when `now` is at or past `stale-date`.
-    public func request(for payload: PushPayload, surface: Surface, data: DataValue? = nil) -> RenderRequest {
+    /// The request for one surface of `payload`, through the library's one request step
+    /// (RenderSpec): data = content-state over attributes, `now` = the options' or the push's
+    /// timestamp, stale when `now` is at or past `stale-date`.
+    public func request(for payload: PushPayload, surface: Surface, data: DataValue? = nil) throws(RenderSpecError) -> RenderRequest {
         let first = layout.previews.first
         let now = options.now ?? payload.timestamp
-        var request = RenderRequest(layout: layout, surface: surface, data: data ?? validator.data(for: payload),
-                                    device: options.device, scale: options.scale, scheme: options.scheme,
-                                    locale: options.locale ?? first?.locale ?? "ko", now: now,
-                                    timeZone: options.timeZone ?? first?.timeZone ?? TimeZone(secondsFromGMT: 0)!,
-                                    pngPreset: options.pngPreset)
+        let zone = options.timeZone ?? first?.timeZone ?? TimeZone(secondsFromGMT: 0)!
+        let spec = RenderSpec(layout: layout.name, surface: surface.rawValue, data: data ?? validator.data(for: payload),
+                              scheme: options.scheme.rawValue, scale: options.scale, device: options.device.id,
+                              locale: options.locale ?? first?.locale ?? "ko", now: Self.iso(now, zone),
+                              pngPreset: options.pngPreset)
+        var request = try spec.request(for: layout)
         request.isStale = Self.isStale(payload, at: now)
         return request
+    }
+
+    /// `2026-11-22T12:27:00+09:00` (whole seconds, as APNs dates are).
+    static func iso(_ date: Date, _ zone: TimeZone) -> String {
+        let f = ISO8601DateFormatter()
+        f.timeZone = zone
+        f.formatOptions = [.withInternetDateTime]
+        return f.string(from: date)
     }
 
     /// ActivityKit marks content stale once `stale-date` has passed (`context.isStale`).
