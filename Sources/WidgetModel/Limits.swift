@@ -63,6 +63,10 @@ public struct Limits: Sendable, Equatable {
     /// this bounds a render's memory and the compositing work left after a deadline passes.
     public var groupDepth = 8
 
+    /// Entries of one widget timeline (`timeline:`'s maxEntries, or an explicit entries file):
+    /// each entry is a render of every surface asked for.
+    public var timelineEntries = 100
+
     // MARK: Images
 
     /// Bytes in one image file an `image:` names.

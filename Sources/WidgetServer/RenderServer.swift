@@ -68,6 +68,7 @@ public struct RenderServer: Sendable {
         routes.add(to: router.group("v1"))
         routes.addMetrics(to: router)
         Self.addOpenAPIRoute(to: router)
+        PushRoutes(layouts: layouts, workers: workers, limits: limits).add(to: router)
         let app = Application(
             router: router,
             server: HTTPServerBuilder { responder in GuardedHTTP1Channel(responder: responder, limits: limits) },

@@ -79,6 +79,8 @@ public final class RenderKeyer: Sendable {
         e.field("timeZone", request.timeZone.identifier)
         e.field("offset", String(request.timeZone.secondsFromGMT(for: request.now)))
         e.field("placeholder", request.placeholder ? "1" : "0")
+        // Only when set, so every key made before Live Activity staleness existed stays the same.
+        if request.isStale { e.field("isStale", "1") }
         e.field("colors", request.colors.rawValue)
         e.field("png", request.pngPreset.rawValue)
         e.tag("data")

@@ -19,6 +19,8 @@ public struct RenderRequest: Sendable {
     public var placeholder: Bool
     public var colors: ColorGeneration
     public var pngPreset: PNGPreset
+    /// A Live Activity past its `stale-date`: bound as `context.isStale` (see Layouts/README.md).
+    public var isStale = false
 
     public init(layout: LayoutDocument, surface: Surface, data: DataValue, device: DeviceProfile = .default,
                 scale: Double? = nil, scheme: ColorScheme = .light, locale: String = "ko", now: Date,

@@ -8,7 +8,8 @@ import WidgetTemplate
 /// bind → compose + layout → draw → encode. Not thread-safe: one per thread (see RendererPool).
 public final class WidgetRenderer {
     public let fonts: FontLibrary
-    private let renderer: Renderer
+    /// Internal, not private: the push filmstrip draws its sheet with it (Push/Sheet.swift).
+    let renderer: Renderer
 
     public init(fonts: FontLibrary) {
         self.fonts = fonts
@@ -57,7 +58,8 @@ public final class WidgetRenderer {
         // StandBy shows the activity on a black screen with the background removed.
         let scheme: ColorScheme = surface.family == .island || surface == .standBy ? .dark : request.scheme
         let context = BindContext(surface: surface, scheme: scheme, locale: request.locale, now: request.now,
-                                  timeZone: request.timeZone, placeholder: request.placeholder, colors: request.colors)
+                                  timeZone: request.timeZone, placeholder: request.placeholder, colors: request.colors,
+                                  isStale: request.isStale)
         let bound = request.layout.bind(surface: surface, data: request.data, context: context)
         // An image that cannot be used (missing, outside the layout's folder, too large) fails the
         // render: a picture drawn without it would pass for the real thing.

@@ -12,12 +12,15 @@ public struct BindContext: Sendable {
     /// Redact text, icons and images unless `unredacted`.
     public var placeholder: Bool
     public var colors: ColorGeneration
+    /// A Live Activity whose content is out of date (`now` is past the push's `stale-date`), bound
+    /// as `context.isStale`, as SwiftUI's `ActivityViewContext.isStale`. False for widgets.
+    public var isStale: Bool
 
     public init(surface: Surface, scheme: ColorScheme = .light, locale: String = "ko", now: Date,
                 timeZone: TimeZone = TimeZone(secondsFromGMT: 0)!, placeholder: Bool = false,
-                colors: ColorGeneration = .ios18) {
+                colors: ColorGeneration = .ios18, isStale: Bool = false) {
         self.surface = surface; self.scheme = scheme; self.locale = locale; self.now = now
-        self.timeZone = timeZone; self.placeholder = placeholder; self.colors = colors
+        self.timeZone = timeZone; self.placeholder = placeholder; self.colors = colors; self.isStale = isStale
     }
 }
 
@@ -35,6 +38,9 @@ public struct BoundSurface: Sendable {
     public var diagnostics: [Diagnostic]
     /// Work the bind took (steps plus views visited), for lint's budget.
     var cost = 0
+    /// Bindings of data paths (as written, e.g. `order.driver.name`; not locals, tables or built-ins)
+    /// that found no value, in the order met.
+    public var missingPaths: [String] = []
 
     public init(view: ViewNode?, regions: [Region: ViewNode], background: Paint?, margins: EdgeInsets?, diagnostics: [Diagnostic]) {
         self.view = view; self.regions = regions; self.background = background; self.margins = margins

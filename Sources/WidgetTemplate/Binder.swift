@@ -10,6 +10,10 @@ struct Binder {
     let context: BindContext
     let limits: Limits
     var diagnostics: [Diagnostic] = []
+    /// Roots `lookup` answers without data.
+    static let builtInRoots: Set<String> = ["strings", "now", "locale", "surface", "scheme", "context"]
+    /// Data paths of bindings that found no value (BoundSurface.missingPaths).
+    var missingPaths: [String] = []
     private var useDepth = 0
     private var viewDepth = 0
     private var expanded = 0
@@ -98,6 +102,7 @@ struct Binder {
         for region in Region.allCases { if let r = t.regions[region] { regions[region] = single(r, env) } }
         var bound = BoundSurface(view: view, regions: regions, background: background, margins: t.margins, diagnostics: diagnostics)
         bound.cost = limits.bindSteps - work.remaining + expanded
+        bound.missingPaths = missingPaths
         return bound
     }
 
@@ -118,6 +123,7 @@ struct Binder {
         case "locale": return .string(context.locale)
         case "surface": return .string(context.surface.rawValue)
         case "scheme": return .string(context.scheme.rawValue)
+        case "context": return .object(["isStale": .bool(context.isStale)])
         default: return nil
         }
     }
@@ -230,6 +236,10 @@ struct Binder {
         var v = evaluate(binding.expression, env)
         if v == .null, !binding.hasDefault, case .path(let p) = binding.expression {
             warn("missing value '\(p.text)'", at: binding.location)
+            if env.locals[p.root] == nil, document.tables[p.root] == nil, !Self.builtInRoots.contains(p.root),
+               !missingPaths.contains(p.text) {
+                missingPaths.append(p.text)
+            }
         }
         let applier = FilterApplier(dates: dates)
         for filter in binding.filters {

@@ -3,7 +3,7 @@ import Yams
 import WidgetModel
 
 extension LayoutParser {
-    static let topKeys = ["name", "strings", "tables", "components", "surfaces", "previews"]
+    static let topKeys = ["name", "strings", "tables", "components", "surfaces", "previews", "timeline"]
 
     mutating func document(_ root: Yams.Node, path: String) -> LayoutDocument? {
         guard case .mapping = root else {
@@ -18,6 +18,7 @@ extension LayoutParser {
         var surfaceTemplates: [Surface: SurfaceTemplate] = [:]
         var surfaceOrder: [Surface] = []
         var previews: [Preview] = []
+        var timeline: DataValue?
         let entries = pairs(root)
 
         // Component names first, so `use:` anywhere can be checked.
@@ -56,14 +57,19 @@ extension LayoutParser {
                 }
             case "previews":
                 previews = self.previews(value)
+            case "timeline":
+                // Read as plain data; the timeline stage (WidgetShot's TimelinePolicy) checks it.
+                timeline = data(value, "timeline")
             default:
                 error("unknown top-level key '\(key)'\(Suggestion.hint(key, in: Self.topKeys)) (expected one of \(Self.topKeys.joined(separator: ", ")))", keyNode)
             }
         }
         if !sawSurfaces { error("a layout needs 'surfaces:' with at least one surface", root) }
-        return LayoutDocument(name: name, path: path, directory: url.deletingLastPathComponent().path,
-                              surfaces: surfaceOrder, previews: previews, surfaceTemplates: surfaceTemplates,
-                              components: components, tables: tables, strings: strings, warnings: warnings)
+        var document = LayoutDocument(name: name, path: path, directory: url.deletingLastPathComponent().path,
+                                      surfaces: surfaceOrder, previews: previews, surfaceTemplates: surfaceTemplates,
+                                      components: components, tables: tables, strings: strings, warnings: warnings)
+        document.timeline = timeline
+        return document
     }
 
     mutating func data(_ node: Yams.Node, _ key: String) -> DataValue {

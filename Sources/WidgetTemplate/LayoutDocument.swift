@@ -44,6 +44,8 @@ public struct LayoutDocument: Sendable {
     var warnings: [Diagnostic]
     /// The bounds it was loaded with; binding uses them too unless given others.
     public var limits: Limits = .default
+    /// The `timeline:` section as written (how a widget's timeline is built; see TimelinePolicy), nil if none.
+    public var timeline: DataValue?
     /// SHA-256 (hex) of the text the document was parsed from: what a render cache key uses to
     /// tell one version of the file from another.
     public internal(set) var sourceDigest = ""

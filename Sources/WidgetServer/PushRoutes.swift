@@ -1,0 +1,164 @@
+import Foundation
+import Hummingbird
+import NIOCore
+import WidgetShot
+
+/// `POST /v1/live-activity/preview?layout=delivery[&surface=…]`: the body is an ActivityKit push
+/// payload exactly as an app server would send it to APNs (its bytes are what the 4 KB rule
+/// counts), or a JSON array of them (a sequence). The same library stage as `widgetshot push`.
+///
+/// - With `surface` (a presentation: lockScreen, standBy, islandCompact, islandMinimal,
+///   islandExpanded, alert): that picture of the last push, `image/png`.
+/// - Without: JSON, the validation report with every presentation as a base64 PNG
+///   (PushReportJSON).
+///
+/// A payload that breaks a rule is 422 with `{"error", "field", …report}` (`field` is the key
+/// path, e.g. `aps.content-state`); a body that is not JSON is 400; the other parameters mean what
+/// they mean for `/render` (`device`, `scale`, `scheme`, `locale`, `now`), plus `attributes` (a
+/// JSON object: the activity's static attributes for updates).
+struct PushRoutes: Sendable {
+    let layouts: LoadedLayouts
+    let workers: RenderWorkers
+    let limits: Limits
+
+    static let path = "v1/live-activity/preview"
+    static let queryFields: Set<String> = ["layout", "surface", "device", "scale", "scheme", "locale", "now", "attributes"]
+
+    func add(to router: Router<BasicRequestContext>) {
+        router.post(RouterPath(Self.path)) { request, _ in try await preview(request) }
+        for method in [HTTPRequest.Method.get, .put, .delete, .patch] {
+            router.on(RouterPath(Self.path), method: method) { request, _ -> Response in
+                var error = APIError(.methodNotAllowed, "\(request.method) is not allowed on \(request.uri.path); use POST")
+                error.headers[.allow] = "POST"
+                throw error
+            }
+        }
+    }
+
+    struct Parameters: Sendable {
+        var previewer: LiveActivityPreviewer
+        var presentation: LiveActivityPresentation?
+    }
+
+    func parameters(_ query: [(name: String, value: String)]) throws(APIError) -> Parameters {
+        var values: [String: String] = [:]
+        for (name, value) in query {
+            guard Self.queryFields.contains(name) else {
+                throw .badValue(name, "unknown parameter '\(name)'; parameters: \(Self.queryFields.sorted().joined(separator: ", "))")
+            }
+            values[name] = value
+        }
+        guard let layoutName = values["layout"] else { throw .badValue("layout", "missing: ?layout=NAME (e.g. delivery)") }
+        guard let document = layouts.document(named: layoutName) else {
+            throw .notFound("layout", "no layout named '\(layoutName)'; layouts: \(layouts.names.joined(separator: ", "))")
+        }
+        var presentation: LiveActivityPresentation?
+        if let s = values["surface"] {
+            guard let p = LiveActivityPresentation(rawValue: s) else {
+                throw .notFound("surface", "no presentation named '\(s)'; presentations: \(LiveActivityPresentation.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            presentation = p
+        }
+        var options = PushRenderOptions()
+        if let d = values["device"] {
+            guard let profile = DeviceProfile.named(d) else {
+                throw .notFound("device", "no device named '\(d)'; devices: \(DeviceProfile.all.map(\.id).joined(separator: ", "))")
+            }
+            options.device = profile
+        }
+        if let s = values["scale"] {
+            guard let v = Double(s), v.isFinite, v >= 0.25, v <= 4 else { throw .badValue("scale", "scale must be between 0.25 and 4, got '\(s)'") }
+            options.scale = v
+        }
+        if let s = values["scheme"] {
+            guard let v = ColorScheme(rawValue: s) else { throw .badValue("scheme", "scheme must be light or dark, got '\(s)'") }
+            options.scheme = v
+        }
+        if let l = values["locale"] {
+            guard RenderSpec.isLocaleCode(l) else { throw .badValue("locale", "locale must be a language code such as ko or en, got '\(l)'") }
+            options.locale = l
+        }
+        if let n = values["now"] {
+            do {
+                let (date, zone) = try RenderRequest.readNow(n)
+                options.now = date
+                options.timeZone = zone
+            } catch {
+                throw .badValue("now", "now must be an ISO 8601 date with a time zone, e.g. 2026-11-22T12:27:00+09:00: \(error.message)")
+            }
+        }
+        var attributes: DataValue?
+        if let a = values["attributes"] {
+            let value = try RenderRoutes.parseJSON(a, limits: limits)
+            attributes = value
+        }
+        if let presentation {
+            if let s = presentation.surface, !options.device.supports(s) {
+                throw APIError(.unprocessableContent, "\(options.device.name) (\(options.device.id)) has no \(s.rawValue) surface", field: "surface")
+            }
+            options.presentations = [presentation]
+        }
+        return Parameters(previewer: LiveActivityPreviewer(layout: document, attributes: attributes, options: options, limits: limits),
+                          presentation: presentation)
+    }
+
+    func preview(_ request: Request) async throws -> Response {
+        let query = request.uri.queryParameters.map { (name: String($0.key), value: String($0.value)) }
+        let parameters = try self.parameters(query)
+        let maxBodyBytes = limits.requestBodyBytes
+        if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > maxBodyBytes {
+            throw APIError(.contentTooLarge, "the body is \(length) bytes; at most \(maxBodyBytes) are accepted (Limits.requestBodyBytes)", field: "body")
+        }
+        let buffer = try await request.body.collect(upTo: maxBodyBytes)
+        let bytes = Array(buffer.readableBytesView)
+        let limits = self.limits
+        let previews: [PushPreview]
+        do {
+            previews = try await workers.render { renderer, deadline in
+                let inputs = try PushValidator.inputs(in: bytes, name: "body", limits: limits)
+                return try parameters.previewer.renderSequence(inputs, with: renderer, deadline: deadline)
+            }
+        } catch let error as PushInputError {
+            throw APIError.badValue("body", error.message)
+        } catch let error as RenderDeadlineExceeded {
+            throw APIError(.serviceUnavailable, error.description)
+        } catch let error as RenderError {
+            throw APIError(.unprocessableContent, error.description)
+        } catch let error as RenderSpecError {
+            let status: HTTPResponse.Status = switch error.kind {
+            case .notFound: .notFound
+            case .badValue: .badRequest
+            case .unprocessable: .unprocessableContent
+            }
+            throw APIError(status, error.message, field: error.field)
+        }
+
+        let firstError = previews.lazy.flatMap(\.checked.report.errors).first
+        if let presentation = parameters.presentation {
+            if let firstError { return Self.invalid(firstError, previews) }
+            guard let frame = previews.last?.frames.first(where: { $0.presentation == presentation }) else {
+                throw APIError(.unprocessableContent, presentation == .alert ? "the push has no alert to show" : "the layout has no view for \(presentation.rawValue)",
+                               field: "surface")
+            }
+            return Response(status: .ok, headers: [.contentType: "image/png"], body: ResponseBody(byteBuffer: ByteBuffer(bytes: frame.png)))
+        }
+        if let firstError { return Self.invalid(firstError, previews) }
+        return Self.json(PushReportJSON.object(previews, images: true), status: .ok)
+    }
+
+    /// 422 with the first error as `{error, field}` and the whole report beside it.
+    static func invalid(_ first: PushProblem, _ previews: [PushPreview]) -> Response {
+        var body = PushReportJSON.object(previews, images: true)
+        body["error"] = first.message
+        body["field"] = first.key
+        return json(body, status: .unprocessableContent)
+    }
+
+    static func json(_ object: [String: Any], status: HTTPResponse.Status) -> Response {
+        var bytes = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]))
+            ?? Data(#"{"error":"cannot encode the response"}"#.utf8)
+        bytes.append(0x0A)
+        return Response(status: status, headers: [.contentType: "application/json; charset=utf-8"],
+                        body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
+    }
+}

@@ -1,0 +1,168 @@
+import ArgumentParser
+import Foundation
+import WidgetModel
+import WidgetShot
+import WidgetTemplate
+
+extension LiveActivityPresentation: ExpressibleByArgument {
+    public init?(argument: String) { self.init(rawValue: argument) }
+    public static var allValueStrings: [String] { allCases.map(\.rawValue) }
+}
+
+struct PushCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "push",
+        abstract: "Validate ActivityKit push payloads and render them as the phone shows them.",
+        discussion: """
+        PAYLOAD is the JSON an app server sends to APNs for a Live Activity ({"aps": {"timestamp", \
+        "event", "content-state", …}}), or a JSON array of them (a sequence, e.g. a delivery from \
+        start to end). Several files may be given; they are read in order as one sequence.
+
+        Each push is checked (errors and warnings apart, each naming its key, e.g. \
+        aps.content-state.order.eta): required keys per event, types, the 4,096-byte APNs limit \
+        (the exact byte count is reported), timestamps in order, dismissal-date only with end, \
+        alert and attributes with start, and content-state keys the layout binds that are missing \
+        or that no surface reads.
+
+        Then every presentation is rendered: lockScreen, standBy, islandCompact, islandMinimal, \
+        islandExpanded, and alert (for a push with an alert: the expanded island, or the Lock Screen \
+        banner on a device without one, with the alert's title and body beneath as Apple Watch \
+        shows them). The data is the content-state over the attributes (from the start push, or \
+        --attributes for updates); `now` is each push's aps.timestamp unless --now is given; past \
+        aps.stale-date the layout sees context.isStale = true. An end without content-state shows \
+        the content before it.
+
+        Written to --output DIR: PUSH-PRESENTATION.png for every push and presentation (PUSH is \
+        the push's number and event, e.g. 03-update), report.json, and for more than one push \
+        filmstrip.png and filmstrip.html (one column per push, one row per presentation).
+
+        Exit codes: 0 every push valid, 1 a push breaks a rule (pictures are still written), \
+        2 unusable input (not JSON, unknown layout, unreadable file).
+        """)
+
+    @Argument(help: "Payload files (JSON object, or an array of objects).")
+    var payloads: [String]
+
+    @Option(name: .long, help: "A layout name in Layouts/ (e.g. delivery) or a path to a layout file.")
+    var layout: String
+
+    @Option(name: .customLong("surface"), help: ArgumentHelp("Only these presentations (repeatable).",
+                                                             discussion: "Of: \(LiveActivityPresentation.allCases.map(\.rawValue).joined(separator: ", "))."))
+    var presentations: [LiveActivityPresentation] = []
+
+    @Option(name: .long, help: "A JSON file with the activity's static attributes, for sequences without a start push.")
+    var attributes: String?
+
+    @Option(name: .long, help: ArgumentHelp("The device profile.", discussion: "One of: \(DeviceProfile.all.map(\.id).joined(separator: ", "))."))
+    var device: String = DeviceProfile.default.id
+
+    @Option(name: .long, help: "Pixels per point (default: the device's).")
+    var scale: Double?
+
+    @Option(name: .long, help: "light or dark (the island and StandBy are always dark).")
+    var scheme: ColorScheme = .light
+
+    @Option(name: .long, help: "ko or en (default: the layout's first preview's locale).")
+    var locale: String?
+
+    @Option(name: .long, help: "Render every push at this time (ISO 8601 with offset) instead of its aps.timestamp, e.g. to see it stale.")
+    var now: String?
+
+    @Option(name: [.short, .customLong("output")], help: "The folder to write into (created if missing).")
+    var output: String = "push-out"
+
+    @Option(name: .customLong("repeat"), help: ArgumentHelp("Time it: check, render and (for a sequence) draw the filmstrip this many more times in this process, then print the median and p90 (warm).",
+                                            discussion: "Nothing extra is written; scripts/bench-push uses it with a release build."))
+    var repeatCount: Int = 0
+
+    @OptionGroup var project: ProjectOptions
+
+    func validate() throws {
+        if repeatCount < 0 || repeatCount > 10_000 { throw ValidationError("--repeat must be 0…10000") }
+        if let scale, !(scale.isFinite && scale >= 0.25 && scale <= 4) {
+            throw ValidationError("--scale must be between 0.25 and 4, got \(scale)")
+        }
+    }
+
+    func run() throws {
+        let folders = try project.folders()
+        let document: LayoutDocument
+        do { document = try LayoutCatalog(directory: folders.layouts).load(layout) } catch {
+            throw CLIError("\(error)")
+        }
+        var inputs: [PushInput] = []
+        for path in payloads {
+            let bytes: [UInt8]
+            do { bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))) } catch {
+                throw CLIError("cannot read \(path): \(error.localizedDescription)")
+            }
+            do { inputs += try PushValidator.inputs(in: bytes, name: path) } catch { throw CLIError(error.description) }
+        }
+        var staticAttributes: DataValue?
+        if let attributes {
+            do { staticAttributes = try DataValue.load(path: attributes) } catch { throw CLIError(error.description) }
+        }
+        var options = PushRenderOptions(device: try deviceProfile(named: device), scale: scale, scheme: scheme, locale: locale,
+                                        presentations: presentations.isEmpty ? nil : presentations)
+        if let now {
+            let (date, tz) = try parseNow(now)
+            options.now = date
+            options.timeZone = tz
+        }
+        let previewer = LiveActivityPreviewer(layout: document, attributes: staticAttributes, options: options)
+        let renderer = WidgetRenderer(fonts: try project.fontLibrary(folders))
+        let previews: [PushPreview]
+        do { previews = try previewer.renderSequence(inputs, with: renderer) } catch let e as PushInputError {
+            throw CLIError(e.description)
+        } catch { throw CLIError("\(error)") }
+
+        do { try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true) } catch {
+            throw CLIError("cannot create \(output): \(error.localizedDescription)")
+        }
+        var written = 0
+        for (i, p) in previews.enumerated() {
+            let stem = previews.count == 1 && payloads.count == 1 && inputs.count == 1 ? ""
+                : String(format: "%02d-%@-", i + 1, p.checked.payload?.event.rawValue ?? "unreadable")
+            for f in p.frames {
+                try write(f.png, "\(stem)\(f.presentation.rawValue).png")
+                written += 1
+            }
+            for problem in p.checked.report.problems { note("\(p.checked.input.name): \(problem)") }
+        }
+        try write([UInt8](PushReportJSON.data(previews, images: false)), "report.json")
+        if previews.count > 1 {
+            let zone = options.timeZone ?? document.previews.first?.timeZone ?? TimeZone(secondsFromGMT: 0)!
+            let strip = Filmstrip.pushes(previews, title: "\(document.name) · \(payloads.joined(separator: ", "))", timeZone: zone)
+            let scale = options.scale ?? options.device.scale
+            do { try write(try strip.png(with: renderer, scale: scale), "filmstrip.png") } catch let e as CLIError { throw e } catch {
+                throw CLIError("filmstrip: \(error)")
+            }
+            try write(Array(strip.html(scale: scale).utf8), "filmstrip.html")
+        }
+        if repeatCount > 0 {
+            let strip = previews.count > 1
+            let scale = options.scale ?? options.device.scale
+            var times: [Double] = []
+            for _ in 0..<repeatCount {
+                let t0 = DispatchTime.now().uptimeNanoseconds
+                let again = try previewer.renderSequence(inputs, with: renderer)
+                if strip { _ = try Filmstrip.pushes(again, title: "bench", timeZone: TimeZone(secondsFromGMT: 0)!).png(with: renderer, scale: scale) }
+                times.append(Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e6)
+            }
+            times.sort()
+            let frames = previews.reduce(0) { $0 + $1.frames.count }
+            print(String(format: "push: %d push(es), %d pictures%@, %d runs: median %.2f ms, p90 %.2f ms, min %.2f ms",
+                         previews.count, frames, strip ? " + filmstrip PNG" : "", repeatCount,
+                         times[times.count / 2], times[min(times.count - 1, times.count * 9 / 10)], times[0]))
+        }
+        let errors = previews.reduce(0) { $0 + $1.checked.report.errors.count }
+        let warnings = previews.reduce(0) { $0 + $1.checked.report.warnings.count }
+        note("\(previews.count) push\(previews.count == 1 ? "" : "es"), \(written) pictures in \(output)/; \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")")
+        if errors > 0 { throw ExitCode(1) }
+    }
+
+    func write(_ bytes: [UInt8], _ name: String) throws {
+        let path = (output as NSString).appendingPathComponent(name)
+        do { try AtomicFile.write(bytes, to: path) } catch { throw CLIError("cannot write \(path): \(error.localizedDescription)") }
+    }
+}
