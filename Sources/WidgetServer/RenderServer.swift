@@ -22,6 +22,8 @@ public struct RenderServer: Sendable {
     public var workerThreads: Int
     public var logger: Logger
     public var limits: Limits
+    /// `GET /` re-renders the gallery when a file under Layouts/ or Fonts/ changes and open pages update.
+    public var watch = false
 
     let layouts: LoadedLayouts
     let renderers: RendererPool
@@ -54,6 +56,7 @@ public struct RenderServer: Sendable {
             JSONErrorMiddleware(limits: limits)
         }
         routes.add(to: router)
+        let gallery = GalleryRoutes(server: self).add(to: router); defer { gallery.stop() }
         let app = Application(
             router: router,
             server: HTTPServerBuilder { responder in GuardedHTTP1Channel(responder: responder, limits: limits) },

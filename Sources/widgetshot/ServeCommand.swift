@@ -12,11 +12,18 @@ struct ServeCommand: ParsableCommand {
                              [--render-deadline <s>] [--queue <n>] [--workers <n>]
                              [--max-connections <n>] [--idle-timeout <s>]
                              [--header-timeout <s>] [--body-timeout <s>]
-                             [--shutdown-deadline <s>]
+                             [--shutdown-deadline <s>] [--watch]
             """,
         discussion: """
-        Layouts and fonts are loaded once at start (restart to pick up edits).
+        Layouts and fonts are loaded once at start (restart to pick up edits);
+        the gallery at / can follow edits live with --watch.
 
+        GET /
+          the preview gallery (as `widgetshot gallery` writes it), built on first
+          request; its images under /gallery/…. With --watch it is built at start,
+          rebuilt (only what changed) whenever a file under Layouts/ or Fonts/
+          changes, and an open page updates itself (server-sent events on
+          /gallery-events); a layout that fails to load shows its file:line:col.
         GET /health
           {"status":"ok"}
         GET /layouts
@@ -80,6 +87,10 @@ struct ServeCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Seconds SIGTERM/SIGINT waits for requests in flight, then cancels them.", valueName: "s"))
     var shutdownDeadline = Limits.default.shutdownDeadline
 
+    @Flag(name: .long, help: ArgumentHelp("Re-render the gallery at / when a layout, asset or font changes; open pages update themselves.",
+                                          discussion: "Edit Layouts/NAME.yaml, save, and the page shows the new images (or the error) within a fraction of a second."))
+    var watch = false
+
     @OptionGroup var project: ProjectOptions
 
     func validate() throws {
@@ -110,10 +121,11 @@ struct ServeCommand: ParsableCommand {
 
     func run() throws {
         let folders = try project.folders()
-        let server: RenderServer
+        var server: RenderServer
         do { server = try RenderServer(folders: folders, host: host, port: port, workerThreads: workers, limits: limits) } catch {
             throw CLIError("cannot start the server: \(error)")
         }
+        server.watch = watch
         let host = self.host
         // The other commands are synchronous, so main stays synchronous too: the server runs in a
         // task and this thread waits for it (it stops on SIGINT/SIGTERM).
@@ -122,7 +134,7 @@ struct ServeCommand: ParsableCommand {
         Task {
             do {
                 try await server.run { port in
-                    let line = "widgetshot serving \(folders.layouts) on http://\(host):\(port)/ (Ctrl-C stops)\n"
+                    let line = "widgetshot serving \(folders.layouts) on http://\(host):\(port)/ (gallery at /\(watch ? ", watching for edits" : ""); Ctrl-C stops)\n"
                     FileHandle.standardOutput.write(Data(line.utf8))
                 }
             } catch {
