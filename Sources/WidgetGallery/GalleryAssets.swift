@@ -49,18 +49,17 @@ enum GalleryAssets {
     body.context .dark .stage{background:linear-gradient(160deg,#0f2027,#203a43 50%,#2c5364)}
     body.context .stage .ctx{display:block;position:absolute;inset:0}
     body.context .stage img{position:absolute;left:var(--ix);top:var(--iy)}
-    body.context .ctx-island,body.context .dark .ctx-island{background:linear-gradient(180deg,#3a3a3c,#1c1c1e);border:8px solid #111;border-bottom:0;border-radius:56px 56px 0 0}
-    body.context .ctx-standby{background:#000!important;border:8px solid #111;border-radius:48px}
+    body.context .stage.ctx-island,body.context .dark .stage.ctx-island{background:linear-gradient(180deg,#3a3a3c,#1c1c1e);box-shadow:inset 0 0 0 8px #111;border-radius:56px 56px 0 0}
+    body.context .stage.ctx-standby{background:#000!important;box-shadow:inset 0 0 0 8px #111;border-radius:48px}
     .ctx-status{position:absolute;top:0;left:0;right:0;height:54px;display:flex;justify-content:space-between;align-items:center;padding:0 32px;font-weight:600;font-size:16px;color:#fff}
     .ctx-status span{font-size:10px;letter-spacing:1px}
     .ctx-clock{position:absolute;left:0;right:0;text-align:center;font-size:92px;font-weight:300;line-height:100px;color:rgba(255,255,255,.92);letter-spacing:-2px}
     .ctx-date{position:absolute;left:0;right:0;text-align:center;font-size:17px;font-weight:600;color:rgba(255,255,255,.9)}
     .ctx-icon{position:absolute;width:60px;height:60px;border-radius:14px;background:hsl(var(--hue) 70% 58%)}
     .ctx-icon::after{content:"";position:absolute;left:12px;right:12px;top:66px;height:5px;border-radius:3px;background:rgba(255,255,255,.7)}
-    .ctx-island{position:absolute;background:#000;border-radius:999px}
+    .ctx-sensor{position:absolute;background:#000;border-radius:999px}
     .ctx-lens{position:absolute;right:14px;top:50%;width:12px;height:12px;margin-top:-6px;border-radius:50%;background:radial-gradient(circle at 40% 40%,#2c3e66,#0b0b12 70%)}
     .ctx-over{z-index:2;right:auto;margin-top:0}
-    body.context .ctx-island.ctx-island{border:0}
     dialog{border:0;border-radius:16px;padding:16px;max-width:96vw;max-height:94vh;overflow:auto;box-shadow:0 20px 60px rgba(0,0,0,.4)}
     dialog::backdrop{background:rgba(0,0,0,.55)}
     dialog form{position:sticky;top:0;float:right}

@@ -78,6 +78,7 @@ public struct GalleryBuilder: Sendable {
         AtomicFile.removeStaleTempFiles(in: out)
         let previous = GalleryManifest.load(from: out)
         let inputs = GalleryInputs.read(documents: source.documents, folders: folders)
+        let options = self.options
         let cells = GalleryMatrix.cells(for: source.documents, options: options)
         let keys = cells.map { inputs.key(for: $0, options: options) }
         let documents = Dictionary(source.documents.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
@@ -89,7 +90,6 @@ public struct GalleryBuilder: Sendable {
         }
         let todo = cells.indices.filter { records[$0] == nil }
         progress?.start(total: todo.count)
-        let options = self.options
         let rendered = pool.map(todo.count) { j, renderer -> GalleryRecord in
             let i = todo[j]
             let cell = cells[i]
@@ -100,7 +100,8 @@ public struct GalleryBuilder: Sendable {
         progress?.finish()
         for (j, i) in todo.enumerated() { records[i] = rendered[j] }
 
-        let entries = cells.indices.map { GalleryEntry(cell: cells[$0], record: records[$0]!, rendered: todo.contains($0)) }
+        let renderedNow = Set(todo)
+        let entries = cells.indices.map { GalleryEntry(cell: cells[$0], record: records[$0]!, rendered: renderedNow.contains($0)) }
         var manifest = GalleryManifest()
         for e in entries { manifest.images[e.cell.relativePath] = e.record }
         // Images of cells that are gone (a preview renamed, a layout removed) go too.

@@ -50,10 +50,17 @@ public struct GalleryInputs: Sendable {
         var h = ContentHasher()
         for part in [engineDigest, fontsDigest, assetsDigest, layoutDigests[cell.layout] ?? "?",
                      cell.layout, cell.surface.rawValue, cell.preview, cell.scheme.rawValue,
-                     cell.placeholder ? "placeholder" : "-", "\(cell.device)", options.scale.map { "\($0)" } ?? "device-scale"] {
+                     cell.placeholder ? "placeholder" : "-", Self.describe(cell.device, cell.surface),
+                     options.scale.map { "\($0)" } ?? "device-scale"] {
             h.add(part)
         }
         return h.hex
+    }
+
+    /// The device's numbers this surface uses, in a fixed order (a dictionary's description is not:
+    /// its order changes from process to process).
+    static func describe(_ d: DeviceProfile, _ s: Surface) -> String {
+        "\(d.id)|\(d.screen)|\(d.scale)|\(d.widgetSizes[s].map { "\($0)" } ?? "-")|\(d.liveActivityWidth ?? 0)|\(d.island.map { "\($0)" } ?? "-")|\(d.widgetCornerRadius)"
     }
 
     /// Files under `directory`, sorted, hidden ones and temporary files skipped.

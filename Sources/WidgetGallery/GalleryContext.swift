@@ -60,7 +60,7 @@ struct GalleryContext {
                 // The sensor housing at rest in the middle, the minimal view detached on its right.
                 let rest = island.sensorWidth
                 let restX = (screen.width - rest) / 2
-                decorations += "<div class=ctx-island style=\"left:\(px(restX));top:\(px(islandTop));width:\(px(rest));height:\(px(island.height))\"><i class=ctx-lens></i></div>"
+                decorations += "<div class=ctx-sensor style=\"left:\(px(restX));top:\(px(islandTop));width:\(px(rest));height:\(px(island.height))\"><i class=ctx-lens></i></div>"
                 x = restX + rest + 6
             } else {
                 x = (screen.width - w) / 2

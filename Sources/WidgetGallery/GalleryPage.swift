@@ -18,7 +18,7 @@ public struct GalleryPage {
     public func html() -> String {
         var out = "<!doctype html>\n<html lang=en><head><meta charset=utf-8>"
         out += "<meta name=viewport content=\"width=device-width, initial-scale=1\">"
-        out += "<title>WidgetShot gallery</title><style>\(GalleryAssets.css)</style></head>\n"
+        out += "<link rel=icon href=\"data:,\"><title>WidgetShot gallery</title><style>\(GalleryAssets.css)</style></head>\n"
         out += "<body\(options.live ? " data-live=1" : "")>\n"
         out += toolbar()
         out += "<div id=problems>\(problemsHTML())</div>\n"
@@ -111,13 +111,16 @@ public struct GalleryPage {
         if let error = r.error {
             out += "<div class=error><b>could not render</b><pre>\(escape(error))</pre></div>"
         } else {
-            let size = Size(width: r.pointWidth, height: r.pointHeight)
+            // Shown as large as iOS shows it, 1 pt = 1 CSS px: the pixels over the scale (StandBy's
+            // view is magnified 2x, so it is twice its layout size).
+            let scale = options.scale ?? c.device.scale
+            let size = Size(width: Double(r.pixelWidth) / scale, height: Double(r.pixelHeight) / scale)
             let ctx = GalleryContext.make(for: c, imageSize: size)
             let src = options.imageBase + c.relativePath.split(separator: "/").map { percent(String($0)) }.joined(separator: "/")
                 + "?v=\(r.key.prefix(12))"
             let style = "--fw:\(GalleryContext.px(ctx.frameWidth));--fh:\(GalleryContext.px(ctx.frameHeight));--ix:\(GalleryContext.px(ctx.imageX));--iy:\(GalleryContext.px(ctx.imageY))"
             out += "<div class=\"stage ctx-\(ctx.kind)\" style=\"\(style)\"><div class=ctx aria-hidden=true>\(ctx.decorations)</div>"
-            out += "<img src=\"\(src)\" width=\(GalleryContext.px(r.pointWidth).dropLast(2)) height=\(GalleryContext.px(r.pointHeight).dropLast(2)) alt=\"\(escape(title))\" title=\"\(escape(title)) — click for full scale\" style=\"border-radius:\(radius(c, size))\">"
+            out += "<img src=\"\(src)\" width=\(Int(size.width.rounded())) height=\(Int(size.height.rounded())) alt=\"\(escape(title))\" title=\"\(escape(title)) — click for full scale\" style=\"width:\(GalleryContext.px(size.width));height:\(GalleryContext.px(size.height));border-radius:\(radius(c, size))\">"
             out += "</div>"
         }
         out += "<figcaption><a class=anchor href=\"#\(escape(c.anchor))\" title=\"link to this image\">\(c.scheme.rawValue)</a>"

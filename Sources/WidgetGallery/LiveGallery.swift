@@ -114,14 +114,14 @@ public final class LiveGallery: @unchecked Sendable {
                                                            options: builder.options).html())
                 }
                 let (again, version, waiting) = lock.withLock { () -> (Bool, Int, [CheckedContinuation<String, Never>]) in
-                    page = build.html
-                    lastBuild = build
-                    version += 1
+                    self.page = build.html
+                    self.lastBuild = build
+                    self.version += 1
                     let w = self.waiting
                     self.waiting = []
-                    if dirty { dirty = false; return (true, version, w) }
-                    building = false
-                    return (false, version, w)
+                    if self.dirty { self.dirty = false; return (true, self.version, w) }
+                    self.building = false
+                    return (false, self.version, w)
                 }
                 for w in waiting { w.resume(returning: build.html) }
                 let errors = build.problems.map(\.message).joined(separator: "\n")

@@ -40,7 +40,7 @@ final class Chromium: @unchecked Sendable {
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, commands[0], 3)
         posix_spawn_file_actions_adddup2(&actions, answers[1], 4)
-        let devnull = open("/dev/null", O_WRONLY)
+        let devnull = Glibc.open("/dev/null", O_WRONLY)
         posix_spawn_file_actions_adddup2(&actions, devnull, 1)
         posix_spawn_file_actions_adddup2(&actions, devnull, 2)
         let args = [exe, "--headless", "--no-sandbox", "--disable-gpu", "--remote-debugging-pipe",
@@ -50,7 +50,7 @@ final class Chromium: @unchecked Sendable {
         defer { for a in cargs { free(a) } }
         var child: pid_t = 0
         let rc = posix_spawn(&child, exe, &actions, nil, &cargs, environ)
-        close(commands[0]); close(answers[1]); close(devnull)
+        Glibc.close(commands[0]); Glibc.close(answers[1]); Glibc.close(devnull)
         guard rc == 0 else { throw TestFailure("cannot start \(exe): error \(rc)") }
         pid = child
         toBrowser = commands[1]

@@ -39,15 +39,15 @@ struct GalleryBrowserTests {
         let browser = try Chromium()
         defer { browser.close() }
         try browser.open("file://\(BuiltGallery.directory)/index.html")
-        try browser.waitFor("[...document.images].every(i => i.complete)")
+        try browser.waitFor("[...document.querySelectorAll('main img')].every(i => i.complete)")
         let count = try browser.evaluate("document.querySelectorAll('main figure img').length") as? Int
         #expect(count == expected.count)
         let broken = try browser.evaluate("[...document.querySelectorAll('main figure img')].filter(i => !(i.naturalWidth > 0)).map(i => i.src)") as? [String]
         #expect(broken == [])
-        // Each image is shown at its point size: CSS width = point width.
+        // Each image is shown at its point size (1 pt = 1 CSS px; the device's scale is 3).
         let mismatched = try browser.evaluate("""
-            [...document.querySelectorAll('main figure img')].filter(i => Math.abs(i.getBoundingClientRect().width - i.width) > 0.5
-              || Math.abs(i.naturalWidth / i.width - 3) > 0.02).length
+            [...document.querySelectorAll('main figure img')].filter(i => Math.abs(i.naturalWidth / i.getBoundingClientRect().width - 3) > 0.02
+              || Math.abs(i.naturalHeight / i.getBoundingClientRect().height - 3) > 0.02).length
             """) as? Int
         #expect(mismatched == 0)
         #expect(browser.errors() == [])
@@ -114,7 +114,7 @@ struct GalleryBrowserTests {
         let screen = entry.cell.device.screen
         let frameWidth = entry.cell.surface == .standBy ? screen.height : screen.width
         #expect(abs(sw - frameWidth) < 1, "frame width \(sw), screen \(frameWidth)")
-        #expect(abs(iw - entry.record.pointWidth) < 0.5 && abs(ih - entry.record.pointHeight) < 0.5)
+        #expect(abs(iw - Double(entry.record.pixelWidth) / 3) < 0.5 && abs(ih - Double(entry.record.pixelHeight) / 3) < 0.5)
         #expect(ix >= sx && iy >= sy && ix + iw <= sx + sw + 0.5 && iy + ih <= sy + sh + 0.5,
                 "image \([ix, iy, iw, ih]) inside frame \([sx, sy, sw, sh])")
         #expect(sh > ih + 20, "the frame shows more than the image")

@@ -51,7 +51,7 @@ struct LiveGalleryTests {
         defer { browser.close() }
         try browser.open("http://127.0.0.1:\(port)/")
         try browser.waitFor("!document.getElementById('live').hidden")
-        try browser.waitFor("[...document.images].every(i => i.complete && i.naturalWidth > 0)")
+        try browser.waitFor("[...document.querySelectorAll('main img')].every(i => i.complete && i.naturalWidth > 0)")
         let anchor = "reference.systemMedium.onTheWay.light.iphone15pro"
         let before = try browser.evaluate("document.getElementById('\(anchor)').querySelector('img').src") as? String
         _ = try browser.evaluate("window.notReloaded = true; document.body.dataset.version || '0'")
