@@ -22,10 +22,10 @@ enum GalleryAssets {
     h2{margin:32px 0 4px;font-size:22px} h2 small,h3 small{font-weight:400;color:var(--muted);font-size:12px}
     h2 a,h3 a{color:inherit;text-decoration:none} h2 a:hover,h3 a:hover{text-decoration:underline}
     h3{margin:22px 0 8px;font-size:15px}
-    .rows{display:flex;flex-direction:column;gap:10px}
-    .row{display:flex;gap:12px;align-items:flex-start;flex-wrap:wrap}
-    .row-label{width:120px;flex:none;padding-top:10px;font-weight:600;word-break:break-word}
-    .row-label small{display:block;font-weight:400;color:var(--muted)}
+    .rows{display:flex;flex-wrap:wrap;gap:18px 30px;align-items:flex-start}
+    .row{display:flex;flex-wrap:wrap;gap:8px;align-items:flex-start;max-width:100%}
+    .row-label{flex:1 0 100%;font-weight:600;word-break:break-word}
+    .row-label small{font-weight:400;color:var(--muted);margin-left:6px}
     figure{margin:0;padding:10px;border-radius:14px;background:var(--card);box-shadow:0 1px 2px rgba(0,0,0,.06);max-width:100%;scroll-margin-top:80px}
     figure.dark{background:#1c1c1e;color:#f2f2f7}
     figure:target{outline:3px solid var(--accent)}

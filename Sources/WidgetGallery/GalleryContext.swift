@@ -71,7 +71,7 @@ struct GalleryContext {
                 let lensX = (screen.width + island.sensorWidth) / 2 - island.height * 0.5 - 4
                 overlay = "<i class=\"ctx-lens ctx-over\" style=\"left:\(px(lensX));top:\(px(islandTop + island.height / 2 - 6))\"></i>"
             }
-            return GalleryContext(kind: "island", frameWidth: screen.width, frameHeight: max(200, islandTop + h + 80),
+            return GalleryContext(kind: "island", frameWidth: screen.width, frameHeight: max(140, islandTop + h + 60),
                                   imageX: x.rounded(), imageY: islandTop, decorations: decorations + overlay)
         }
     }

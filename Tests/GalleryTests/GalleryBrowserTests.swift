@@ -52,6 +52,14 @@ struct GalleryBrowserTests {
         #expect(mismatched == 0)
         #expect(browser.errors() == [])
         try browser.screenshot(to: Project.output + "/gallery.png")
+        try browser.screenshot(to: Project.output + "/gallery-top.png", fullPage: false)
+        // The full-scale dialog.
+        _ = try browser.evaluate("document.querySelector('main figure img').click()")
+        try browser.waitFor("document.getElementById('zoom').open && document.querySelector('#zoom img').complete")
+        let zoomed = try browser.evaluate("document.querySelector('#zoom img').getBoundingClientRect().width") as? Double
+        let natural = try browser.evaluate("document.querySelector('main figure img').naturalWidth") as? Double
+        #expect(zoomed != nil && zoomed == natural, "one image pixel per CSS pixel in the dialog")
+        try browser.screenshot(to: Project.output + "/zoom.png", fullPage: false)
     }
 
     @Test("a filter hides exactly what it should, the address records it, and a reload restores it")
