@@ -23,16 +23,16 @@ enum GalleryAssets {
     h2 a,h3 a{color:inherit;text-decoration:none} h2 a:hover,h3 a:hover{text-decoration:underline}
     h3{margin:22px 0 8px;font-size:15px}
     .rows{display:flex;flex-wrap:wrap;gap:18px 30px;align-items:flex-start}
-    .row{display:flex;flex-wrap:wrap;gap:8px;align-items:flex-start;max-width:100%}
-    .row-label{flex:1 0 100%;font-weight:600;word-break:break-word}
+    .row{display:grid;grid-template-columns:repeat(2,auto);gap:8px;align-items:start;justify-content:start;max-width:100%}
+    .row-label{grid-column:1/-1;font-weight:600;word-break:break-word}
     .row-label small{font-weight:400;color:var(--muted);margin-left:6px}
-    figure{margin:0;padding:10px;border-radius:14px;background:var(--card);box-shadow:0 1px 2px rgba(0,0,0,.06);max-width:100%;scroll-margin-top:80px}
-    figure.dark{background:#1c1c1e;color:#f2f2f7}
+    figure{margin:0;padding:10px;border-radius:14px;background:#dcdce1;box-shadow:0 1px 2px rgba(0,0,0,.06);max-width:100%;scroll-margin-top:80px}
+    figure.dark{background:#3a3a3c;color:#f2f2f7}
     figure:target{outline:3px solid var(--accent)}
     figure img{display:block;cursor:zoom-in;max-width:none}
     figcaption{font-size:12px;margin-top:6px;max-width:max(100%,240px)}
     figcaption .anchor{color:inherit;font-weight:600;text-decoration:none}
-    figcaption .size{color:#8e8e93}
+    figcaption .size{opacity:.65}
     .warn{color:#ff9f0a;font-weight:600}
     details summary{cursor:pointer;color:#8e8e93;font-size:11px}
     .warnings{margin:4px 0;padding-left:16px;color:#ff9f0a;max-width:420px}
