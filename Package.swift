@@ -18,6 +18,11 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log.git", from: "1.14.0"),
         .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.34.1"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.0.0"),
+        // SHA-256 for the render cache key (RenderKey) and the ETag.
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        // GET /metrics: swift-metrics' API, exported in Prometheus text by swift-prometheus.
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
     ],
     targets: [
         // C libraries from Debian, found through pkg-config.
@@ -42,10 +47,15 @@ let package = Package(
         // Pipeline stages.
         .target(name: "WidgetModel"),
         .target(name: "WidgetLayout", dependencies: ["WidgetModel"]),
-        .target(name: "WidgetTemplate", dependencies: ["WidgetModel", .product(name: "Yams", package: "Yams")]),
+        .target(name: "WidgetTemplate", dependencies: [
+            "WidgetModel", .product(name: "Yams", package: "Yams"), .product(name: "Crypto", package: "swift-crypto"),
+        ]),
         .target(name: "WidgetRender", dependencies: ["WidgetModel", "WidgetLayout", "CPangoCairo", "CPNG"]),
         .target(name: "WidgetDiff"),
-        .target(name: "WidgetShot", dependencies: ["CTempFiles", "WidgetModel", "WidgetLayout", "WidgetTemplate", "WidgetRender", "WidgetDiff"]),
+        .target(name: "WidgetShot", dependencies: [
+            "CTempFiles", "WidgetModel", "WidgetLayout", "WidgetTemplate", "WidgetRender", "WidgetDiff",
+            .product(name: "Crypto", package: "swift-crypto"),
+        ]),
         // The preview gallery: the page, its incremental build and the live (watching) gallery.
         .target(name: "WidgetGallery", dependencies: ["WidgetShot"]),
         // The HTTP endpoint: a thin layer that turns a URL or a JSON body into a RenderRequest.
@@ -61,6 +71,8 @@ let package = Package(
             .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "Logging", package: "swift-log"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            .product(name: "Metrics", package: "swift-metrics"),
+            .product(name: "Prometheus", package: "swift-prometheus"),
         ]),
         .executableTarget(
             name: "widgetshot",

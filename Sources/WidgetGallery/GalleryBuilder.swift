@@ -62,26 +62,28 @@ public struct GalleryBuild: Sendable {
 /// Renders the gallery into a folder: the PNGs, OUT/index.html and OUT/.gallery-manifest.json.
 /// Only images whose content key changed since the last build are rendered, on every core.
 public struct GalleryBuilder: Sendable {
-    /// Part of every content key: a page that changes what it records renders everything again.
-    public static let pageVersion = "gallery-1"
-
     public var folders: ProjectFolders
     public var pool: RendererPool
     public var options: GalleryOptions
+    /// The content key of an image is its RenderKey (SHA-256 over the layout's text, the files in
+    /// its folder, the fonts, the engine version, the data and every parameter). Asset folders are
+    /// looked at on every build (no recheck interval): a watched asset edit must be seen at once.
+    public let keyer: RenderKeyer
 
     public init(folders: ProjectFolders, pool: RendererPool, options: GalleryOptions = GalleryOptions()) {
         self.folders = folders; self.pool = pool; self.options = options
+        self.keyer = RenderKeyer(fonts: pool.fonts, assetRecheckSeconds: 0)
     }
 
     public func build(_ source: GallerySource, into out: String, progress: GalleryProgress? = nil) throws -> GalleryBuild {
         let started = DispatchTime.now().uptimeNanoseconds
         AtomicFile.removeStaleTempFiles(in: out)
         let previous = GalleryManifest.load(from: out)
-        let inputs = GalleryInputs.read(documents: source.documents, folders: folders)
         let options = self.options
         let cells = GalleryMatrix.cells(for: source.documents, options: options)
-        let keys = cells.map { inputs.key(for: $0, options: options) }
         let documents = Dictionary(source.documents.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+        let requests = cells.map { Self.request(for: $0, document: documents[$0.layout]!, options: options) }
+        let keys = requests.map { $0.map { keyer.key(for: $0).hex } ?? "no-preview" }
 
         var records: [GalleryRecord?] = cells.indices.map { i in
             guard let old = previous.images[cells[i].relativePath], old.key == keys[i] else { return nil }
@@ -92,10 +94,8 @@ public struct GalleryBuilder: Sendable {
         progress?.start(total: todo.count)
         let rendered = pool.map(todo.count) { j, renderer -> GalleryRecord in
             let i = todo[j]
-            let cell = cells[i]
-            defer { progress?.tick(cell.relativePath) }
-            return Self.render(cell, key: keys[i], document: documents[cell.layout]!, options: options,
-                               renderer: renderer, out: out)
+            defer { progress?.tick(cells[i].relativePath) }
+            return Self.render(cells[i], request: requests[i], key: keys[i], renderer: renderer, out: out)
         }
         progress?.finish()
         for (j, i) in todo.enumerated() { records[i] = rendered[j] }
@@ -117,14 +117,19 @@ public struct GalleryBuilder: Sendable {
                             reused: cells.count - todo.count, seconds: seconds, html: html)
     }
 
-    static func render(_ cell: GalleryCell, key: String, document: LayoutDocument, options: GalleryOptions,
-                       renderer: WidgetRenderer, out: String) -> GalleryRecord {
-        guard let preview = document.preview(named: cell.preview) else {
+    /// The request an image is rendered from (nil when the layout lacks the cell's preview).
+    static func request(for cell: GalleryCell, document: LayoutDocument, options: GalleryOptions) -> RenderRequest? {
+        guard let preview = document.preview(named: cell.preview) else { return nil }
+        return RenderRequest(layout: document, surface: cell.surface, preview: preview, device: cell.device,
+                             scale: options.scale, scheme: cell.scheme, placeholder: cell.placeholder)
+    }
+
+    static func render(_ cell: GalleryCell, request: RenderRequest?, key: String, renderer: WidgetRenderer,
+                       out: String) -> GalleryRecord {
+        guard let request else {
             return GalleryRecord(key: key, pixelWidth: 0, pixelHeight: 0, pointWidth: 0, pointHeight: 0, warnings: [],
                                  error: "layout '\(cell.layout)' has no preview '\(cell.preview)'")
         }
-        let request = RenderRequest(layout: document, surface: cell.surface, preview: preview, device: cell.device,
-                                    scale: options.scale, scheme: cell.scheme, placeholder: cell.placeholder)
         do {
             let result = try renderer.render(request)
             try AtomicFile.write(result.png, to: out + "/" + cell.relativePath)

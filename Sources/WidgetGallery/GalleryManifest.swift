@@ -17,7 +17,9 @@ public struct GalleryRecord: Codable, Sendable, Equatable {
 
 public struct GalleryManifest: Codable, Sendable {
     public static let fileName = ".gallery-manifest.json"
-    public var version = 1
+    /// Raised when what a record holds changes: an older manifest is then ignored (all re-rendered).
+    public static let currentVersion = 2
+    public var version = currentVersion
     /// By relative path.
     public var images: [String: GalleryRecord] = [:]
 
@@ -26,7 +28,7 @@ public struct GalleryManifest: Codable, Sendable {
     /// The manifest in `directory`, or an empty one when there is none or it cannot be read.
     public static func load(from directory: String) -> GalleryManifest {
         guard let data = FileManager.default.contents(atPath: directory + "/" + fileName),
-              let manifest = try? JSONDecoder().decode(GalleryManifest.self, from: data), manifest.version == 1
+              let manifest = try? JSONDecoder().decode(GalleryManifest.self, from: data), manifest.version == currentVersion
         else { return GalleryManifest() }
         return manifest
     }

@@ -88,8 +88,9 @@ public final class LayoutWatcher: @unchecked Sendable {
     private func snapshot() -> [String: Date] {
         var times: [String: Date] = [:]
         for root in folders {
-            for file in GalleryInputs.files(under: root) {
-                times[file] = (try? FileManager.default.attributesOfItem(atPath: file))?[.modificationDate] as? Date
+            guard let walker = FileManager.default.enumerator(atPath: root) else { continue }
+            while let rel = walker.nextObject() as? String {
+                times[rel] = (try? FileManager.default.attributesOfItem(atPath: root + "/" + rel))?[.modificationDate] as? Date
             }
         }
         return times

@@ -39,9 +39,7 @@ public final class LiveGallery: @unchecked Sendable {
     /// restarted server reuses the images it rendered before.
     public init(folders: ProjectFolders, pool: RendererPool, options: GalleryOptions, watching: Bool, directory: String? = nil) {
         self.folders = folders
-        var h = ContentHasher()
-        h.add(folders.root)
-        self.directory = directory ?? (NSTemporaryDirectory() + "/widgetshot-gallery-" + String(h.hex.prefix(16)))
+        self.directory = directory ?? (NSTemporaryDirectory() + "/widgetshot-gallery-" + Self.folderName(folders.root))
         self.builder = GalleryBuilder(folders: folders, pool: pool, options: options)
         self.watching = watching
     }
@@ -135,6 +133,13 @@ public final class LiveGallery: @unchecked Sendable {
 
     private func broadcast(_ event: GalleryEvent) {
         for s in lock.withLock({ Array(subscribers.values) }) { s.yield(event) }
+    }
+
+    /// A name for the project's folder that is safe as a file name and differs between projects.
+    static func folderName(_ root: String) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in root.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+        return String(hash, radix: 16)
     }
 
     static func jsonString(_ s: String) -> String {

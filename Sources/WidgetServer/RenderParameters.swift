@@ -1,100 +1,32 @@
 import Foundation
+import Hummingbird
 import WidgetShot
 
-/// What a render call asks for, as text from a URL or values from a JSON body, before it is
-/// checked against the loaded layouts. `request(in:)` turns it into the library's RenderRequest
-/// or says which field is wrong; the rules are the CLI's `render` command's.
+/// A render call's fields as a URL query or a JSON body gives them, read into the library's
+/// RenderSpec (which checks them against the loaded layouts: one set of rules for the CLI and the
+/// server). This file only knows the two wire forms; a RenderSpecError becomes a 4xx APIError.
 package struct RenderParameters: Sendable {
-    var layout: String
-    var surface: String
-    var preview: String?
-    var data: DataValue?
-    var scheme: String?
-    var scale: Double?
-    var device: String?
-    var locale: String?
-    var now: String?
-    var placeholder = false
+    package var spec: RenderSpec
 
     static let queryFields: Set<String> = ["preview", "scheme", "scale", "device", "locale", "now", "placeholder"]
     static let bodyFields: Set<String> = queryFields.union(["layout", "surface", "data"])
 
+    init(layout: String, surface: String) { spec = RenderSpec(layout: layout, surface: surface) }
+
     package func request(in layouts: LoadedLayouts) throws(APIError) -> RenderRequest {
-        guard let document = layouts.document(named: layout) else {
-            throw .notFound("layout", "no layout named '\(layout)'; layouts: \(layouts.names.joined(separator: ", "))")
-        }
-        guard let surface = Surface(rawValue: surface) else {
-            throw .notFound("surface", "no surface named '\(self.surface)'; surfaces: \(Surface.allCases.map(\.rawValue).joined(separator: ", "))")
-        }
-        guard document.hasView(for: surface) else {
-            let has = Surface.allCases.filter(document.hasView(for:)).map(\.rawValue).joined(separator: ", ")
-            throw .notFound("surface", "layout '\(document.name)' has no view for \(surface.rawValue); it has: \(has)")
-        }
-        let profile: DeviceProfile
-        if let device {
-            guard let found = DeviceProfile.named(device) else {
-                throw .notFound("device", "no device named '\(device)'; devices: \(DeviceProfile.all.map(\.id).joined(separator: ", "))")
-            }
-            profile = found
-        } else {
-            profile = .default
-        }
-        var colorScheme = ColorScheme.light
-        if let scheme {
-            guard let s = ColorScheme(rawValue: scheme) else {
-                throw .badValue("scheme", "scheme must be light or dark, got '\(scheme)'")
-            }
-            colorScheme = s
-        }
-        if let scale, !(scale.isFinite && scale >= 0.25 && scale <= 4) {
-            throw .badValue("scale", "scale must be between 0.25 and 4, got \(scale)")
-        }
-        if let locale, !Self.isLocaleCode(locale) {
-            throw .badValue("locale", "locale must be a language code such as ko or en, got '\(locale)'")
-        }
-        let parsedNow: (date: Date, timeZone: TimeZone)?
-        if let now {
-            do { parsedNow = try RenderRequest.readNow(now) } catch {
-                throw .badValue("now", "now must be an ISO 8601 date with a time zone, e.g. 2026-11-22T12:27:00+09:00: \(error.message)")
-            }
-        } else {
-            parsedNow = nil
-        }
-
-        if let data {
-            if preview != nil { throw .badValue("data", "give preview or data, not both") }
-            // As the CLI does with --data: without `now`, the current time.
-            let (date, zone) = parsedNow ?? (Date(), TimeZone.current)
-            return RenderRequest(layout: document, surface: surface, data: data, device: profile, scale: scale,
-                                 scheme: colorScheme, locale: locale ?? "ko", now: date, timeZone: zone,
-                                 placeholder: placeholder)
-        }
-        let chosen: Preview
-        if let preview {
-            guard let p = document.preview(named: preview) else {
-                throw .notFound("preview", "layout '\(document.name)' has no preview '\(preview)'; previews: \(document.previews.map(\.name).joined(separator: ", "))")
-            }
-            chosen = p
-        } else {
-            guard let first = document.previews.first else {
-                throw .badValue("data", "layout '\(document.name)' has no previews; send data")
-            }
-            chosen = first
-        }
-        var request = RenderRequest(layout: document, surface: surface, preview: chosen, device: profile, scale: scale,
-                                    scheme: colorScheme, locale: locale, placeholder: placeholder)
-        if let parsedNow {
-            request.now = parsedNow.date
-            request.timeZone = parsedNow.timeZone
-        }
-        return request
+        do { return try spec.request(in: layouts.documents) } catch { throw APIError(error) }
     }
+}
 
-    /// `ko`, `en`, `en-US`, `zh_Hant_TW`: letters, digits, `-` and `_`, starting with a letter.
-    static func isLocaleCode(_ text: String) -> Bool {
-        guard let first = text.unicodeScalars.first, text.unicodeScalars.count <= 35,
-              CharacterSet.letters.contains(first), first.isASCII else { return false }
-        return text.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || $0 == "-" || $0 == "_") }
+extension APIError {
+    /// 404 for a name that does not exist, 400 for a bad value, 422 for values that do not go together.
+    init(_ error: RenderSpecError) {
+        let status: HTTPResponse.Status = switch error.kind {
+        case .notFound: .notFound
+        case .badValue: .badRequest
+        case .unprocessable: .unprocessableContent
+        }
+        self.init(status, error.message, field: error.field)
     }
 }
 
@@ -109,18 +41,18 @@ extension RenderParameters {
             }
             guard seen.insert(name).inserted else { throw .badValue(name, "'\(name)' is given more than once") }
             switch name {
-            case "preview": preview = value
-            case "scheme": scheme = value
-            case "device": device = value
-            case "locale": locale = value
-            case "now": now = value
+            case "preview": spec.preview = value
+            case "scheme": spec.scheme = value
+            case "device": spec.device = value
+            case "locale": spec.locale = value
+            case "now": spec.now = value
             case "scale":
                 guard let v = Double(value), v.isFinite else { throw .badValue("scale", "scale must be a number between 0.25 and 4, got '\(value)'") }
-                scale = v
+                spec.scale = v
             case "placeholder":
                 switch value {
-                case "true", "1", "": placeholder = true
-                case "false", "0": placeholder = false
+                case "true", "1", "": spec.placeholder = true
+                case "false", "0": spec.placeholder = false
                 default: throw .badValue("placeholder", "placeholder must be true or false, got '\(value)'")
                 }
             default: break
@@ -147,21 +79,21 @@ extension RenderParameters {
         guard let layout = try string("layout") else { throw .badValue("layout", "'layout' is required") }
         guard let surface = try string("surface") else { throw .badValue("surface", "'surface' is required") }
         self.init(layout: layout, surface: surface)
-        preview = try string("preview")
-        scheme = try string("scheme")
-        device = try string("device")
-        locale = try string("locale")
-        now = try string("now")
+        spec.preview = try string("preview")
+        spec.scheme = try string("scheme")
+        spec.device = try string("device")
+        spec.locale = try string("locale")
+        spec.now = try string("now")
         switch fields["scale"] {
         case nil, .null?: break
-        case .number(let v)?: scale = v
+        case .number(let v)?: spec.scale = v
         default: throw .badValue("scale", "'scale' must be a number between 0.25 and 4")
         }
         switch fields["placeholder"] {
         case nil, .null?: break
-        case .bool(let b)?: placeholder = b
+        case .bool(let b)?: spec.placeholder = b
         default: throw .badValue("placeholder", "'placeholder' must be true or false")
         }
-        if let d = fields["data"], d != .null { data = d }
+        if let d = fields["data"], d != .null { spec.data = d }
     }
 }

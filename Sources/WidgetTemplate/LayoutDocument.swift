@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import WidgetModel
 
@@ -43,6 +44,9 @@ public struct LayoutDocument: Sendable {
     var warnings: [Diagnostic]
     /// The bounds it was loaded with; binding uses them too unless given others.
     public var limits: Limits = .default
+    /// SHA-256 (hex) of the text the document was parsed from: what a render cache key uses to
+    /// tell one version of the file from another.
+    public internal(set) var sourceDigest = ""
 
     public func preview(named name: String) -> Preview? { previews.first { $0.name == name } }
 
@@ -97,6 +101,7 @@ public enum LayoutLoader {
         }
         var result = document!
         result.limits = limits
+        result.sourceDigest = SHA256.hash(data: Array(text.utf8)).map { String(format: "%02x", $0) }.joined()
         return result
     }
 }

@@ -61,6 +61,11 @@ struct RenderCommand: ParsableCommand {
         }
     }
 
+    /// The option a RenderSpec field comes from (nil for the layout argument).
+    static func optionName(_ field: String) -> String? {
+        field == "layout" ? nil : "--\(field)"
+    }
+
     func run() throws {
         let trace = Trace()
         let folders = try project.folders()
@@ -70,27 +75,18 @@ struct RenderCommand: ParsableCommand {
             throw CLIError(e.description)
         } catch { throw CLIError("\(error)") }
         trace.mark("load layout")
-        let profile = try deviceProfile(named: device)
-
-        var request: RenderRequest
-        var previewName = "data"
+        var value: DataValue?
         if let data {
-            let value: DataValue
             do { value = try DataValue.load(path: data) } catch { throw CLIError(error.description) }
-            let (date, tz) = try now.map(parseNow) ?? (Date(), TimeZone.current)
-            request = RenderRequest(layout: document, surface: surface, data: value, device: profile, scale: scale,
-                                    scheme: scheme, locale: locale ?? "ko", now: date, timeZone: tz, placeholder: placeholder)
-        } else {
-            let chosenPreview = try pickPreview(preview, in: document)
-            previewName = chosenPreview.name
-            request = RenderRequest(layout: document, surface: surface, preview: chosenPreview, device: profile,
-                                    scale: scale, scheme: scheme, locale: locale, placeholder: placeholder)
-            if let now {
-                let (date, tz) = try parseNow(now)
-                request.now = date
-                request.timeZone = tz
-            }
         }
+        let spec = RenderSpec(layout: layout, surface: surface.rawValue, preview: preview, data: value,
+                              scheme: scheme.rawValue, scale: scale, device: device, locale: locale, now: now,
+                              placeholder: placeholder)
+        let request: RenderRequest
+        do { request = try spec.request(for: document) } catch {
+            throw CLIError(Self.optionName(error.field).map { "\($0): \(error.message)" } ?? error.message)
+        }
+        let previewName = data == nil ? (preview ?? document.previews.first?.name ?? "data") : "data"
 
         let fonts = try project.fontLibrary(folders)
         trace.mark("fonts")

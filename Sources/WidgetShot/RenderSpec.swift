@@ -1,0 +1,165 @@
+import Foundation
+import WidgetModel
+import WidgetTemplate
+
+/// What a caller asks to render, as the caller wrote it (URL query, JSON body, command-line
+/// options), before anything is checked. `request(in:)` checks every field against the loaded
+/// layouts and the device table and yields the RenderRequest, or a RenderSpecError naming the
+/// field at fault. The CLI's `render`, the server's GET and POST routes (and anything else that
+/// takes a render from outside) go through this one step, so the rules are the same everywhere:
+///
+/// - `preview` and `data` exclude each other; with neither, the layout's first preview.
+/// - `now` (ISO 8601 with an offset) overrides the preview's `now:`; with `data` and no `now`,
+///   the current time (`clock`) truncated to the whole second, in the machine's time zone.
+/// - `locale` defaults to the preview's, else `ko`; `device` to iPhone 15 Pro; `scheme` to light;
+///   `scale` (0.25…4) to the device's.
+/// - The surface must have a view in the layout and exist on the device.
+public struct RenderSpec: Sendable, Equatable {
+    public var layout: String
+    public var surface: String
+    public var preview: String?
+    public var data: DataValue?
+    public var scheme: String?
+    public var scale: Double?
+    public var device: String?
+    public var locale: String?
+    public var now: String?
+    public var placeholder: Bool
+    public var colors: ColorGeneration
+    public var pngPreset: PNGPreset
+
+    public init(layout: String, surface: String, preview: String? = nil, data: DataValue? = nil,
+                scheme: String? = nil, scale: Double? = nil, device: String? = nil, locale: String? = nil,
+                now: String? = nil, placeholder: Bool = false, colors: ColorGeneration = .ios18,
+                pngPreset: PNGPreset = .fast) {
+        self.layout = layout; self.surface = surface; self.preview = preview; self.data = data
+        self.scheme = scheme; self.scale = scale; self.device = device; self.locale = locale
+        self.now = now; self.placeholder = placeholder; self.colors = colors; self.pngPreset = pngPreset
+    }
+
+    /// Whether the spec alone fixes every input (a preview with an explicit `now`), so that the
+    /// render can change only when the layout file, its assets, the fonts or the engine change.
+    /// The server gives such GET answers a long-lived, immutable Cache-Control.
+    public var pinsEverything: Bool { data == nil && preview != nil && now != nil }
+
+    /// Finds `layout` by name among `documents`, then `request(for:)`.
+    public func request(in documents: [LayoutDocument], clock: () -> Date = Date.init) throws(RenderSpecError) -> RenderRequest {
+        guard let document = documents.first(where: { $0.name == layout }) else {
+            throw .notFound("layout", "no layout named '\(layout)'; layouts: \(documents.map(\.name).joined(separator: ", "))")
+        }
+        return try request(for: document, clock: clock)
+    }
+
+    /// The request for an already loaded layout (the CLI loads a name or a path itself).
+    public func request(for document: LayoutDocument, clock: () -> Date = Date.init) throws(RenderSpecError) -> RenderRequest {
+        guard let surface = Surface(rawValue: surface) else {
+            throw .notFound("surface", "no surface named '\(self.surface)'; surfaces: \(Surface.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        guard document.hasView(for: surface) else {
+            let has = Surface.allCases.filter(document.hasView(for:)).map(\.rawValue).joined(separator: ", ")
+            throw .notFound("surface", "layout '\(document.name)' has no view for \(surface.rawValue); it has: \(has)")
+        }
+        let profile: DeviceProfile
+        if let device {
+            guard let found = DeviceProfile.named(device) else {
+                throw .notFound("device", "no device named '\(device)'; devices: \(DeviceProfile.all.map(\.id).joined(separator: ", "))")
+            }
+            profile = found
+        } else {
+            profile = .default
+        }
+        guard profile.supports(surface) else {
+            throw .unprocessable("surface", RenderError.surfaceNotOnDevice(surface, profile).description)
+        }
+        var colorScheme = ColorScheme.light
+        if let scheme {
+            guard let s = ColorScheme(rawValue: scheme) else {
+                throw .badValue("scheme", "scheme must be light or dark, got '\(scheme)'")
+            }
+            colorScheme = s
+        }
+        if let scale, !(scale.isFinite && scale >= 0.25 && scale <= 4) {
+            throw .badValue("scale", "scale must be between 0.25 and 4, got \(scale)")
+        }
+        if let locale, !Self.isLocaleCode(locale) {
+            throw .badValue("locale", "locale must be a language code such as ko or en, got '\(locale)'")
+        }
+        let parsedNow: (date: Date, timeZone: TimeZone)?
+        if let now {
+            do { parsedNow = try RenderRequest.readNow(now) } catch {
+                throw .badValue("now", "now must be an ISO 8601 date with a time zone, e.g. 2026-11-22T12:27:00+09:00: \(error.message)")
+            }
+        } else {
+            parsedNow = nil
+        }
+
+        var request: RenderRequest
+        if let data {
+            if preview != nil { throw .badValue("data", "give preview or data, not both") }
+            // Whole seconds: the time is part of the cache key, and no widget shows less than a
+            // second, so requests within the same second are the same render.
+            let current = Date(timeIntervalSince1970: clock().timeIntervalSince1970.rounded(.down))
+            let (date, zone) = parsedNow ?? (current, TimeZone.current)
+            request = RenderRequest(layout: document, surface: surface, data: data, device: profile, scale: scale,
+                                    scheme: colorScheme, locale: locale ?? "ko", now: date, timeZone: zone,
+                                    placeholder: placeholder)
+        } else {
+            let chosen: Preview
+            if let preview {
+                guard let p = document.preview(named: preview) else {
+                    throw .notFound("preview", "layout '\(document.name)' has no preview '\(preview)'; previews: \(document.previews.map(\.name).joined(separator: ", "))")
+                }
+                chosen = p
+            } else {
+                guard let first = document.previews.first else {
+                    throw .badValue("data", "layout '\(document.name)' has no previews; give data")
+                }
+                chosen = first
+            }
+            request = RenderRequest(layout: document, surface: surface, preview: chosen, device: profile, scale: scale,
+                                    scheme: colorScheme, locale: locale, placeholder: placeholder)
+            if let parsedNow {
+                request.now = parsedNow.date
+                request.timeZone = parsedNow.timeZone
+            }
+        }
+        request.colors = colors
+        request.pngPreset = pngPreset
+        return request
+    }
+
+    /// `ko`, `en`, `en-US`, `zh_Hant_TW`: letters, digits, `-` and `_`, starting with a letter.
+    public static func isLocaleCode(_ text: String) -> Bool {
+        guard let first = text.unicodeScalars.first, text.unicodeScalars.count <= 35,
+              CharacterSet.letters.contains(first), first.isASCII else { return false }
+        return text.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || $0 == "-" || $0 == "_") }
+    }
+}
+
+/// A RenderSpec field that cannot be used: which field, why, and what kind of problem (the server
+/// answers `notFound` with 404, `badValue` with 400, `unprocessable` with 422; the CLI exits 2).
+public struct RenderSpecError: Error, CustomStringConvertible, Sendable, Equatable {
+    public enum Kind: Sendable, Equatable {
+        /// A name that does not exist (layout, surface, preview, device).
+        case notFound
+        /// A value out of its range or of the wrong form.
+        case badValue
+        /// Well-formed values that do not go together (a surface the device does not have).
+        case unprocessable
+    }
+
+    public var kind: Kind
+    /// `layout`, `surface`, `preview`, `data`, `scheme`, `scale`, `device`, `locale`, `now`.
+    public var field: String
+    public var message: String
+
+    public init(_ kind: Kind, field: String, _ message: String) {
+        self.kind = kind; self.field = field; self.message = message
+    }
+
+    public var description: String { message }
+
+    static func notFound(_ field: String, _ message: String) -> Self { Self(.notFound, field: field, message) }
+    static func badValue(_ field: String, _ message: String) -> Self { Self(.badValue, field: field, message) }
+    static func unprocessable(_ field: String, _ message: String) -> Self { Self(.unprocessable, field: field, message) }
+}
