@@ -15,7 +15,8 @@ enum Project {
 
 /// One gallery build for the suite (rendering it is the slow part).
 enum BuiltGallery {
-    static let directory = NSTemporaryDirectory() + "/gallery-test-\(getpid())"
+    /// Kept beside the screenshots (open its index.html to look), rebuilt incrementally each run.
+    static let directory = Project.output + "/site"
     static let built: GalleryBuild = {
         let pool = RendererPool(fonts: try! FontLibrary(directory: Project.folders.fonts))
         let builder = GalleryBuilder(folders: Project.folders, pool: pool)
