@@ -5,7 +5,7 @@ OUT ?= out
 BIN_DEBUG = .build/debug/widgetshot
 BIN_RELEASE = .build/release/widgetshot
 
-.PHONY: run test bench bench-server setup build release clean fuzz
+.PHONY: run preview test bench bench-server setup build release clean fuzz
 
 setup:
 	@bash scripts/setup
@@ -18,6 +18,10 @@ release: setup
 
 run: release
 	$(BIN_RELEASE) gallery --out $(OUT)
+
+# The gallery served live: edit a layout, save, and the open page at http://127.0.0.1:8080/ updates.
+preview: release
+	$(BIN_RELEASE) serve --watch
 
 # The unit, render and golden tests, then the CLI's own snapshot check of every preview
 # (a failure leaves an HTML/JSON/JUnit report in .build/verify-report), then a short fuzz pass

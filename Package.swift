@@ -59,9 +59,12 @@ let package = Package(
             "CTempFiles", "WidgetModel", "WidgetLayout", "WidgetTemplate", "WidgetRender", "WidgetDiff",
             .product(name: "Crypto", package: "swift-crypto"),
         ]),
+        // The preview gallery: the page, its incremental build and the live (watching) gallery.
+        .target(name: "WidgetGallery", dependencies: ["WidgetShot"]),
         // The HTTP endpoint: a thin layer that turns a URL or a JSON body into a RenderRequest.
         .target(name: "WidgetServer", dependencies: [
             "WidgetShot",
+            "WidgetGallery",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdCore", package: "hummingbird"),
             .product(name: "NIOCore", package: "swift-nio"),
@@ -79,7 +82,7 @@ let package = Package(
         ]),
         .executableTarget(
             name: "widgetshot",
-            dependencies: ["WidgetShot", "WidgetServer", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["WidgetShot", "WidgetGallery", "WidgetServer", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
 
         // Fuzz targets (Fuzz/README.md, scripts/fuzz): libFuzzer drives them in a `-D FUZZING`
@@ -101,6 +104,12 @@ let package = Package(
         .testTarget(name: "WidgetDiffTests", dependencies: ["WidgetDiff"]),
         .testTarget(name: "GoldenTests", dependencies: ["WidgetShot"]),
         .testTarget(name: "WidgetServerTests", dependencies: ["WidgetServer", "WidgetShot"]),
+        // Builds the gallery and drives headless Chromium over it (scripts/setup installs chromium).
+        .testTarget(name: "GalleryTests", dependencies: [
+            "WidgetGallery", "WidgetServer", "WidgetShot",
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOPosix", package: "swift-nio"),
+        ]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -26,6 +26,8 @@ public struct RenderServer: Sendable {
     public var limits: Limits
     /// Tokens and signing keys; `.open` (the default) lets every request through.
     public var access: AccessPolicy
+    /// `GET /` re-renders the gallery when a file under Layouts/ or Fonts/ changes and open pages update.
+    public var watch = false
 
     let layouts: LoadedLayouts
     let renderers: RendererPool
@@ -69,6 +71,7 @@ public struct RenderServer: Sendable {
         routes.addMetrics(to: router)
         Self.addOpenAPIRoute(to: router)
         PushRoutes(layouts: layouts, workers: workers, limits: limits).add(to: router)
+        let gallery = GalleryRoutes(server: self).add(to: router); defer { gallery.stop() }
         let app = Application(
             router: router,
             server: HTTPServerBuilder { responder in GuardedHTTP1Channel(responder: responder, limits: limits) },

@@ -46,6 +46,7 @@ public struct ServeOption: Sendable {
         .init(name: "signing-key", kind: .list, isSecret: true),
         .init(name: "signing-key-file", kind: .string),
         .init(name: "protect-metrics", kind: .flag),
+        .init(name: "watch", kind: .flag),
     ]
 
     public static func named(_ name: String) -> ServeOption? { all.first { $0.name == name } }
@@ -206,6 +207,8 @@ public struct ServeConfiguration: Sendable {
     public var workers: Int
     public var limits: Limits
     public var access: AccessPolicy
+    /// Rebuild the gallery at / when a file under Layouts/ or Fonts/ changes.
+    public var watch: Bool
 
     public init(_ settings: ServeSettings) throws {
         host = settings.string("host") ?? "127.0.0.1"
@@ -244,6 +247,7 @@ public struct ServeConfiguration: Sendable {
             throw ConfigurationError("\(settings.source("signing-key")): a signing key must be at least 16 bytes, got \(key.count)")
         }
         if let file = settings.string("signing-key-file") { keys.append(try AccessPolicy.readKeyFile(file)) }
+        watch = try settings.flag("watch")
         let protectMetrics = try settings.flag("protect-metrics")
         access = AccessPolicy(tokens: tokens, signingKeys: keys, openPaths: AccessPolicy.defaultOpenPaths(protectMetrics: protectMetrics))
     }

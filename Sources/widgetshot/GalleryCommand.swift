@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import WidgetGallery
 import WidgetModel
 import WidgetShot
 import WidgetTemplate
@@ -9,8 +10,26 @@ struct GalleryCommand: ParsableCommand {
         commandName: "gallery",
         abstract: "Render every layout × surface × preview × appearance into a folder with an index.html.",
         discussion: """
-        Files are named OUT/LAYOUT/SURFACE/PREVIEW-SCHEME.png; OUT/index.html shows them all, \
-        grouped by layout and surface. Uses every core. Warnings are summarised at the end.
+        Files are named OUT/LAYOUT/SURFACE/PREVIEW-SCHEME.png (OUT/DEVICE/… with several --device), \
+        plus OUT/LAYOUT/SURFACE/placeholder-SCHEME.png per surface. OUT/index.html is one \
+        self-contained page (open it from disk, or run `widgetshot serve` and open /): a section per \
+        layout, per surface a row per preview with light and dark side by side at their point size; \
+        a toolbar filters by layout, surface, preview, appearance, device and locale (the filters \
+        are kept in the address, so a copied link shows the same); "In context" shows each image \
+        where iOS shows it (Home Screen, Lock Screen, around the Dynamic Island, StandBy); every \
+        image has an anchor, its sizes, its lint warnings and the `widgetshot render` command and \
+        HTTP URL that reproduce it; click one for full scale.
+
+        Incremental: OUT/.gallery-manifest.json records a content key per image (layout file, \
+        assets, fonts, renderer, parameters); a rebuild renders only the images whose key changed. \
+        Uses every core; a progress line on standard error says how many, which and how long.
+
+        Exit codes: 0 written; 1 some image failed to render or a layout failed to load (the page \
+        shows why); 2 bad options.
+
+        Examples:
+          widgetshot gallery --out out && xdg-open out/index.html
+          widgetshot gallery --layout delivery --surface lockScreen --device iphone15pro --device iphonese
         """)
 
     @Option(name: .long, help: "The folder to write into.")
@@ -18,8 +37,9 @@ struct GalleryCommand: ParsableCommand {
 
     @OptionGroup var selection: MatrixSelection
 
-    @Option(name: .long, help: "The device profile.")
-    var device: String = DeviceProfile.default.id
+    @Option(name: .long, help: ArgumentHelp("A device profile; repeat for several (default: \(DeviceProfile.default.id)).",
+                                            discussion: "One of: \(DeviceProfile.all.map(\.id).joined(separator: ", "))."))
+    var device: [String] = []
 
     @Option(name: .long, help: "Pixels per point (default: the device's).")
     var scale: Double?
@@ -27,54 +47,44 @@ struct GalleryCommand: ParsableCommand {
     @Flag(name: .long, help: "Render everything as WidgetKit's placeholder (text and images as rounded bars).")
     var placeholder = false
 
-    func run() throws {
-        let (folders, documents) = try selection.documents()
-        let profile = try deviceProfile(named: device)
-        let jobs = selection.cells(documents, device: profile)
-        if jobs.isEmpty { note("nothing to render (check --layout/--surface/--preview)"); throw ExitCode(2) }
+    @Flag(name: .long, inversion: .prefixedNo, help: "Add a placeholder row per surface.")
+    var placeholderRow = true
 
-        AtomicFile.removeStaleTempFiles(in: out)
-        let pool = RendererPool(fonts: try selection.project.fontLibrary(folders))
-        let progress = Progress(total: jobs.count)
-        let outDir = out
-        let scale = scale
-        let placeholder = placeholder
-        let started = Date()
-        let outcomes = pool.map(jobs.count) { i, renderer -> GalleryOutcome in
-            let (document, cell) = jobs[i]
-            defer { progress.tick() }
-            let preview = document.preview(named: cell.preview)!
-            let request = RenderRequest(layout: document, surface: cell.surface, preview: preview, device: profile,
-                                        scale: scale, scheme: cell.scheme, placeholder: placeholder)
-            do {
-                let result = try renderer.render(request)
-                try AtomicFile.write(result.png, to: outDir + "/" + cell.relativePath)
-                return GalleryOutcome(cell: cell, warnings: result.warnings.count, error: nil,
-                                      pointWidth: result.pointSize.width)
-            } catch {
-                return GalleryOutcome(cell: cell, warnings: 0, error: "\(error)", pointWidth: 0)
-            }
+    func validate() throws {
+        if let scale, !(scale.isFinite && scale >= 0.25 && scale <= 4) {
+            throw ValidationError("--scale must be between 0.25 and 4, got \(scale)")
         }
-        progress.finish()
-        let failures = outcomes.filter { $0.error != nil }
-        for f in failures { note("error: \(f.cell.relativePath): \(f.error!)") }
-        try GalleryPage.write(outcomes: outcomes, documents: documents, to: outDir + "/index.html")
-        let warnings = outcomes.reduce(0) { $0 + $1.warnings }
-        let seconds = String(format: "%.1f", Date().timeIntervalSince(started))
-        print("rendered \(outcomes.count - failures.count) of \(outcomes.count) PNGs into \(outDir)/ in \(seconds) s (\(warnings) warning(s); run `widgetshot lint` for details)")
-        print("open \(outDir)/index.html")
-        if !failures.isEmpty { throw ExitCode(1) }
+    }
+
+    func run() throws {
+        let folders = try selection.project.folders()
+        let devices = try (device.isEmpty ? [DeviceProfile.default.id] : device).map(deviceProfile(named:))
+        let catalog = LayoutCatalog(directory: folders.layouts)
+        for name in selection.layout where (try? catalog.resolve(name)) == nil {
+            note("error: \(CatalogError.unknownLayout(name, known: catalog.names(), directory: folders.layouts))")
+            throw ExitCode(2)
+        }
+        let source = GallerySource.load(folders, names: selection.layout.isEmpty ? nil : selection.layout)
+        let options = GalleryOptions(devices: devices, scale: scale,
+                                     surfaces: selection.surface.isEmpty ? nil : Set(selection.surface),
+                                     previews: selection.preview.isEmpty ? nil : Set(selection.preview),
+                                     placeholders: placeholderRow, placeholderOnly: placeholder)
+        if source.problems.isEmpty, GalleryMatrix.cells(for: source.documents, options: options).isEmpty {
+            note("nothing to render (check --layout/--surface/--preview/--device)"); throw ExitCode(2)
+        }
+        let builder = GalleryBuilder(folders: folders, pool: RendererPool(fonts: try selection.project.fontLibrary(folders)),
+                                     options: options)
+        let build = try builder.build(source, into: out, progress: GalleryProgressLine())
+        for p in build.problems { note("error: \(p.message)") }
+        for e in build.entries { if let error = e.record.error { note("error: \(e.cell.relativePath): \(error)") } }
+        let seconds = String(format: "%.2f", build.seconds)
+        print("\(build.entries.count - build.failed) of \(build.entries.count) PNGs in \(out)/ (\(build.rendered) rendered, \(build.reused) unchanged) in \(seconds) s; \(build.warnings) warning(s), shown in the page")
+        print("open \(out)/index.html")
+        if build.failed > 0 || !build.problems.isEmpty { throw ExitCode(1) }
     }
 }
 
-struct GalleryOutcome: Sendable {
-    var cell: MatrixCell
-    var warnings: Int
-    var error: String?
-    var pointWidth: Double
-}
-
-/// A progress line on standard error, rewritten in place when it is a terminal.
+/// A progress line on standard error, rewritten in place when it is a terminal (verify, record).
 final class Progress: @unchecked Sendable {
     private let total: Int
     private var done = 0
@@ -98,50 +108,4 @@ final class Progress: @unchecked Sendable {
     }
 
     func finish() { if tty { FileHandle.standardError.write(Data("\n".utf8)) } }
-}
-
-enum GalleryPage {
-    static func write(outcomes: [GalleryOutcome], documents: [LayoutDocument], to path: String) throws {
-        var html = """
-        <!doctype html><meta charset="utf-8"><title>WidgetShot gallery</title>
-        <style>
-        body{font:14px -apple-system,system-ui,sans-serif;margin:24px;background:#f2f2f7;color:#1c1c1e}
-        h2{margin-top:40px} h3{margin:24px 0 8px;font-size:15px;color:#6e6e73}
-        .row{display:flex;flex-wrap:wrap;gap:16px;align-items:flex-start}
-        figure{margin:0;padding:10px;border-radius:12px;background:#fff}
-        figure.dark{background:#1c1c1e;color:#f2f2f7}
-        figcaption{font-size:12px;margin-top:6px}
-        img{display:block;max-width:100%;height:auto}
-        .err{color:#c00}
-        </style>
-        <h1>WidgetShot gallery</h1>
-        """
-        for document in documents {
-            html += "<h2>\(escape(document.name))</h2>"
-            let mine = outcomes.filter { $0.cell.layout == document.name }
-            var surfaces: [Surface] = []
-            for o in mine where !surfaces.contains(o.cell.surface) { surfaces.append(o.cell.surface) }
-            for surface in surfaces {
-                html += "<h3>\(surface.rawValue) — \(escape(surface.summary))</h3><div class=row>"
-                for o in mine where o.cell.surface == surface {
-                    let rel = o.cell.relativePath
-                    let caption = "\(escape(o.cell.preview)) · \(o.cell.scheme.rawValue)"
-                    if let e = o.error {
-                        html += "<figure><div class=err>\(escape(e))</div><figcaption>\(caption)</figcaption></figure>"
-                    } else {
-                        // Shown at 1 pt = 1 CSS px whatever the render scale.
-                        let w = Int(o.pointWidth.rounded())
-                        html += "<figure class=\(o.cell.scheme.rawValue)><img src=\"\(rel)\" width=\(max(1, w)) loading=lazy alt=\"\(caption)\"><figcaption>\(caption)</figcaption></figure>"
-                    }
-                }
-                html += "</div>"
-            }
-        }
-        try AtomicFile.write(Array(html.utf8), to: path)
-    }
-
-    static func escape(_ s: String) -> String {
-        s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
-    }
 }

@@ -15,14 +15,21 @@ struct ServeCommand: ParsableCommand {
                              [--shutdown-deadline <s>] [--cache-bytes <n>]
                              [--token <token> ...] [--token-file <file>]
                              [--signing-key <key> ...] [--signing-key-file <file>]
-                             [--protect-metrics]
+                             [--protect-metrics] [--watch]
             """,
         discussion: """
-        Layouts and fonts are loaded once at start (restart to pick up edits).
+        Layouts and fonts are loaded once at start (restart to pick up edits);
+        the gallery at / can follow edits live with --watch.
         The routes live under /v1; /layouts, /render/… and POST /render are aliases
         of the /v1 routes, kept for existing clients. GET /v1/openapi.json describes
         every route, parameter, status and error body (OpenAPI 3.0).
 
+        GET /
+          the preview gallery (as `widgetshot gallery` writes it), built on first
+          request; its images under /gallery/…. With --watch it is built at start,
+          rebuilt (only what changed) whenever a file under Layouts/ or Fonts/
+          changes, and an open page updates itself (server-sent events on
+          /gallery-events); a layout that fails to load shows its file:line:col.
         GET /health  (also /v1/health; always open, for probes)
           {"status":"ok"}
         GET /v1/layouts
@@ -147,6 +154,10 @@ struct ServeCommand: ParsableCommand {
     @Flag(name: .long, inversion: .prefixedNo, help: help("Put /metrics behind the token too (default: /metrics stays open).", "protect-metrics"))
     var protectMetrics: Bool?
 
+    @Flag(name: .long, help: ArgumentHelp("Re-render the gallery at / when a layout, asset or font changes; open pages update themselves. \(ServeOption.helpSuffix("watch"))",
+                                          discussion: "Edit Layouts/NAME.yaml, save, and the page shows the new images (or the error) within a fraction of a second."))
+    var watch = false
+
     @OptionGroup var project: ProjectOptions
 
     /// The options given as flags, by their names in `ServeOption.all`.
@@ -159,6 +170,7 @@ struct ServeCommand: ParsableCommand {
         put("header-timeout", headerTimeout); put("body-timeout", bodyTimeout)
         put("shutdown-deadline", shutdownDeadline); put("cache-bytes", cacheBytes); put("token-file", tokenFile)
         put("signing-key-file", signingKeyFile); put("protect-metrics", protectMetrics)
+        if watch { put("watch", true) }
         if !token.isEmpty { flags["token"] = token }
         if !signingKey.isEmpty { flags["signing-key"] = signingKey }
         return flags
@@ -176,10 +188,11 @@ struct ServeCommand: ParsableCommand {
             throw CLIError(error.description)
         }
         let folders = try resolved.project.map { ProjectFolders(root: $0) } ?? project.folders()
-        let server: RenderServer
+        var server: RenderServer
         do {
             server = try RenderServer(folders: folders, host: resolved.host, port: resolved.port, workerThreads: resolved.workers,
                                       limits: resolved.limits, access: resolved.access)
+            server.watch = resolved.watch
         } catch {
             throw CLIError("cannot start the server: \(error)")
         }
@@ -191,7 +204,7 @@ struct ServeCommand: ParsableCommand {
         Task {
             do {
                 try await server.run { port in
-                    let line = "widgetshot serving \(folders.layouts) on http://\(host):\(port)/ (Ctrl-C stops)\n"
+                    let line = "widgetshot serving \(folders.layouts) on http://\(host):\(port)/ (gallery at /\(watch ? ", watching for edits" : ""); Ctrl-C stops)\n"
                     FileHandle.standardOutput.write(Data(line.utf8))
                 }
             } catch {

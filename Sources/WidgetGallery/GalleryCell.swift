@@ -1,0 +1,92 @@
+import WidgetShot
+
+/// What the gallery renders: the preview matrix (layout × surface × preview × appearance) on each
+/// chosen device, plus WidgetKit's placeholder per surface and appearance.
+public struct GalleryOptions: Sendable {
+    /// The first is the main device; paths carry a device folder only when there are several.
+    public var devices: [DeviceProfile]
+    /// Pixels per point; nil uses each device's own.
+    public var scale: Double?
+    public var surfaces: Set<Surface>?
+    public var previews: Set<String>?
+    /// One placeholder image per surface and appearance (bound with the surface's first preview).
+    public var placeholders: Bool
+    /// Every image rendered as the placeholder (the CLI's --placeholder).
+    public var placeholderOnly: Bool
+    /// How images are addressed from the page: "" on disk, "gallery/" when served.
+    public var imageBase: String
+    /// `/render/{layout}/{surface}.png` is prefixed with this in the page (empty: a path the reader puts after their host).
+    public var serverURL: String
+    /// Served by `widgetshot serve --watch`: the page listens for updates.
+    public var live: Bool
+
+    public init(devices: [DeviceProfile] = [.default], scale: Double? = nil, surfaces: Set<Surface>? = nil,
+                previews: Set<String>? = nil, placeholders: Bool = true, placeholderOnly: Bool = false,
+                imageBase: String = "", serverURL: String = "", live: Bool = false) {
+        self.devices = devices.isEmpty ? [.default] : devices
+        self.scale = scale; self.surfaces = surfaces; self.previews = previews
+        self.placeholders = placeholders; self.placeholderOnly = placeholderOnly
+        self.imageBase = imageBase; self.serverURL = serverURL; self.live = live
+    }
+}
+
+/// One image of the gallery.
+public struct GalleryCell: Sendable, Hashable {
+    public var layout: String
+    public var surface: Surface
+    /// The preview whose data is bound (for a placeholder: the surface's first preview).
+    public var preview: String
+    public var scheme: ColorScheme
+    public var placeholder: Bool
+    public var device: DeviceProfile
+    /// The preview's locale (what the locale filter selects).
+    public var locale: String
+    /// Whether the path carries the device's folder (several devices in one gallery).
+    public var deviceFolder: Bool
+
+    /// What the page calls the row: the preview's name, or `placeholder`.
+    public var rowName: String { placeholder ? "placeholder" : preview }
+
+    /// `delivery/systemSmall/onTheWay-light.png`, `iphonese/delivery/…` with several devices.
+    public var relativePath: String {
+        (deviceFolder ? device.id + "/" : "") + "\(layout)/\(surface.rawValue)/\(rowName)-\(scheme.rawValue).png"
+    }
+
+    /// A stable id for links: `delivery.systemSmall.onTheWay.light.iphone15pro`.
+    public var anchor: String { "\(layout).\(surface.rawValue).\(rowName).\(scheme.rawValue).\(device.id)" }
+
+    public var matrixCell: MatrixCell { MatrixCell(layout: layout, surface: surface, preview: preview, scheme: scheme) }
+}
+
+public enum GalleryMatrix {
+    /// Every image of the gallery, in page order: per device, layout, surface, then previews
+    /// (placeholder last), light before dark.
+    public static func cells(for documents: [LayoutDocument], options: GalleryOptions) -> [GalleryCell] {
+        var cells: [GalleryCell] = []
+        let folders = options.devices.count > 1
+        for device in options.devices {
+            for document in documents {
+                let matrix = RenderMatrix.cells(for: document, device: device, surfaces: options.surfaces,
+                                                previews: options.previews)
+                var surfaces: [Surface] = []
+                for m in matrix where !surfaces.contains(m.surface) { surfaces.append(m.surface) }
+                for surface in surfaces {
+                    for m in matrix where m.surface == surface {
+                        let locale = document.preview(named: m.preview)?.locale ?? "ko"
+                        cells.append(GalleryCell(layout: m.layout, surface: m.surface, preview: m.preview, scheme: m.scheme,
+                                                 placeholder: options.placeholderOnly, device: device, locale: locale,
+                                                 deviceFolder: folders))
+                    }
+                    guard options.placeholders, !options.placeholderOnly,
+                          let first = matrix.first(where: { $0.surface == surface }) else { continue }
+                    let locale = document.preview(named: first.preview)?.locale ?? "ko"
+                    for scheme in ColorScheme.allCases {
+                        cells.append(GalleryCell(layout: document.name, surface: surface, preview: first.preview, scheme: scheme,
+                                                 placeholder: true, device: device, locale: locale, deviceFolder: folders))
+                    }
+                }
+            }
+        }
+        return cells
+    }
+}

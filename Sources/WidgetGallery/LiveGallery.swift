@@ -1,0 +1,149 @@
+import Foundation
+import WidgetShot
+
+/// What a live page is told, as a server-sent event (`event: NAME`, `data: JSON`).
+public struct GalleryEvent: Sendable, Equatable {
+    public var name: String
+    public var data: String
+
+    /// The text of the event on the wire.
+    public var wire: String { "event: \(name)\ndata: \(data)\n\n" }
+    /// A comment line: keeps an idle connection open and shows a closed one.
+    public static let keepAlive = GalleryEvent(name: "", data: "")
+}
+
+/// A gallery that a server keeps up to date: built into `directory` on first use (or at start when
+/// watching), rebuilt when a file under Layouts/ or Fonts/ changes, and telling every open page
+/// through `events()`. A layout that stops loading while being edited shows its errors in the page;
+/// the other layouts stay.
+public final class LiveGallery: @unchecked Sendable {
+    public let folders: ProjectFolders
+    public let directory: String
+    public let builder: GalleryBuilder
+    public let watching: Bool
+
+    private let queue = DispatchQueue(label: "widgetshot.gallery")
+    private let lock = NSLock()
+    private var page: String?
+    private var version = 0
+    private var dirty = false
+    private var building = false
+    private var subscribers: [UUID: AsyncStream<GalleryEvent>.Continuation] = [:]
+    private var watcher: LayoutWatcher?
+    private var keepAlive: DispatchSourceTimer?
+    private var waiting: [CheckedContinuation<String, Never>] = []
+    /// What the last build did, for logs and tests.
+    public private(set) var lastBuild: GalleryBuild?
+
+    /// `directory` defaults to a folder in the temporary directory named after the project, so a
+    /// restarted server reuses the images it rendered before.
+    public init(folders: ProjectFolders, pool: RendererPool, options: GalleryOptions, watching: Bool, directory: String? = nil) {
+        self.folders = folders
+        self.directory = directory ?? (NSTemporaryDirectory() + "/widgetshot-gallery-" + Self.folderName(folders.root))
+        self.builder = GalleryBuilder(folders: folders, pool: pool, options: options)
+        self.watching = watching
+    }
+
+    /// With watching: builds now and starts watching. Without: nothing until the page is asked for.
+    public func start() {
+        guard watching else { return }
+        let watcher = LayoutWatcher(folders: [folders.layouts, folders.fonts]) { [weak self] in self?.changed() }
+        lock.withLock { self.watcher = watcher }
+        watcher.start()
+        changed()
+        let timer = DispatchSource.makeTimerSource(queue: DispatchQueue.global())
+        timer.schedule(deadline: .now() + 15, repeating: 15)
+        timer.setEventHandler { [weak self] in self?.broadcast(.keepAlive) }
+        timer.resume()
+        lock.withLock { keepAlive = timer }
+    }
+
+    public func stop() {
+        let (watcher, timer, subscribers) = lock.withLock { () -> (LayoutWatcher?, DispatchSourceTimer?, [AsyncStream<GalleryEvent>.Continuation]) in
+            defer { self.subscribers = [:]; self.watcher = nil; self.keepAlive = nil }
+            return (self.watcher, self.keepAlive, Array(self.subscribers.values))
+        }
+        watcher?.stop()
+        timer?.cancel()
+        for s in subscribers { s.finish() }
+    }
+
+    /// The page; the first call builds the gallery.
+    public func currentPage() async -> String {
+        if let page = lock.withLock({ page }) { return page }
+        return await withCheckedContinuation { continuation in
+            let start = lock.withLock { () -> Bool in
+                if let page { continuation.resume(returning: page); return false }
+                waiting.append(continuation)
+                return !building && !dirty
+            }
+            if start { changed() }
+        }
+    }
+
+    /// Events for one open page, until it goes away or the server stops.
+    public func events() -> AsyncStream<GalleryEvent> {
+        let id = UUID()
+        return AsyncStream(bufferingPolicy: .bufferingNewest(8)) { continuation in
+            continuation.onTermination = { [weak self] _ in self?.lock.withLock { _ = self?.subscribers.removeValue(forKey: id) } }
+            lock.withLock { subscribers[id] = continuation }
+            continuation.yield(GalleryEvent(name: "hello", data: "{\"version\":\(lock.withLock { version })}"))
+        }
+    }
+
+    /// A file changed (or the first build is due): build once now, and once more after the build
+    /// in progress when changes arrive during it.
+    func changed() {
+        let start = lock.withLock { () -> Bool in
+            if building { dirty = true; return false }
+            building = true
+            return true
+        }
+        guard start else { return }
+        queue.async { [self] in
+            while true {
+                broadcast(GalleryEvent(name: "building", data: "{}"))
+                let source = GallerySource.load(folders)
+                let build: GalleryBuild
+                do { build = try builder.build(source, into: directory) } catch {
+                    let problem = GalleryProblem(file: directory, message: "cannot write the gallery: \(error)")
+                    build = GalleryBuild(entries: [], problems: [problem], rendered: 0, reused: 0, seconds: 0,
+                                         html: GalleryPage(entries: [], problems: [problem], documents: [],
+                                                           options: builder.options).html())
+                }
+                let (again, version, waiting) = lock.withLock { () -> (Bool, Int, [CheckedContinuation<String, Never>]) in
+                    self.page = build.html
+                    self.lastBuild = build
+                    self.version += 1
+                    let w = self.waiting
+                    self.waiting = []
+                    if self.dirty { self.dirty = false; return (true, self.version, w) }
+                    self.building = false
+                    return (false, self.version, w)
+                }
+                for w in waiting { w.resume(returning: build.html) }
+                let errors = build.problems.map(\.message).joined(separator: "\n")
+                broadcast(GalleryEvent(name: "update", data: """
+                    {"version":\(version),"rendered":\(build.rendered),"reused":\(build.reused),"ms":\(Int(build.seconds * 1000)),"errors":\(Self.jsonString(errors))}
+                    """))
+                if !again { break }
+            }
+        }
+    }
+
+    private func broadcast(_ event: GalleryEvent) {
+        for s in lock.withLock({ Array(subscribers.values) }) { s.yield(event) }
+    }
+
+    /// A name for the project's folder that is safe as a file name and differs between projects.
+    static func folderName(_ root: String) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in root.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+        return String(hash, radix: 16)
+    }
+
+    static func jsonString(_ s: String) -> String {
+        let data = (try? JSONEncoder().encode(s)) ?? Data("\"\"".utf8)
+        return String(decoding: data, as: UTF8.self)
+    }
+}
