@@ -38,11 +38,13 @@ RUN export DEBIAN_FRONTEND=noninteractive \
       libcairo2 \
       libdeflate0 \
       libfontconfig1 \
+      libfreetype6 \
       libglib2.0-0 \
       libharfbuzz0b \
       libpango-1.0-0 \
       libpangocairo-1.0-0 \
       libpangoft2-1.0-0 \
+      libpixman-1-0 \
       libpng16-16 \
  && rm -rf /var/lib/apt/lists/* \
  && useradd --system --uid 10001 --user-group --home-dir /srv/widgetshot --no-create-home widgetshot
