@@ -18,15 +18,18 @@ public struct ComposedSurface: Sendable {
 struct SurfaceComposer {
     let engine: LayoutEngine
 
-    func compose(_ bound: BoundSurface, surface: Surface, device: DeviceProfile, scheme: ColorScheme) -> ComposedSurface {
+    /// `scheme` is the one the surface is drawn in (the island is always dark); `appearance` is the
+    /// phone's, which decides whether the island's key line shows.
+    func compose(_ bound: BoundSurface, surface: Surface, device: DeviceProfile, scheme: ColorScheme,
+                 appearance: ColorScheme? = nil) -> ComposedSurface {
         switch surface.family {
         case .home: return home(bound, surface: surface, device: device, scheme: scheme)
         case .accessory: return accessory(bound, surface: surface, device: device)
         case .liveActivity: return liveActivity(bound, surface: surface, device: device, scheme: scheme)
         case .island:
             var composed = island(bound, surface: surface, device: device)
-            // iOS draws the key line only on dark backgrounds (Apple doc keylineTint(_:)).
-            if let tint = bound.keylineTint, scheme == .dark, !composed.root.children.isEmpty {
+            // iOS draws the key line only in Dark Mode (Apple doc keylineTint(_:)).
+            if let tint = bound.keylineTint, (appearance ?? scheme) == .dark, !composed.root.children.isEmpty {
                 composed.root.children.append(keyline(composed.root.frame, clip: composed.root.clip, tint))
             }
             return composed
