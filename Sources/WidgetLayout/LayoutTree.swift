@@ -30,6 +30,8 @@ struct LayoutTree {
         var secondary: Int
         var alignment: Alignment
         var isOverlay: Bool
+        /// A marker: the secondary view at its ideal size, centred this far along the width.
+        var markerFraction: Double? = nil
     }
 
     enum Layer {
@@ -182,6 +184,10 @@ struct LayoutTree {
             var isOverlay = false
             if case .overlay = modifier { isOverlay = true }
             return .decoration(Decoration(content: child, secondary: secondary, alignment: alignment, isOverlay: isOverlay))
+        case .marker(let node, let fraction):
+            guard let secondary = add(node, stackAxis: nil) else { return nil }
+            return .decoration(Decoration(content: child, secondary: secondary, alignment: .center, isOverlay: true,
+                                          markerFraction: SafeNumber.fraction(fraction, default: 0)))
         case .opacity(let value):
             return .opacity(SafeNumber.fraction(value, default: 1), child: child)
         case .clip(let shape):

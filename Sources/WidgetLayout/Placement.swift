@@ -131,8 +131,15 @@ extension LayoutPass {
         let rect = frame(layer, p, origin)
         let source = tree.entries[layer].source
         let inner = place(d.content, p, at: origin)
-        let secondaryProposal = ProposedSize(rect.size)
-        let secondaryOrigin = FrameLayout.origin(of: size(d.secondary, secondaryProposal), in: rect, d.alignment)
+        var secondaryProposal = ProposedSize(rect.size)
+        var secondaryOrigin: Point
+        if let fraction = d.markerFraction {
+            secondaryProposal = ProposedSize(width: nil, height: nil)
+            let s = size(d.secondary, secondaryProposal)
+            secondaryOrigin = Point(x: rect.minX + fraction * rect.width - s.width / 2, y: rect.midY - s.height / 2)
+        } else {
+            secondaryOrigin = FrameLayout.origin(of: size(d.secondary, secondaryProposal), in: rect, d.alignment)
+        }
         guard let secondary = place(d.secondary, secondaryProposal, at: secondaryOrigin) else { return inner }
         guard var content = inner else {
             return PlacedNode(frame: rect, children: [secondary], source: source)

@@ -202,4 +202,8 @@ public indirect enum Modifier: Hashable, Sendable {
     /// Scales the drawing about `anchor` of the view's frame, without changing layout
     /// (SwiftUI `scaleEffect(x:y:anchor:)`).
     case scale(x: Double, y: Double, anchor: UnitPoint)
+    /// Drawn in front at its ideal size, centred on the point `fraction` (0…1) of the way along
+    /// the modified view's width, vertically centred: a linear progress's marker (what SwiftUI's
+    /// linear Gauge draws at its current value; a GeometryReader offset in hand-written SwiftUI).
+    case marker(ViewNode, fraction: Double)
 }

@@ -414,7 +414,11 @@ struct Binder {
             useDepth -= 1
         default:
             guard let kind = viewKind(t, env, ownForeground: ownForeground) else { return [] }
-            nodes = [ViewNode(kind, source: t.source)]
+            var node = ViewNode(kind, source: t.source)
+            if case .progress(let pt) = t.kind, let marker = pt.marker, case .progress(let content) = kind {
+                node.modifiers.append(.marker(single(marker, env), fraction: content.fraction))
+            }
+            nodes = [node]
         }
         let modifiers = t.modifiers.compactMap { modifier($0, env) }
         if workExhausted(at: t.source) { return [] }

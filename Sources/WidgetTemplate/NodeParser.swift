@@ -23,7 +23,7 @@ extension LayoutParser {
         case "rect", "circle", "capsule", "ellipse": shapeKeys
         case "roundedRect": ["style"] + shapeKeys
         case "path": ["closed", "curved"] + shapeKeys
-        case "progress": ["style", "tint", "track", "thickness"]
+        case "progress": ["style", "tint", "track", "thickness", "marker"]
         case "forEach": ["as", "limit", "content"]
         case "use": ["with"]
         default: []
@@ -197,7 +197,7 @@ extension LayoutParser {
         case "rect", "circle", "capsule", "ellipse", "roundedRect", "path":
             return shapeTemplate(kind, value, p, isNullValue: isNullValue).map(TemplateKind.shape)
         case "progress":
-            return progressTemplate(value, p, at: yaml).map(TemplateKind.progress)
+            return progressTemplate(value, p, at: yaml, depth: depth).map(TemplateKind.progress)
         case "divider":
             if let value, !isNullValue { error("expected nothing after 'divider:', found \(describe(value))", value) }
             return .divider
@@ -351,7 +351,7 @@ extension LayoutParser {
         return t
     }
 
-    private mutating func progressTemplate(_ value: Yams.Node?, _ p: [String: Yams.Node], at yaml: Yams.Node) -> ProgressTemplate? {
+    private mutating func progressTemplate(_ value: Yams.Node?, _ p: [String: Yams.Node], at yaml: Yams.Node, depth: Int) -> ProgressTemplate? {
         guard let value else { return nil }
         let v: ProgressTemplate.Value
         switch value {
@@ -395,6 +395,10 @@ extension LayoutParser {
         if let s = p["tint"] { t.tint = paint(s, "tint") }
         if let s = p["track"] { t.track = paint(s, "track") }
         if let s = p["thickness"], let n = number(s, "thickness", in: 0...1000) { t.thickness = n }
+        if let m = p["marker"] {
+            if t.style != .linear { error("'marker' is for a linear progress bar", m) }
+            t.marker = node(m, depth: depth + 1)
+        }
         return t
     }
 

@@ -118,6 +118,8 @@ struct ProgressTemplate: Hashable, Sendable {
     var tint: PaintTemplate?
     var track: PaintTemplate?
     var thickness = 4.0
+    /// A linear bar's marker: a node centred at the current fraction (a plane along a flight).
+    var marker: TemplateNode?
 }
 
 struct ForEachTemplate: Hashable, Sendable {

@@ -61,4 +61,15 @@ import WidgetModel
             #expect(engine.place(box(80, 40, [m]), in: canvas).transform.isIdentity)
         }
     }
+
+    /// A linear progress's marker sits centred at the fraction along the bar; the bar keeps its frame.
+    @Test func markerAtTheFraction() {
+        let bar = ViewNode(.progress(ProgressContent(fraction: 0.25, tint: .color(.black), track: .white)),
+                           modifiers: [.marker(box(10, 10), fraction: 0.25), .frame(FrameSpec(width: 200))])
+        let placed = engine.place(bar, in: canvas)
+        #expect(placed.frame.width == 200 && placed.frame.minX == 0)
+        var markers: [Rect] = []
+        placed.forEach { if case .shape = $0.content { markers.append($0.frame) } }
+        #expect(markers == [Rect(x: 45, y: placed.frame.midY - 5, width: 10, height: 10)])
+    }
 }
