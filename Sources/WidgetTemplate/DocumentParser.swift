@@ -162,7 +162,8 @@ extension LayoutParser {
         }
         var t = SurfaceTemplate(surface: surface, source: locate(body))
         let regionNames = surface.regions.map(\.rawValue)
-        let allowed = ["view", "background", "margins"] + regionNames
+        // Only the keys valid here: a surface with regions takes them instead of `view`.
+        let allowed = (surface.regions.isEmpty ? ["view"] : []) + ["background", "margins"] + regionNames
         var ok = true
         for (k, kn, v) in pairs(body) {
             switch k {
