@@ -163,9 +163,11 @@ extension LayoutParser {
         var t = SurfaceTemplate(surface: surface, source: locate(body))
         let regionNames = surface.regions.map(\.rawValue)
         let isIsland = surface.family == .island
-        // The island is always black with fixed margins: iOS ignores a container background and
-        // content margins there, so the layout may not pretend otherwise.
-        let allowed = (isIsland ? ["view", "keylineTint"] : ["view", "background", "margins"]) + regionNames
+        // Only the keys valid here: a surface with regions takes them instead of `view`. The island
+        // is always black with fixed margins: iOS ignores a container background and content
+        // margins there, so the layout may not pretend otherwise.
+        let allowed = (surface.regions.isEmpty ? ["view"] : [])
+            + (isIsland ? ["keylineTint"] : ["background", "margins"]) + regionNames
         var ok = true
         for (k, kn, v) in pairs(body) {
             switch k {

@@ -57,7 +57,20 @@ struct GalleryCommand: ParsableCommand {
         }
         progress.finish()
         let failures = outcomes.filter { $0.error != nil }
-        for f in failures { note("error: \(f.cell.relativePath): \(f.error!)") }
+        // One problem (a missing image) fails every render that shows it: each distinct error once, with where.
+        var renders: [String: [String]] = [:]
+        var order: [String] = []
+        for f in failures {
+            for line in f.error!.split(separator: "\n").map(String.init) {
+                if renders[line] == nil { order.append(line) }
+                renders[line, default: []].append(f.cell.relativePath)
+            }
+        }
+        for error in order {
+            let paths = renders[error]!
+            let shown = paths.prefix(3).joined(separator: ", ") + (paths.count > 3 ? " and \(paths.count - 3) more" : "")
+            note("\(error.hasPrefix("error:") || error.contains(": error: ") ? "" : "error: ")\(error)\n  (in \(paths.count) render\(paths.count == 1 ? "" : "s"): \(shown))")
+        }
         try GalleryPage.write(outcomes: outcomes, documents: documents, to: outDir + "/index.html")
         let warnings = outcomes.reduce(0) { $0 + $1.warnings }
         let seconds = String(format: "%.1f", Date().timeIntervalSince(started))
