@@ -30,6 +30,8 @@ struct Binder {
         var fontStyle: TextStyle = .body
         var fontSize: Double?
         var fontWeight: FontWeight?
+        /// Text settings from enclosing nodes (TextEnvironmentTemplate); nil: the text default.
+        var text = TextEnvironmentTemplate()
         var unredacted = false
         /// The size icons default to: the inherited font's.
         var resolvedFontSize: Double { fontSize ?? fontStyle.size }
@@ -94,12 +96,21 @@ struct Binder {
 
     mutating func bind(_ t: SurfaceTemplate) -> BoundSurface {
         let env = Environment()
-        let background = t.background.flatMap { paint($0, env) }
+        var background: Paint?
+        var backgroundView: ViewNode?
+        switch t.background {
+        case .paint(let p)?: background = paint(p, env)
+        case .node(let n)?: backgroundView = single(n, env)
+        case nil: break
+        }
+        let keylineTint = t.keylineTint.flatMap { paint($0, env) }
         var view: ViewNode?
         var regions: [Region: ViewNode] = [:]
         if let v = t.view { view = single(v, env) }
         for region in Region.allCases { if let r = t.regions[region] { regions[region] = single(r, env) } }
         var bound = BoundSurface(view: view, regions: regions, background: background, margins: t.margins, diagnostics: diagnostics)
+        bound.backgroundView = backgroundView
+        bound.keylineTint = keylineTint
         bound.cost = limits.bindSteps - work.remaining + expanded
         return bound
     }
@@ -510,6 +521,7 @@ struct Binder {
             ownForeground = paint(f, outer)
             if let ownForeground { env.foreground = ownForeground }
         }
+        env.text.inherit(t.textEnvironment)
         if let f = t.font {
             if let s = f.style { env.fontStyle = s; env.fontSize = nil; env.fontWeight = nil }
             if let s = f.size { env.fontSize = s }
@@ -563,7 +575,11 @@ struct Binder {
             useDepth -= 1
         default:
             guard let kind = viewKind(t, env, ownForeground: ownForeground) else { return [] }
-            nodes = [ViewNode(kind, source: t.source)]
+            var node = ViewNode(kind, source: t.source)
+            if case .progress(let pt) = t.kind, let marker = pt.marker, case .progress(let content) = kind {
+                node.modifiers.append(.marker(single(marker, env), fraction: content.fraction))
+            }
+            nodes = [node]
         }
         let modifiers = t.modifiers.compactMap { modifier($0, env) }
         if workExhausted(at: t.source) { return [] }
@@ -600,10 +616,13 @@ struct Binder {
             var weight = tt.weight ?? (tt.style == nil ? env.fontWeight : nil) ?? style.weight
             if tt.bold, tt.weight == nil { weight = style.emphasizedWeight }
             let lineHeight = tt.lineHeight ?? (explicitSize == nil ? style.lineHeight : nil)
-            let font = FontSpec(size: size, weight: weight, lineHeight: lineHeight, monospacedDigits: tt.monospacedDigit,
-                                tracking: tt.tracking ?? 0)
-            return .text(TextContent(string: string, font: font, color: env.foreground ?? label(), lineLimit: tt.lineLimit,
-                                     minimumScaleFactor: tt.minimumScaleFactor, alignment: tt.alignment,
+            // The text's own settings are in env.text too (the parser put them there).
+            let font = FontSpec(size: size, weight: weight, lineHeight: lineHeight,
+                                monospacedDigits: env.text.monospacedDigit ?? tt.monospacedDigit, tracking: tt.tracking ?? 0)
+            return .text(TextContent(string: string, font: font, color: env.foreground ?? label(),
+                                     lineLimit: env.text.lineLimit ?? tt.lineLimit,
+                                     minimumScaleFactor: env.text.minimumScaleFactor ?? tt.minimumScaleFactor,
+                                     alignment: env.text.multilineAlignment ?? tt.alignment,
                                      redacted: redact && !env.unredacted))
         case .icon(let it):
             let name = text(it.name, env)
@@ -619,8 +638,11 @@ struct Binder {
             if relative.isEmpty { return .empty }
             switch ImageAsset.locate(relative, in: document.directory) {
             case .success(let px):
+                // A template image takes the foreground colour; `color:` on the image itself makes it one.
+                let isTemplate = im.renderingMode.map { $0 == .template } ?? (ownForeground != nil)
                 return .image(ImageContent(path: px.path, naturalSize: Size(width: Double(px.width) / im.scale, height: Double(px.height) / im.scale),
-                                           resizable: im.resizable, contentMode: im.contentMode, redacted: redact && !env.unredacted))
+                                           resizable: im.resizable, contentMode: im.contentMode, redacted: redact && !env.unredacted,
+                                           tint: isTemplate ? env.foreground ?? label() : nil))
             case .failure(let failure):
                 let d = Diagnostic.error(failure.message, at: t.source)
                 if !diagnostics.contains(d) { diagnostics.append(d) }
@@ -688,6 +710,8 @@ struct Binder {
         case .clip(let c): return .clip(c)
         case .fixedSize(let h, let v): return .fixedSize(horizontal: h, vertical: v)
         case .offset(let x, let y): return .offset(x: x, y: y)
+        case .rotation(let degrees, let anchor): return .rotation(degrees: degrees, anchor: anchor)
+        case .scale(let x, let y, let anchor): return .scale(x: x, y: y, anchor: anchor)
         case .background(let layer, let alignment):
             return layerNode(layer, env).map { .background($0, alignment: alignment) }
         case .overlay(let layer, let alignment):
