@@ -43,6 +43,8 @@ COMMON = {
     "font": b(STYLES, {"type": "object", "additionalProperties": False,
                        "properties": {"style": b(STYLES), "size": b(NUM), "weight": b(WEIGHTS)}}),
     "unredacted": b(BOOL),
+    # Text settings that inherit like SwiftUI's environment (on a stack or a `use:` they apply to the texts inside).
+    "lineLimit": b(INT), "minimumScaleFactor": b(NUM), "multilineAlignment": b(H_ALIGN), "monospacedDigit": b(BOOL),
 }
 MODIFIERS = {
     "padding": EDGES,
@@ -58,6 +60,10 @@ MODIFIERS = {
                                                    "properties": {"roundedRect": b(NUM), "style": b(enum("continuous", "circular"))}}),
     "fixedSize": b(BOOL, enum("true", "horizontal", "vertical")),
     "offset": b({"type": "object", "additionalProperties": False, "properties": {"x": b(NUM), "y": b(NUM)}}),
+    "rotation": {"description": "Degrees, drawn rotated about `anchor` (default center); the layout frame stays.", **b(NUM)},
+    "scale": b(NUM, {"type": "object", "additionalProperties": False, "properties": {"x": b(NUM), "y": b(NUM)}}),
+    "scaleEffect": b(NUM, {"type": "object", "additionalProperties": False, "properties": {"x": b(NUM), "y": b(NUM)}}),
+    "anchor": b(UNIT_POINTS, {"type": "object", "additionalProperties": False, "properties": {"x": b(NUM), "y": b(NUM)}}),
     "backgroundAlignment": b(ALIGN),
     "overlayAlignment": b(ALIGN),
 }
@@ -75,7 +81,8 @@ KINDS = {
         "lineLimit": b(INT), "minimumScaleFactor": b(NUM), "multilineAlignment": b(H_ALIGN),
         "monospacedDigit": b(BOOL), "tracking": b(NUM)}),
     "icon": (STR, {"size": b(NUM)}),
-    "image": (STR, {"resizable": b(BOOL), "contentMode": b(enum("fit", "fill")), "scale": b(NUM)}),
+    "image": (STR, {"resizable": b(BOOL), "contentMode": b(enum("fit", "fill")), "scale": b(NUM),
+                    "renderingMode": b(enum("original", "template"))}),
     "rect": (BARE, SHAPE), "circle": (BARE, SHAPE), "capsule": (BARE, SHAPE), "ellipse": (BARE, SHAPE),
     "roundedRect": (b(NUM), {"style": b(enum("continuous", "circular")), **SHAPE}),
     "path": ({"type": "array", "minItems": 2, "items": {"type": "array", "minItems": 2, "maxItems": 2, "items": NUM}},
@@ -83,7 +90,8 @@ KINDS = {
     "progress": ({"anyOf": [NUM, BINDING, {"type": "object", "additionalProperties": False, "required": ["start", "end"],
                                           "properties": {"start": {"type": ["string", "number"]}, "end": {"type": ["string", "number"]},
                                                          "countsDown": b(BOOL)}}]},
-                 {"style": b(enum("linear", "gauge", "ring")), "tint": PAINT, "track": PAINT, "thickness": b(NUM)}),
+                 {"style": b(enum("linear", "gauge", "ring")), "tint": PAINT, "track": PAINT, "thickness": b(NUM),
+                  "marker": {"description": "A node centred at the bar's current fraction (linear only).", **NODE}}),
     "divider": ({"type": "null"}, {}),
     "forEach": (STR, {"as": STR, "limit": b(INT), "content": NODE}),
     "use": (STR, {"with": {"type": "object"}}),
@@ -118,7 +126,11 @@ for k, (value, params) in KINDS.items():
     definitions[k + "Node"] = kind_schema(k, value, params)
 
 def surface_schema(name):
-    props = {"background": PAINT, "margins": EDGES}
+    # The Dynamic Island is always black with the system's margins: no background/margins, a keylineTint instead.
+    if name.startswith("island"):
+        props = {"keylineTint": PAINT}
+    else:
+        props = {"background": {"anyOf": [PAINT, NODE]}, "margins": EDGES}
     if name in REGIONS:
         props.update({r: NODE for r in REGIONS[name]})
     else:
