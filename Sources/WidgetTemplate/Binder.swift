@@ -491,6 +491,11 @@ struct Binder {
     /// Zero nodes (an unmet `when:`), one, or many (`forEach`).
     mutating func bind(_ t: TemplateNode, _ outer: Environment) -> [ViewNode] {
         if stopped { return [] }
+        if case .deferred(let d) = t.kind {
+            // A parameter bound to data: parsed now, with the values in place (BoundParameters.swift).
+            guard work.spend(Self.textSteps(d.bound.count * 64)), let concrete = resolve(d, outer, at: t.source) else { return [] }
+            return bind(concrete, outer)
+        }
         if workExhausted(at: t.source) { return [] }
         // Every template node visited counts, shown or hidden by `when:`.
         guard admit(1, at: t.source) else { return [] }
@@ -657,7 +662,7 @@ struct Binder {
         case .divider:
             let color = ownForeground?.solidColor ?? label("separator").solidColor
             return .divider(color: color, thickness: 0.5)
-        case .forEach, .use:
+        case .forEach, .use, .deferred:
             return nil
         }
     }

@@ -33,7 +33,7 @@ extension LayoutParser {
     /// Kinds whose value may be left out, so `- spacer` or `- divider` is a whole node.
     static let bareKinds: Set<String> = ["spacer", "divider", "rect", "circle", "capsule", "ellipse"]
 
-    mutating func node(_ yaml: Yams.Node, depth: Int) -> TemplateNode? {
+    mutating func parseNode(_ yaml: Yams.Node, depth: Int) -> TemplateNode? {
         if depth > limits.nestingDepth {
             error(SourceCheck.tooDeepMessage(limits), yaml)
             return nil

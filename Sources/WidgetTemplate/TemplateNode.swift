@@ -48,6 +48,8 @@ indirect enum TemplateKind: Hashable, Sendable {
     case divider
     case forEach(ForEachTemplate)
     case use(UseTemplate)
+    /// A node with a parameter bound to data (`spacing: '{{s}}'`): parsed when bound (BoundParameters.swift).
+    case deferred(DeferredNode)
 }
 
 /// `{ko: …, en: …}` or one string for every locale, in the order written.
