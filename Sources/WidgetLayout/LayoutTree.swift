@@ -30,6 +30,8 @@ struct LayoutTree {
         var secondary: Int
         var alignment: Alignment
         var isOverlay: Bool
+        /// A marker: the secondary view at its ideal size, centred this far along the width.
+        var markerFraction: Double? = nil
     }
 
     enum Layer {
@@ -51,6 +53,27 @@ struct LayoutTree {
         case clip(ClipShape, child: Int)
         case fixedSize(horizontal: Bool, vertical: Bool, child: Int)
         case offset(x: Double, y: Double, child: Int)
+        /// A rotation or scale effect: sized and placed as `child`, drawn transformed.
+        case transform(DrawingTransform, child: Int)
+    }
+
+    /// A transform effect relative to the frame it ends up in (the anchor is known only once placed).
+    enum DrawingTransform {
+        case rotation(degrees: Double, anchor: UnitPoint)
+        case scale(x: Double, y: Double, anchor: UnitPoint)
+
+        func matrix(in frame: Rect) -> AffineTransform {
+            switch self {
+            case .rotation(let degrees, let anchor):
+                return .rotation(degrees: degrees, about: Self.point(anchor, in: frame))
+            case .scale(let x, let y, let anchor):
+                return .scale(x: x, y: y, about: Self.point(anchor, in: frame))
+            }
+        }
+
+        static func point(_ anchor: UnitPoint, in frame: Rect) -> Point {
+            Point(x: frame.minX + anchor.x * frame.width, y: frame.minY + anchor.y * frame.height)
+        }
     }
 
     init(_ node: ViewNode) {
@@ -85,7 +108,7 @@ struct LayoutTree {
     private mutating func markOutermostFrame(_ chain: [Int]) {
         for index in chain.reversed() {
             switch entries[index].layer {
-            case .opacity, .offset, .fixedSize:
+            case .opacity, .offset, .fixedSize, .transform:
                 continue
             case .padding, .frame:
                 entries[index].keepsFrame = true
@@ -161,6 +184,10 @@ struct LayoutTree {
             var isOverlay = false
             if case .overlay = modifier { isOverlay = true }
             return .decoration(Decoration(content: child, secondary: secondary, alignment: alignment, isOverlay: isOverlay))
+        case .marker(let node, let fraction):
+            guard let secondary = add(node, stackAxis: nil) else { return nil }
+            return .decoration(Decoration(content: child, secondary: secondary, alignment: .center, isOverlay: true,
+                                          markerFraction: SafeNumber.fraction(fraction, default: 0)))
         case .opacity(let value):
             return .opacity(SafeNumber.fraction(value, default: 1), child: child)
         case .clip(let shape):
@@ -169,6 +196,13 @@ struct LayoutTree {
             return .fixedSize(horizontal: horizontal, vertical: vertical, child: child)
         case .offset(let x, let y):
             return .offset(x: SafeNumber.signed(x), y: SafeNumber.signed(y), child: child)
+        case .rotation(let degrees, let anchor):
+            guard degrees.isFinite, degrees.truncatingRemainder(dividingBy: 360) != 0 else { return nil }
+            return .transform(.rotation(degrees: degrees, anchor: SafeNumber.anchor(anchor)), child: child)
+        case .scale(let x, let y, let anchor):
+            let sx = SafeNumber.factor(x), sy = SafeNumber.factor(y)
+            if sx == 1, sy == 1 { return nil }
+            return .transform(.scale(x: sx, y: sy, anchor: SafeNumber.anchor(anchor)), child: child)
         }
     }
 

@@ -27,6 +27,7 @@ extension LayoutPass {
         case .decoration: return placeDecorated(layer, p, at: origin)
         case .opacity: return placeWithOpacity(layer, p, at: origin)
         case .clip: return placeClipped(layer, p, at: origin)
+        case .transform: return placeTransformed(layer, p, at: origin)
         }
     }
 
@@ -98,11 +99,22 @@ extension LayoutPass {
         guard case .clip(let shape, let child) = tree.entries[layer].layer,
               var inner = place(child, p, at: origin) else { return nil }
         let rect = frame(layer, p, origin)
-        if inner.frame == rect, inner.clip == nil {
+        if inner.frame == rect, inner.clip == nil, inner.transform.isIdentity {
             inner.clip = shape
             return inner
         }
         return PlacedNode(frame: rect, children: [inner], clip: shape, source: tree.entries[layer].source)
+    }
+
+    /// The drawing of the wrapped layers turns or scales about an anchor of this layer's frame;
+    /// every frame stays where layout put it. Always folds into the inner node: the renderer
+    /// applies a node's transform before its clip and opacity, and whatever the inner node holds
+    /// was written inside this effect, so it all turns with it.
+    private func placeTransformed(_ layer: Int, _ p: ProposedSize, at origin: Point) -> PlacedNode? {
+        guard case .transform(let effect, let child) = tree.entries[layer].layer,
+              var inner = place(child, p, at: origin) else { return nil }
+        inner.transform = effect.matrix(in: frame(layer, p, origin)).concatenating(after: inner.transform)
+        return inner
     }
 
     private func keepingFrame(_ inner: PlacedNode?, _ layer: Int, _ rect: Rect) -> PlacedNode? {
@@ -119,15 +131,23 @@ extension LayoutPass {
         let rect = frame(layer, p, origin)
         let source = tree.entries[layer].source
         let inner = place(d.content, p, at: origin)
-        let secondaryProposal = ProposedSize(rect.size)
-        let secondaryOrigin = FrameLayout.origin(of: size(d.secondary, secondaryProposal), in: rect, d.alignment)
+        var secondaryProposal = ProposedSize(rect.size)
+        var secondaryOrigin: Point
+        if let fraction = d.markerFraction {
+            secondaryProposal = ProposedSize(width: nil, height: nil)
+            let s = size(d.secondary, secondaryProposal)
+            secondaryOrigin = Point(x: rect.minX + fraction * rect.width - s.width / 2, y: rect.midY - s.height / 2)
+        } else {
+            secondaryOrigin = FrameLayout.origin(of: size(d.secondary, secondaryProposal), in: rect, d.alignment)
+        }
         guard let secondary = place(d.secondary, secondaryProposal, at: secondaryOrigin) else { return inner }
         guard var content = inner else {
             return PlacedNode(frame: rect, children: [secondary], source: source)
         }
         // Folding into the content's node is only invisible when that node draws nothing itself
         // and applies no group effect the secondary view must escape.
-        if content.frame == rect, content.content == .none, content.clip == nil, content.opacity == 1 {
+        if content.frame == rect, content.content == .none, content.clip == nil, content.opacity == 1,
+           content.transform.isIdentity {
             if d.isOverlay {
                 content.children.append(secondary)
             } else {

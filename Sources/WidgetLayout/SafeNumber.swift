@@ -26,6 +26,17 @@ enum SafeNumber {
         v.isFinite ? v : 0
     }
 
+    /// A scale factor: NaN and infinities mean no scaling; the rest is kept within ±1000.
+    static func factor(_ v: Double) -> Double {
+        v.isFinite ? min(1000, max(-1000, v)) : 1
+    }
+
+    /// An anchor in unit coordinates of a frame; may lie outside it, within ±100 frames.
+    static func anchor(_ p: UnitPoint) -> UnitPoint {
+        func part(_ v: Double) -> Double { v.isFinite ? min(100, max(-100, v)) : 0.5 }
+        return UnitPoint(x: part(p.x), y: part(p.y))
+    }
+
     static func fraction(_ v: Double, default d: Double) -> Double {
         v.isNaN ? d : min(1, max(0, v))
     }

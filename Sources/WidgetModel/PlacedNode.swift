@@ -5,16 +5,30 @@ public struct PlacedNode: Hashable, Sendable {
     public var content: PlacedContent
     /// Drawn in order after `content` (backgrounds come before the view, overlays after).
     public var children: [PlacedNode]
-    /// Applies to this node and its children, as a group.
-    public var opacity: Double
-    /// Clips `content` and `children` to this shape in `frame`.
-    public var clip: ClipShape?
+    /// Opacity, clip and transform: how the node is drawn, not where it is.
+    public var effects: DrawingEffects
     public var source: SourceLocation?
 
     public init(frame: Rect, content: PlacedContent = .none, children: [PlacedNode] = [], opacity: Double = 1,
-                clip: ClipShape? = nil, source: SourceLocation? = nil) {
+                clip: ClipShape? = nil, transform: AffineTransform = .identity, source: SourceLocation? = nil) {
         self.frame = frame; self.content = content; self.children = children
-        self.opacity = opacity; self.clip = clip; self.source = source
+        self.effects = DrawingEffects(opacity: opacity, clip: clip, transform: transform); self.source = source
+    }
+
+    /// Applies to this node and its children, as a group.
+    public var opacity: Double {
+        get { effects.opacity }
+        set { effects.opacity = newValue }
+    }
+    /// Clips `content` and `children` to this shape in `frame`.
+    public var clip: ClipShape? {
+        get { effects.clip }
+        set { effects.clip = newValue }
+    }
+    /// Rotation/scale effects: the frame stays where layout put it, the drawing moves.
+    public var transform: AffineTransform {
+        get { effects.transform }
+        set { effects.transform = newValue }
     }
 
     /// Depth-first, self before children.

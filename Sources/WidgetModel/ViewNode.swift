@@ -93,10 +93,13 @@ public struct ImageContent: Hashable, Sendable {
     public var resizable: Bool
     public var contentMode: ContentMode
     public var redacted: Bool
+    /// A template image (SwiftUI `renderingMode(.template)`): every pixel takes this paint and
+    /// keeps its own alpha. nil: drawn in its own colours.
+    public var tint: Paint?
     public init(path: String, naturalSize: Size, resizable: Bool = false, contentMode: ContentMode = .fit,
-                redacted: Bool = false) {
+                redacted: Bool = false, tint: Paint? = nil) {
         self.path = path; self.naturalSize = naturalSize; self.resizable = resizable
-        self.contentMode = contentMode; self.redacted = redacted
+        self.contentMode = contentMode; self.redacted = redacted; self.tint = tint
     }
 }
 
@@ -193,4 +196,14 @@ public indirect enum Modifier: Hashable, Sendable {
     case fixedSize(horizontal: Bool, vertical: Bool)
     /// Moves the drawing without changing layout.
     case offset(x: Double, y: Double)
+    /// Rotates the drawing by `degrees` (clockwise) about `anchor` of the view's frame, without
+    /// changing layout (SwiftUI `rotationEffect(_:anchor:)`).
+    case rotation(degrees: Double, anchor: UnitPoint)
+    /// Scales the drawing about `anchor` of the view's frame, without changing layout
+    /// (SwiftUI `scaleEffect(x:y:anchor:)`).
+    case scale(x: Double, y: Double, anchor: UnitPoint)
+    /// Drawn in front at its ideal size, centred on the point `fraction` (0…1) of the way along
+    /// the modified view's width, vertically centred: a linear progress's marker (what SwiftUI's
+    /// linear Gauge draws at its current value; a GeometryReader offset in hand-written SwiftUI).
+    case marker(ViewNode, fraction: Double)
 }

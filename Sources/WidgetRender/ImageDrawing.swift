@@ -16,15 +16,24 @@ extension Renderer {
         cairo_save(cr)
         cairo_rectangle(cr, frame.minX, frame.minY, frame.width, frame.height)
         cairo_clip(cr)
+        // A template image: the tint is the source (laid out in the frame, before the image's own
+        // scaling) and the picture only its alpha mask.
+        if let tint = image.tint { setSource(tint, in: frame, cr) }
         cairo_translate(cr, frame.midX - iw * s / 2, frame.midY - ih * s / 2)
         cairo_scale(cr, s, s)
-        cairo_set_source_surface(cr, surface, 0, 0)
-        let pattern = cairo_get_source(cr)
+        let pattern = cairo_pattern_create_for_surface(surface)!
+        defer { cairo_pattern_destroy(pattern) }
         cairo_pattern_set_filter(pattern, CAIRO_FILTER_GOOD)
         // PAD keeps the picture's edge pixels opaque when scaled instead of fading into clear.
         cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
         cairo_rectangle(cr, 0, 0, iw, ih)
-        cairo_fill(cr)
+        if image.tint != nil {
+            cairo_clip(cr)
+            cairo_mask(cr, pattern)
+        } else {
+            cairo_set_source(cr, pattern)
+            cairo_fill(cr)
+        }
         cairo_restore(cr)
     }
 

@@ -94,16 +94,8 @@ public final class Renderer {
     }
 
     func drawNode(_ node: PlacedNode, _ cr: OpaquePointer) {
-        if node.opacity <= 0 { return }
         if let deadline, deadline.hasPassed { return }
-        let grouped = node.opacity < 1
-        let needsSave = grouped || node.clip != nil
-        if needsSave { cairo_save(cr) }
-        if grouped { cairo_push_group(cr) }
-        if let clip = node.clip {
-            addClipPath(clip, in: node.frame, cr)
-            cairo_clip(cr)
-        }
+        guard let applied = beginEffects(node.effects, in: node.frame, cr) else { return }
         switch node.content {
         case .none: break
         case .text(let text): drawText(text, in: node.frame, cr)
@@ -117,11 +109,7 @@ public final class Renderer {
             cairo_fill(cr)
         }
         for child in node.children { drawNode(child, cr) }
-        if grouped {
-            cairo_pop_group_to_source(cr)
-            cairo_paint_with_alpha(cr, node.opacity)
-        }
-        if needsSave { cairo_restore(cr) }
+        endEffects(applied, node.effects, cr)
     }
 
     func setSource(_ color: RGBA, _ cr: OpaquePointer) {

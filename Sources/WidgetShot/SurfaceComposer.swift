@@ -18,12 +18,21 @@ public struct ComposedSurface: Sendable {
 struct SurfaceComposer {
     let engine: LayoutEngine
 
-    func compose(_ bound: BoundSurface, surface: Surface, device: DeviceProfile, scheme: ColorScheme) -> ComposedSurface {
+    /// `scheme` is the one the surface is drawn in (the island is always dark); `appearance` is the
+    /// phone's, which decides whether the island's key line shows.
+    func compose(_ bound: BoundSurface, surface: Surface, device: DeviceProfile, scheme: ColorScheme,
+                 appearance: ColorScheme? = nil) -> ComposedSurface {
         switch surface.family {
         case .home: return home(bound, surface: surface, device: device, scheme: scheme)
         case .accessory: return accessory(bound, surface: surface, device: device)
         case .liveActivity: return liveActivity(bound, surface: surface, device: device, scheme: scheme)
-        case .island: return island(bound, surface: surface, device: device)
+        case .island:
+            var composed = island(bound, surface: surface, device: device)
+            // iOS draws the key line only in Dark Mode (Apple doc keylineTint(_:)).
+            if let tint = bound.keylineTint, (appearance ?? scheme) == .dark, !composed.root.children.isEmpty {
+                composed.root.children.append(keyline(composed.root.frame, clip: composed.root.clip, tint))
+            }
+            return composed
         }
     }
 
@@ -31,8 +40,7 @@ struct SurfaceComposer {
         let size = device.widgetSizes[surface] ?? .zero
         let canvas = Rect(origin: .zero, size: size)
         let margins = bound.margins ?? EdgeInsets(all: SurfaceMetrics.widgetMargin)
-        let background = bound.background ?? .color(Self.containerBackground(scheme))
-        var children = [fill(canvas, background)]
+        var children = [containerBackground(bound, canvas, default: .color(Self.containerBackground(scheme)))].compactMap { $0 }
         if let view = bound.view { children.append(engine.place(view, in: canvas.insetBy(margins))) }
         let root = PlacedNode(frame: canvas, children: children,
                               clip: .roundedRect(radius: device.widgetCornerRadius, continuous: true))
@@ -44,7 +52,7 @@ struct SurfaceComposer {
         let canvas = Rect(origin: .zero, size: size)
         let margins = bound.margins ?? EdgeInsets(all: SurfaceMetrics.accessoryMargin)
         var children: [PlacedNode] = []
-        if let bg = bound.background { children.append(fill(canvas, bg)) }
+        if let bg = containerBackground(bound, canvas, default: nil) { children.append(bg) }
         if let view = bound.view { children.append(engine.place(view, in: canvas.insetBy(margins))) }
         let clip: ClipShape? = surface == .accessoryCircular ? .circle : nil
         return ComposedSurface(size: size, root: PlacedNode(frame: canvas, children: children, clip: clip),
@@ -62,9 +70,9 @@ struct SurfaceComposer {
         let canvas = Rect(x: 0, y: 0, width: width, height: height)
         var children: [PlacedNode] = []
         let isStandBy = surface == .standBy
-        if !isStandBy {
-            let background = bound.background ?? .color(scheme == .light ? .white : .black)
-            children.append(fill(canvas, background))
+        // StandBy removes the container background, view or paint (HIG Widgets: "background removed").
+        if !isStandBy, let background = containerBackground(bound, canvas, default: .color(scheme == .light ? .white : .black)) {
+            children.append(background)
         }
         if let view = bound.view { children.append(engine.place(view, in: canvas.insetBy(margins))) }
         let clip: ClipShape = .roundedRect(radius: SurfaceMetrics.liveActivityCornerRadius, continuous: true)
@@ -162,6 +170,24 @@ struct SurfaceComposer {
     }
 
     // MARK: chrome pieces
+
+    /// The surface's `background:` filling `canvas`: a view placed over the whole container (no
+    /// margins), a paint, or `fallback`.
+    private func containerBackground(_ bound: BoundSurface, _ canvas: Rect, default fallback: Paint?) -> PlacedNode? {
+        if let view = bound.backgroundView { return engine.place(view, in: canvas) }
+        return (bound.background ?? fallback).map { fill(canvas, $0) }
+    }
+
+    /// `keylineTint`: a 1 pt line of the tint just inside the island's outline.
+    private func keyline(_ canvas: Rect, clip: ClipShape?, _ tint: Paint) -> PlacedNode {
+        let shape: ShapeKind
+        switch clip {
+        case .roundedRect(let radius, let continuous)?: shape = .roundedRect(radius: radius, continuous: continuous)
+        default: shape = .capsule
+        }
+        // Stroked on the edge at twice the width: the island's clip keeps the inner half.
+        return PlacedNode(frame: canvas, content: .shape(ShapeContent(shape: shape, stroke: Stroke(paint: tint, width: 2))))
+    }
 
     private func fill(_ rect: Rect, _ paint: Paint) -> PlacedNode {
         PlacedNode(frame: rect, content: .shape(ShapeContent(shape: .rect, fill: paint)))

@@ -69,7 +69,7 @@ public final class WidgetRenderer {
         let measurer: any TextMeasuring = deadline.map { DeadlineMeasurer(measurer: renderer.measurer, deadline: $0) }
             ?? renderer.measurer
         let composed = SurfaceComposer(engine: LayoutEngine(measurer: measurer))
-            .compose(bound, surface: surface, device: request.device, scheme: scheme)
+            .compose(bound, surface: surface, device: request.device, scheme: scheme, appearance: request.scheme)
         if let tooDeep = Self.firstGroupPastLimit(in: composed.root, limit: request.layout.limits.groupDepth) {
             throw RenderError.layoutErrors([.error(
                 "opacity nested \(request.layout.limits.groupDepth + 1) deep, more than the limit of \(request.layout.limits.groupDepth) (Limits.groupDepth): each level is composited through a buffer as large as the surface",

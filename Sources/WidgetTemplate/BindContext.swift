@@ -32,6 +32,11 @@ public struct BoundSurface: Sendable {
     public var regions: [Region: ViewNode]
     /// The surface's `background:` for the scheme, nil if none.
     public var background: Paint?
+    /// A `background:` written as a view (it fills the whole container, under the margins);
+    /// the composer removes it where iOS removes container backgrounds (StandBy).
+    public var backgroundView: ViewNode?
+    /// Island surfaces: the colour of the island's outline (SwiftUI `keylineTint`).
+    public var keylineTint: Paint?
     /// nil: the surface's default; `none` → .zero.
     public var margins: EdgeInsets?
     /// Warnings: missing fields, bound values that failed to parse (with their location); errors for unreadable assets.

@@ -23,6 +23,9 @@ struct Binder {
     private var stopped = false
     /// `Limits.bindSteps`, spent by the non-mutating evaluators.
     let work: WorkBudget
+    /// Errors and warnings from evaluating an expression (division by zero …), reported by the caller
+    /// at the binding's or condition's location.
+    let problems = ProblemBox()
 
     /// What a node inherits from its ancestors, like SwiftUI's environment.
     struct Environment {
@@ -31,6 +34,8 @@ struct Binder {
         var fontStyle: TextStyle = .body
         var fontSize: Double?
         var fontWeight: FontWeight?
+        /// Text settings from enclosing nodes (TextEnvironmentTemplate); nil: the text default.
+        var text = TextEnvironmentTemplate()
         var unredacted = false
         /// The size icons default to: the inherited font's.
         var resolvedFontSize: Double { fontSize ?? fontStyle.size }
@@ -95,15 +100,32 @@ struct Binder {
 
     mutating func bind(_ t: SurfaceTemplate) -> BoundSurface {
         let env = Environment()
-        let background = t.background.flatMap { paint($0, env) }
+        var background: Paint?
+        var backgroundView: ViewNode?
+        switch t.background {
+        case .paint(let p)?: background = paint(p, env)
+        case .node(let n)?: backgroundView = single(n, env)
+        case nil: break
+        }
+        let keylineTint = t.keylineTint.flatMap { paint($0, env) }
         var view: ViewNode?
         var regions: [Region: ViewNode] = [:]
         if let v = t.view { view = single(v, env) }
         for region in Region.allCases { if let r = t.regions[region] { regions[region] = single(r, env) } }
         var bound = BoundSurface(view: view, regions: regions, background: background, margins: t.margins, diagnostics: diagnostics)
+        bound.backgroundView = backgroundView
+        bound.keylineTint = keylineTint
         bound.cost = limits.bindSteps - work.remaining + expanded
         bound.missingPaths = missingPaths
         return bound
+    }
+
+    /// Hands what the last evaluation found (division by zero, a value of the wrong kind) to the diagnostics.
+    mutating func report(at location: SourceLocation?) {
+        guard !problems.isEmpty else { return }
+        for m in problems.errors { fail(m, at: location) }
+        for m in problems.warnings { warn(m, at: location) }
+        problems.clear()
     }
 
     mutating func warn(_ message: String, at location: SourceLocation?) {
@@ -175,6 +197,27 @@ struct Binder {
         case .or(let terms): return .bool(terms.contains { evaluate($0, env).isTruthy })
         case .compare(let a, let op, let b):
             return .bool(compare(evaluate(a, env).localized(locale), op, evaluate(b, env).localized(locale)))
+        case .exists(let x):
+            return .bool(evaluate(x, env) != .null)
+        case .negate(let x):
+            let v = evaluate(x, env).localized(locale)
+            if v == .null { return .null }
+            guard case .number(let n) = Self.numeric(v) else {
+                problems.warn("'-' expected a number, found \(v.typeName) '\(v.text(locale: locale, limit: 40))'")
+                return .null
+            }
+            return .number(-n)
+        case .arithmetic(let first, let rest):
+            var acc = evaluate(first, env).localized(locale)
+            for operation in rest {
+                if acc == .null { return .null }
+                let rhs = evaluate(operation.operand, env).localized(locale)
+                acc = arithmetic(acc, operation.op, rhs)
+            }
+            return acc
+        case .call(let function, let args, let named):
+            return call(function, args.map { evaluate($0, env).localized(locale) },
+                        named.mapValues { evaluate($0, env).localized(locale) })
         case .membership(let a, let list, let negated):
             let needle = evaluate(a, env).localized(locale)
             let items: [DataValue]
@@ -201,19 +244,130 @@ struct Binder {
         }
     }
 
+    /// A number, or a string that reads as one, as `.number`; anything else unchanged.
+    static func numeric(_ v: DataValue) -> DataValue {
+        switch v {
+        case .number: return v
+        case .string(let s): return ScalarSyntax.number(s.trimmingSpaces).map(DataValue.number) ?? v
+        default: return v
+        }
+    }
+
+    /// A string that reads as an ISO 8601 date (a missing offset means the context's zone).
+    func isoDate(_ v: DataValue) -> Date? {
+        guard case .string(let s) = v, s.utf8.count <= 64, let first = s.utf8.first, first >= 0x30, first <= 0x39 else { return nil }
+        return ISODate.parse(s, defaultOffset: context.timeZone.secondsFromGMT(for: context.now))?.date
+    }
+
+    /// `a op b`: numbers; dates (`date - date` → seconds, `date ± seconds` → date); `+` joins text.
+    /// A missing operand gives null; a value that does not fit warns; division by zero is an error.
+    func arithmetic(_ a: DataValue, _ op: Expression.ArithmeticOperator, _ b: DataValue) -> DataValue {
+        if a == .null || b == .null { return .null }
+        let x = Self.numeric(a), y = Self.numeric(b)
+        if case .number(let m) = x, case .number(let n) = y {
+            let result: Double
+            switch op {
+            case .add: result = m + n
+            case .subtract: result = m - n
+            case .multiply: result = m * n
+            case .divide, .remainder:
+                if n == 0 {
+                    problems.fail("division by zero: \(NumberText.plain(m)) \(op.rawValue) 0")
+                    return .null
+                }
+                result = op == .divide ? m / n : m.truncatingRemainder(dividingBy: n)
+            }
+            guard result.isFinite else {
+                problems.fail("arithmetic overflow: \(NumberText.plain(m)) \(op.rawValue) \(NumberText.plain(n)) is not a finite number")
+                return .null
+            }
+            return .number(result)
+        }
+        let da = isoDate(a), db = isoDate(b)
+        switch (op, da, db) {
+        case (.subtract, let p?, let q?):
+            return .number(p.timeIntervalSince(q))
+        case (.subtract, let p?, nil), (.add, let p?, nil):
+            if case .number(let n) = y {
+                return .string(ISODate.format(p.addingTimeInterval(op == .add ? n : -n), timeZone: context.timeZone))
+            }
+        case (.add, nil, let q?):
+            if case .number(let n) = x { return .string(ISODate.format(q.addingTimeInterval(n), timeZone: context.timeZone)) }
+        case (.subtract, nil, let q?):
+            // epoch seconds - ISO date
+            if case .number(let n) = x, abs(n) < 1e11 { return .number(Date(timeIntervalSince1970: n).timeIntervalSince(q)) }
+        default: break
+        }
+        if op == .add, case .string = a {
+            return .string(a.text(locale: locale, limit: limits.textLength) + b.text(locale: locale, limit: limits.textLength))
+        }
+        if op == .add, case .string = b {
+            return .string(a.text(locale: locale, limit: limits.textLength) + b.text(locale: locale, limit: limits.textLength))
+        }
+        problems.warn("cannot compute \(a.typeName) '\(a.text(locale: locale, limit: 40))' \(op.rawValue) \(b.typeName) '\(b.text(locale: locale, limit: 40))' (expected numbers, or dates and seconds)")
+        return .null
+    }
+
+    func call(_ f: Expression.Function, _ args: [DataValue], _ named: [String: DataValue]) -> DataValue {
+        func number(_ v: DataValue) -> Double? {
+            if case .number(let n) = Self.numeric(v) { return n }
+            if v != .null { problems.warn("\(f.rawValue) expected a number, found \(v.typeName) '\(v.text(locale: locale, limit: 40))'") }
+            return nil
+        }
+        func flag(_ v: DataValue?, _ name: String) -> Bool? {
+            switch v {
+            case nil, .null?: return nil
+            case .bool(let b)?: return b
+            case .string(let s)?: if let b = ScalarSyntax.bool(s.trimmingSpaces) { return b }
+            default: break
+            }
+            problems.warn("\(f.rawValue) argument '\(name)' expected true or false, found \(v!.typeName) '\(v!.text(locale: locale, limit: 40))'")
+            return nil
+        }
+        switch f {
+        case .round:
+            guard let x = number(args[0]) else { return .null }
+            let decimals = args.count > 1 ? number(args[1]).map { max(0, min(10, Int($0))) } ?? 0 : 0
+            return .number(Rounding.round(x, decimals: decimals, rule: .toNearestOrAwayFromZero))
+        case .floor: return number(args[0]).map { .number($0.rounded(.down)) } ?? .null
+        case .ceil: return number(args[0]).map { .number($0.rounded(.up)) } ?? .null
+        case .abs: return number(args[0]).map { .number(Swift.abs($0)) } ?? .null
+        case .min, .max:
+            var values: [Double] = []
+            for a in args {
+                if case .array(let items) = a {
+                    for i in items.prefix(limits.forEachItems) { if let n = number(i) { values.append(n) } }
+                } else if let n = number(a) { values.append(n) }
+            }
+            guard let r = f == .min ? values.min() : values.max() else { return .null }
+            return .number(r)
+        case .exists: return .bool(args[0] != .null)
+        case .timerInterval:
+            let countsDown = flag(named["countsDown"] ?? (args.count > 2 ? args[2] : nil), "countsDown") ?? true
+            let showsHours = flag(named["showsHours"] ?? (args.count > 3 ? args[3] : nil), "showsHours") ?? true
+            if args[0] == .null || args[1] == .null { return .null }
+            guard let start = dates.parseDate(args[0]), let end = dates.parseDate(args[1]) else {
+                problems.warn("timerInterval expected dates (ISO 8601 or epoch seconds), found '\(args[0].text(locale: locale, limit: 40))' and '\(args[1].text(locale: locale, limit: 40))'")
+                return .null
+            }
+            return .string(dates.timerInterval(start: start, end: end, countsDown: countsDown, showsHours: showsHours))
+        }
+    }
+
     func compare(_ a: DataValue, _ op: Expression.Comparison, _ b: DataValue) -> Bool {
         // Numbers compare as numbers when either side is one and the other reads as one.
         var order: Int?   // -1, 0, 1
         let numeric: Bool = {
-            if case .number = a { return b.numberValue != nil && b != .null }
-            if case .number = b { return a.numberValue != nil && a != .null }
+            // `false == 0` is false: a boolean is not a number here.
+            if case .number = a { if case .bool = b { return false }; return b.numberValue != nil && b != .null }
+            if case .number = b { if case .bool = a { return false }; return a.numberValue != nil && a != .null }
             return false
         }()
         if numeric, let x = a.numberValue, let y = b.numberValue {
             order = x < y ? -1 : x > y ? 1 : 0
         } else if case .string(let x) = a, case .string(let y) = b {
             guard work.spend(Self.textSteps(min(x.utf8.count, y.utf8.count))) else { return false }
-            if op != .eq && op != .ne, let dx = ISODate.parse(x)?.date, let dy = ISODate.parse(y)?.date {
+            if x != y, let dx = isoDate(a), let dy = isoDate(b) {
                 order = dx < dy ? -1 : dx > dy ? 1 : 0
             } else {
                 order = x < y ? -1 : x > y ? 1 : 0
@@ -234,10 +388,22 @@ struct Binder {
     /// A binding's value after its filters; warns about missing values and values a filter cannot read.
     mutating func value(of binding: Binding, _ env: Environment) -> DataValue {
         var v = evaluate(binding.expression, env)
-        if v == .null, !binding.hasDefault, case .path(let p) = binding.expression {
-            warn("missing value '\(p.text)'", at: binding.location)
-            if env.locals[p.root] == nil, document.tables[p.root] == nil, !Self.builtInRoots.contains(p.root),
-               !missingPaths.contains(p.text) {
+        report(at: binding.location)
+        if v == .null, !binding.hasDefault {
+            var missing: [Path] = []
+            if case .path(let p) = binding.expression {
+                warn("missing value '\(p.text)'", at: binding.location)
+                missing = [p]
+            } else {
+                // `a * 100` with a missing: name the missing path.
+                for p in binding.expression.paths.prefix(8) where evaluate(.path(p), env) == .null {
+                    warn("missing value '\(p.text)'", at: binding.location)
+                    missing.append(p)
+                }
+            }
+            // Data paths only (not locals, tables, built-ins), for the push validator.
+            for p in missing where env.locals[p.root] == nil && document.tables[p.root] == nil
+                && !Self.builtInRoots.contains(p.root) && !missingPaths.contains(p.text) {
                 missingPaths.append(p.text)
             }
         }
@@ -339,6 +505,11 @@ struct Binder {
     /// Zero nodes (an unmet `when:`), one, or many (`forEach`).
     mutating func bind(_ t: TemplateNode, _ outer: Environment) -> [ViewNode] {
         if stopped { return [] }
+        if case .deferred(let d) = t.kind {
+            // A parameter bound to data: parsed now, with the values in place (BoundParameters.swift).
+            guard work.spend(Self.textSteps(d.bound.count * 64)), let concrete = resolve(d, outer, at: t.source) else { return [] }
+            return bind(concrete, outer)
+        }
         if workExhausted(at: t.source) { return [] }
         // Every template node visited counts, shown or hidden by `when:`.
         guard admit(1, at: t.source) else { return [] }
@@ -349,9 +520,13 @@ struct Binder {
         }
         viewDepth += 1
         defer { viewDepth -= 1 }
-        if let w = t.when, !evaluate(w, outer).isTruthy {
-            _ = workExhausted(at: t.source)
-            return []
+        if let w = t.when {
+            let shown = evaluate(w, outer).isTruthy
+            report(at: t.source)
+            if !shown {
+                _ = workExhausted(at: t.source)
+                return []
+            }
         }
         var env = outer
         if t.unredacted { env.unredacted = true }
@@ -360,6 +535,7 @@ struct Binder {
             ownForeground = paint(f, outer)
             if let ownForeground { env.foreground = ownForeground }
         }
+        env.text.inherit(t.textEnvironment)
         if let f = t.font {
             if let s = f.style { env.fontStyle = s; env.fontSize = nil; env.fontWeight = nil }
             if let s = f.size { env.fontSize = s }
@@ -370,6 +546,7 @@ struct Binder {
         case .forEach(let f):
             nodes = []
             let list = evaluate(f.list, env)
+            report(at: t.source)
             let items: [DataValue]
             switch list {
             case .array(let a): items = a
@@ -400,7 +577,7 @@ struct Binder {
             for pair in u.arguments {
                 switch pair.value {
                 case .constant(let v): inner.locals[pair.name] = v
-                case .expression(let e): inner.locals[pair.name] = evaluate(e, env)
+                case .expression(let e): inner.locals[pair.name] = evaluate(e, env); report(at: t.source)
                 case .interpolated(let i):
                     if let b = i.soleBinding { inner.locals[pair.name] = value(of: b, env) } else {
                         inner.locals[pair.name] = .string(text(i, env))
@@ -412,7 +589,11 @@ struct Binder {
             useDepth -= 1
         default:
             guard let kind = viewKind(t, env, ownForeground: ownForeground) else { return [] }
-            nodes = [ViewNode(kind, source: t.source)]
+            var node = ViewNode(kind, source: t.source)
+            if case .progress(let pt) = t.kind, let marker = pt.marker, case .progress(let content) = kind {
+                node.modifiers.append(.marker(single(marker, env), fraction: content.fraction))
+            }
+            nodes = [node]
         }
         let modifiers = t.modifiers.compactMap { modifier($0, env) }
         if workExhausted(at: t.source) { return [] }
@@ -449,10 +630,13 @@ struct Binder {
             var weight = tt.weight ?? (tt.style == nil ? env.fontWeight : nil) ?? style.weight
             if tt.bold, tt.weight == nil { weight = style.emphasizedWeight }
             let lineHeight = tt.lineHeight ?? (explicitSize == nil ? style.lineHeight : nil)
-            let font = FontSpec(size: size, weight: weight, lineHeight: lineHeight, monospacedDigits: tt.monospacedDigit,
-                                tracking: tt.tracking ?? 0)
-            return .text(TextContent(string: string, font: font, color: env.foreground ?? label(), lineLimit: tt.lineLimit,
-                                     minimumScaleFactor: tt.minimumScaleFactor, alignment: tt.alignment,
+            // The text's own settings are in env.text too (the parser put them there).
+            let font = FontSpec(size: size, weight: weight, lineHeight: lineHeight,
+                                monospacedDigits: env.text.monospacedDigit ?? tt.monospacedDigit, tracking: tt.tracking ?? 0)
+            return .text(TextContent(string: string, font: font, color: env.foreground ?? label(),
+                                     lineLimit: env.text.lineLimit ?? tt.lineLimit,
+                                     minimumScaleFactor: env.text.minimumScaleFactor ?? tt.minimumScaleFactor,
+                                     alignment: env.text.multilineAlignment ?? tt.alignment,
                                      redacted: redact && !env.unredacted))
         case .icon(let it):
             let name = text(it.name, env)
@@ -468,8 +652,11 @@ struct Binder {
             if relative.isEmpty { return .empty }
             switch ImageAsset.locate(relative, in: document.directory) {
             case .success(let px):
+                // A template image takes the foreground colour; `color:` on the image itself makes it one.
+                let isTemplate = im.renderingMode.map { $0 == .template } ?? (ownForeground != nil)
                 return .image(ImageContent(path: px.path, naturalSize: Size(width: Double(px.width) / im.scale, height: Double(px.height) / im.scale),
-                                           resizable: im.resizable, contentMode: im.contentMode, redacted: redact && !env.unredacted))
+                                           resizable: im.resizable, contentMode: im.contentMode, redacted: redact && !env.unredacted,
+                                           tint: isTemplate ? env.foreground ?? label() : nil))
             case .failure(let failure):
                 let d = Diagnostic.error(failure.message, at: t.source)
                 if !diagnostics.contains(d) { diagnostics.append(d) }
@@ -489,7 +676,7 @@ struct Binder {
         case .divider:
             let color = ownForeground?.solidColor ?? label("separator").solidColor
             return .divider(color: color, thickness: 0.5)
-        case .forEach, .use:
+        case .forEach, .use, .deferred:
             return nil
         }
     }
@@ -537,6 +724,8 @@ struct Binder {
         case .clip(let c): return .clip(c)
         case .fixedSize(let h, let v): return .fixedSize(horizontal: h, vertical: v)
         case .offset(let x, let y): return .offset(x: x, y: y)
+        case .rotation(let degrees, let anchor): return .rotation(degrees: degrees, anchor: anchor)
+        case .scale(let x, let y, let anchor): return .scale(x: x, y: y, anchor: anchor)
         case .background(let layer, let alignment):
             return layerNode(layer, env).map { .background($0, alignment: alignment) }
         case .overlay(let layer, let alignment):
@@ -568,6 +757,16 @@ final class WorkBudget: @unchecked Sendable {
         if remaining < 0 { exhausted = true }
         return !exhausted
     }
+}
+
+/// What evaluating an expression found; a class so the non-mutating evaluators can add to it.
+final class ProblemBox: @unchecked Sendable {
+    private(set) var errors: [String] = []
+    private(set) var warnings: [String] = []
+    var isEmpty: Bool { errors.isEmpty && warnings.isEmpty }
+    func fail(_ m: String) { if errors.count < 8, !errors.contains(m) { errors.append(m) } }
+    func warn(_ m: String) { if warnings.count < 8, !warnings.contains(m) { warnings.append(m) } }
+    func clear() { errors.removeAll(); warnings.removeAll() }
 }
 
 /// Lets a non-mutating closure hand warnings back to the binder.

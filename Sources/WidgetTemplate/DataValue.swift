@@ -33,6 +33,11 @@ public enum DataValue: Hashable, Sendable {
             throw LayoutError(.error("cannot read data file: \(error.localizedDescription)", at: SourceLocation(file: path, line: 1, column: 1)))
         }
         let text = try SourceCheck.decode([UInt8](data), file: path, kind: .data, limits: limits)
+        // A file named `*.json` is read as JSON whatever it starts with, so its syntax errors say JSON, not YAML.
+        if path.lowercased().hasSuffix(".json"), !JSONReader.looksLikeJSON(text) {
+            try SourceCheck.check(text, file: path, kind: .data, limits: limits, depth: false)
+            return try JSONReader.parse(text, file: path, limits: limits)
+        }
         return try parse(text, file: path, limits: limits)
     }
 

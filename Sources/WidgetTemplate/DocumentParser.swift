@@ -168,17 +168,30 @@ extension LayoutParser {
         }
         var t = SurfaceTemplate(surface: surface, source: locate(body))
         let regionNames = surface.regions.map(\.rawValue)
-        let allowed = ["view", "background", "margins"] + regionNames
+        let isIsland = surface.family == .island
+        // Only the keys valid here: a surface with regions takes them instead of `view`. The island
+        // is always black with fixed margins: iOS ignores a container background and content
+        // margins there, so the layout may not pretend otherwise.
+        let allowed = (surface.regions.isEmpty ? ["view"] : [])
+            + (isIsland ? ["keylineTint"] : ["background", "margins"]) + regionNames
         var ok = true
         for (k, kn, v) in pairs(body) {
             switch k {
+            case "background" where isIsland, "margins" where isIsland:
+                error("\(surface.rawValue) does not honour '\(k)': the Dynamic Island is always black with the system's margins (color the content instead, or use 'keylineTint:' for the island's outline)", kn)
+                ok = false
+            case "keylineTint" where isIsland:
+                t.keylineTint = paint(v, k)
+            case "keylineTint":
+                error("'keylineTint' is for the Dynamic Island surfaces (islandCompact, islandMinimal, islandExpanded), not \(surface.rawValue)", kn)
+                ok = false
             case "view":
                 if !surface.regions.isEmpty {
                     error("\(surface.rawValue) has regions \(regionNames.joined(separator: ", ")); give them instead of 'view:'", kn)
                     ok = false
                 } else if let n = node(v, depth: 3) { t.view = n } else { ok = false }
             case "background":
-                t.background = paint(v, "background")
+                if let layer = layer(v, "background", depth: 3) { t.background = layer } else { ok = false }
             case "margins":
                 if stringValue(v) == "none" { t.margins = .zero } else { t.margins = edges(v, "margins", trueValue: 16) }
             default:

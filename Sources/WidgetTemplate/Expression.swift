@@ -12,6 +12,41 @@ indirect enum Expression: Hashable, Sendable {
     case or([Expression])
     case compare(Expression, Comparison, Expression)
     case membership(Expression, Expression, negated: Bool)
+    /// `a + b`, `a * b` …; a chain of one precedence level is one node, so it is wide, not deep.
+    case arithmetic(Expression, [Operation])
+    /// `-x`
+    case negate(Expression)
+    /// `x exists`, `exists(x)`: true unless x is missing or null (0, "", false and [] exist).
+    case exists(Expression)
+    /// `round(x)`, `timerInterval(a, b, countsDown: false)`.
+    case call(Function, [Expression], named: [String: Expression])
+
+    enum ArithmeticOperator: String, Hashable, Sendable { case add = "+", subtract = "-", multiply = "*", divide = "/", remainder = "%" }
+
+    /// Functions callable in an expression, with how many positional arguments and which named ones.
+    enum Function: String, Hashable, Sendable, CaseIterable {
+        case round, floor, ceil, abs, min, max, exists, timerInterval
+
+        var arity: ClosedRange<Int> {
+            switch self {
+            case .round: 1...2
+            case .floor, .ceil, .abs, .exists: 1...1
+            case .min, .max: 1...16
+            case .timerInterval: 2...4
+            }
+        }
+        var namedArguments: [String] { self == .timerInterval ? ["countsDown", "showsHours"] : [] }
+        var usage: String {
+            switch self {
+            case .round: "round(x) or round(x, decimals)"
+            case .floor, .ceil, .abs, .exists: "\(rawValue)(x)"
+            case .min, .max: "\(rawValue)(a, b, …)"
+            case .timerInterval: "timerInterval(start, end, countsDown: true, showsHours: true)"
+            }
+        }
+    }
+
+    struct Operation: Hashable, Sendable { var op: ArithmeticOperator; var operand: Expression; var offset: Int }
 
     enum Comparison: String, Hashable, Sendable { case eq = "==", ne = "!=", lt = "<", le = "<=", gt = ">", ge = ">=" }
 
@@ -24,6 +59,9 @@ indirect enum Expression: Hashable, Sendable {
         case .not(let e): e.paths
         case .and(let terms), .or(let terms): terms.flatMap(\.paths)
         case .compare(let a, _, let b), .membership(let a, let b, _): a.paths + b.paths
+        case .arithmetic(let first, let rest): first.paths + rest.flatMap(\.operand.paths)
+        case .negate(let e), .exists(let e): e.paths
+        case .call(_, let args, let named): args.flatMap(\.paths) + named.keys.sorted().flatMap { named[$0]!.paths }
         }
     }
 }
@@ -44,7 +82,8 @@ struct ExpressionSyntaxError: Error {
     var offset: Int
 }
 
-/// Tokens and a recursive-descent parser. Precedence: `||` < `&&` < `!` < comparison/`in` < primary.
+/// Tokens and a recursive-descent parser. Precedence: `||` < `&&` < `!` < comparison/`in`/`exists`
+/// < `+ -` < `* / %` < unary `-` < primary (a value, a path, `( … )`, `[ … ]`, a call `f(…)`).
 /// The text is at most `Limits.expressionLength` characters and nests (parentheses, `!`, lists,
 /// `[index]`) at most `Limits.expressionDepth` levels, so neither parsing nor evaluating recurses
 /// deeper than a small multiple of that; chains of `&&`/`||` are flat.
@@ -109,7 +148,14 @@ struct ExpressionParser {
                 continue
             }
             let isDigit = c.isASCII && c.properties.numericType != nil
-            if isDigit || (c == "-" && i + 1 < s.count && s[i + 1].isASCII && s[i + 1].properties.numericType != nil) {
+            // `-2` is a negative number only where a value starts (`a -2` is a subtraction).
+            let afterValue: Bool = {
+                switch out.last?.token {
+                case .word?, .number?, .string?, .symbol(")")?, .symbol("]")?: return true
+                default: return false
+                }
+            }()
+            if isDigit || (c == "-" && !afterValue && i + 1 < s.count && s[i + 1].isASCII && s[i + 1].properties.numericType != nil) {
                 var text = String(c)
                 i += 1
                 while i < s.count, (s[i].isASCII && s[i].properties.numericType != nil) || s[i] == "." {
@@ -131,7 +177,11 @@ struct ExpressionParser {
             }
             if isWordStart(c) {
                 var text = ""
-                while i < s.count, isWordPart(s[i]) { text.unicodeScalars.append(s[i]); i += 1 }
+                // A `-` inside a word (`on-time`) continues it only when a letter follows: `n-1` is a subtraction.
+                while i < s.count, isWordPart(s[i]),
+                      s[i] != "-" || (i + 1 < s.count && isWordStart(s[i + 1])) {
+                    text.unicodeScalars.append(s[i]); i += 1
+                }
                 out.append(Lexeme(token: .word(text), offset: start, length: i - start))
                 continue
             }
@@ -139,7 +189,7 @@ struct ExpressionParser {
             if ["==", "!=", "<=", ">=", "&&", "||"].contains(two) {
                 out.append(Lexeme(token: .symbol(two), offset: start, length: 2)); i += 2; continue
             }
-            if "[]().,<>!".unicodeScalars.contains(c) {
+            if "[]().,<>!+-*/%:".unicodeScalars.contains(c) {
                 out.append(Lexeme(token: .symbol(String(c)), offset: start, length: 1)); i += 1; continue
             }
             if c == "=" {
@@ -206,10 +256,14 @@ struct ExpressionParser {
     }
 
     mutating func parseComparison() throws(ExpressionSyntaxError) -> Expression {
-        let lhs = try parsePrimary(bareWordIsString: false)
+        let lhs = try parseAdditive(bareWordIsString: false)
+        if isWord("exists") {
+            advance()
+            return .exists(lhs)
+        }
         if case .symbol(let s) = current.token, let op = Expression.Comparison(rawValue: s) {
             advance()
-            return .compare(lhs, op, try parsePrimary(bareWordIsString: true))
+            return .compare(lhs, op, try parseAdditive(bareWordIsString: true))
         }
         if isWord("in") {
             advance()
@@ -227,7 +281,81 @@ struct ExpressionParser {
         return lhs
     }
 
-    /// Bare words right of a comparison and in lists are strings: `status == onTheWay`, `in [a, b]`.
+    private var arithmeticSymbol: Expression.ArithmeticOperator? {
+        if case .symbol(let s) = current.token { return Expression.ArithmeticOperator(rawValue: s) }
+        return nil
+    }
+
+    /// `a + b - c`: one flat node per chain.
+    mutating func parseAdditive(bareWordIsString: Bool) throws(ExpressionSyntaxError) -> Expression {
+        let first = try parseMultiplicative(bareWordIsString: bareWordIsString)
+        var rest: [Expression.Operation] = []
+        while let op = arithmeticSymbol, op == .add || op == .subtract {
+            let at = current.offset
+            advance()
+            rest.append(.init(op: op, operand: try parseMultiplicative(bareWordIsString: false), offset: at))
+        }
+        return rest.isEmpty ? first : .arithmetic(first, rest)
+    }
+
+    /// `a * b / c % d`
+    mutating func parseMultiplicative(bareWordIsString: Bool) throws(ExpressionSyntaxError) -> Expression {
+        let first = try parseUnary(bareWordIsString: bareWordIsString)
+        var rest: [Expression.Operation] = []
+        while let op = arithmeticSymbol, op == .multiply || op == .divide || op == .remainder {
+            let at = current.offset
+            advance()
+            rest.append(.init(op: op, operand: try parseUnary(bareWordIsString: false), offset: at))
+        }
+        return rest.isEmpty ? first : .arithmetic(first, rest)
+    }
+
+    /// `-x`
+    mutating func parseUnary(bareWordIsString: Bool) throws(ExpressionSyntaxError) -> Expression {
+        if isSymbol("-") {
+            try enter(); defer { depth -= 1 }
+            advance()
+            return .negate(try parseUnary(bareWordIsString: false))
+        }
+        return try parsePrimary(bareWordIsString: bareWordIsString)
+    }
+
+    /// `round(x)`, `timerInterval(a, b, countsDown: false)`; the name is read, `(` is current.
+    mutating func parseCall(_ function: Expression.Function, at start: Int) throws(ExpressionSyntaxError) -> Expression {
+        try enter(); defer { depth -= 1 }
+        advance()
+        var args: [Expression] = []
+        var named: [String: Expression] = [:]
+        if !isSymbol(")") {
+            while true {
+                if case .word(let w) = current.token, position + 1 < lexemes.count, lexemes[position + 1].token == .symbol(":") {
+                    guard function.namedArguments.contains(w) else {
+                        let known = function.namedArguments
+                        throw ExpressionSyntaxError(message: "\(function.rawValue) has no argument '\(w)'" +
+                            (known.isEmpty ? "" : " (expected \(known.joined(separator: " or ")))") + "; use \(function.usage)", offset: current.offset)
+                    }
+                    advance(); advance()
+                    named[w] = try parseOr()
+                } else {
+                    guard named.isEmpty else {
+                        throw ExpressionSyntaxError(message: "positional argument after a named one in \(function.rawValue)(…); use \(function.usage)", offset: current.offset)
+                    }
+                    args.append(try parseOr())
+                }
+                if isSymbol(",") { advance(); continue }
+                break
+            }
+        }
+        try expect(")", "',' or ')' after the arguments of \(function.rawValue)")
+        guard function.arity.contains(args.count + named.count) || (function.arity.contains(args.count) && !named.isEmpty) else {
+            throw ExpressionSyntaxError(message: "\(function.rawValue) takes \(function.arity.lowerBound == function.arity.upperBound ? "\(function.arity.lowerBound)" : "\(function.arity.lowerBound)…\(function.arity.upperBound)") argument(s), found \(args.count + named.count); use \(function.usage)", offset: start)
+        }
+        if function == .exists { return .exists(args[0]) }
+        return .call(function, args, named: named)
+    }
+
+    /// Bare words right of a comparison and in lists are strings: `status == onTheWay`, `in [a, b]`
+    /// (not `now`, nor a word that goes on with `.`, `[`, `(` or an arithmetic operator).
     mutating func parsePrimary(bareWordIsString: Bool) throws(ExpressionSyntaxError) -> Expression {
         let lexeme = current
         switch lexeme.token {
@@ -261,7 +389,13 @@ struct ExpressionParser {
             default: break
             }
             advance()
-            let continues = isSymbol(".") || isSymbol("[")
+            if isSymbol("(") {
+                guard let function = Expression.Function(rawValue: w) else {
+                    throw ExpressionSyntaxError(message: "unknown function '\(w)'\(Suggestion.hint(w, in: Expression.Function.allCases.map(\.rawValue))) (expected one of \(Expression.Function.allCases.map(\.rawValue).joined(separator: ", ")))", offset: lexeme.offset)
+                }
+                return try parseCall(function, at: lexeme.offset)
+            }
+            let continues = isSymbol(".") || isSymbol("[") || arithmeticSymbol != nil || w == "now"
             if bareWordIsString && !continues { return .literal(.string(w)) }
             return .path(try parsePathRest(root: w, start: lexeme.offset))
         default:

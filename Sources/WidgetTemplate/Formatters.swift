@@ -36,6 +36,154 @@ enum NumberText {
     }
 }
 
+/// Rounding to a number of decimals.
+enum Rounding {
+    static func round(_ v: Double, decimals: Int, rule: FloatingPointRoundingRule) -> Double {
+        guard decimals > 0 else { return v.rounded(rule) }
+        let scale = pow(10.0, Double(decimals))
+        let scaled = v * scale
+        guard scaled.isFinite, abs(scaled) < 9e15 else { return v }
+        return scaled.rounded(rule) / scale
+    }
+}
+
+/// CLDR plural categories for a count, per locale (cardinal rules, integers and decimals as written).
+enum PluralRules {
+    enum Category: String, CaseIterable, Sendable { case zero, one, two, few, many, other }
+
+    /// The categories a locale uses, in CLDR order: the forms of `plural: a, b, c` map onto these.
+    static func categories(_ locale: String) -> [Category] {
+        switch LocaleCodes.base(locale) {
+        case "ko", "ja", "zh", "vi", "th", "id", "ms", "lo", "my", "km", "yo", "ig", "jv", "bo", "dz", "ii": [.other]
+        case "ru", "uk", "be", "pl": [.one, .few, .many, .other]
+        case "cs", "sk": [.one, .few, .many, .other]
+        case "ar": [.zero, .one, .two, .few, .many, .other]
+        case "he": [.one, .two, .other]
+        default: [.one, .other]
+        }
+    }
+
+    /// The category of `n` in `locale` (CLDR cardinal rules; `n` with a fraction is `other` or `many` where CLDR says so).
+    static func category(_ n: Double, locale: String) -> Category {
+        let a = abs(n)
+        let isInteger = a.rounded() == a && a < 1e15
+        let i = isInteger ? Int64(a) : Int64(a.rounded(.down))
+        switch LocaleCodes.base(locale) {
+        case "ko", "ja", "zh", "vi", "th", "id", "ms", "lo", "my", "km", "yo", "ig", "jv", "bo", "dz", "ii":
+            return .other
+        case "fr", "pt":
+            return (i == 0 || i == 1) ? .one : .other
+        case "ru", "uk", "be":
+            guard isInteger else { return .other }
+            if i % 10 == 1 && i % 100 != 11 { return .one }
+            if (2...4).contains(i % 10) && !(12...14).contains(i % 100) { return .few }
+            return .many
+        case "pl":
+            guard isInteger else { return .other }
+            if i == 1 { return .one }
+            if (2...4).contains(i % 10) && !(12...14).contains(i % 100) { return .few }
+            return .many
+        case "cs", "sk":
+            guard isInteger else { return .many }
+            if i == 1 { return .one }
+            if (2...4).contains(i) { return .few }
+            return .other
+        case "he":
+            guard isInteger else { return .other }
+            return i == 1 ? .one : i == 2 ? .two : .other
+        case "ar":
+            guard isInteger else { return .other }
+            if i == 0 { return .zero }
+            if i == 1 { return .one }
+            if i == 2 { return .two }
+            if (3...10).contains(i % 100) { return .few }
+            if (11...99).contains(i % 100) { return .many }
+            return .other
+        default:
+            return isInteger && i == 1 ? .one : .other
+        }
+    }
+
+    struct Forms: Sendable {
+        var exact: [Double: String] = [:]
+        var byCategory: [Category: String] = [:]
+        /// ICU style: a form is the whole text (`=0 {nonstop}`); listed forms follow the number.
+        var icu = false
+    }
+
+    /// `day, days` (forms in the locale's category order, see `categories`) or ICU style
+    /// `one {# day} other {# days}` (also wrapped as `{n, plural, …}`, and `=0 {none}`). Nil with a message when malformed.
+    static func forms(_ text: String, locale: String) -> Result<Forms, PluralSyntaxError> {
+        var body = Substring(text.trimmingSpaces)
+        guard body.contains("{") else {
+            let parts = body.split(separator: ",", omittingEmptySubsequences: false).map { String($0).trimmingSpaces }
+            guard !parts.isEmpty, !parts.contains(where: \.isEmpty) else {
+                return .failure(.init(message: "plural forms are empty (expected e.g. plural: day, days)"))
+            }
+            let cats = categories(locale)
+            var f = Forms()
+            // Fewer forms than the locale has categories: the last form serves the rest; more: the last is `other`.
+            for (k, c) in cats.enumerated() { f.byCategory[c] = k < parts.count ? parts[k] : parts[parts.count - 1] }
+            f.byCategory[.other] = parts[parts.count - 1]
+            if cats == [.other] { f.byCategory[.other] = parts[parts.count - 1] }
+            return .success(f)
+        }
+        // `{n, plural, …}` → `…`
+        if body.hasPrefix("{"), body.hasSuffix("}"), let comma = body.firstIndex(of: ","),
+           body[body.index(after: comma)...].trimmingPrefix(while: { $0 == " " }).hasPrefix("plural") {
+            body = body.dropFirst().dropLast()
+            body = body[body.index(after: body.firstIndex(of: ",")!)...].trimmingPrefix(while: { $0 == " " })
+            body = body.dropFirst("plural".count).trimmingPrefix(while: { $0 == " " })
+            guard body.hasPrefix(",") else { return .failure(.init(message: "expected ',' after 'plural' in '\(text)'")) }
+            body = body.dropFirst()
+        }
+        var f = Forms()
+        f.icu = true
+        var rest = body
+        while true {
+            rest = rest.trimmingPrefix(while: { $0 == " " || $0 == "\n" })
+            if rest.isEmpty { break }
+            guard let open = rest.firstIndex(of: "{") else {
+                return .failure(.init(message: "expected '{' after '\(String(rest).trimmingSpaces)' in plural '\(text)'"))
+            }
+            let selector = String(rest[..<open]).trimmingSpaces
+            // Find the matching brace (forms may nest none; `{` inside is taken literally up to the matching `}`).
+            var level = 0
+            var close: Substring.Index?
+            var k = open
+            while k < rest.endIndex {
+                if rest[k] == "{" { level += 1 } else if rest[k] == "}" { level -= 1; if level == 0 { close = k; break } }
+                k = rest.index(after: k)
+            }
+            guard let close else { return .failure(.init(message: "unclosed '{' in plural '\(text)'")) }
+            let form = String(rest[rest.index(after: open)..<close])
+            if selector.hasPrefix("="), let n = Double(selector.dropFirst()) {
+                f.exact[n] = form
+            } else if let c = Category(rawValue: selector) {
+                f.byCategory[c] = form
+            } else {
+                return .failure(.init(message: "unknown plural selector '\(selector)' in '\(text)' (expected zero, one, two, few, many, other or =N)"))
+            }
+            rest = rest[rest.index(after: close)...]
+        }
+        guard f.byCategory[.other] != nil else {
+            return .failure(.init(message: "plural '\(text)' has no 'other {…}' form"))
+        }
+        return .success(f)
+    }
+
+    /// `n` with its form: `#` in the form stands for the number; a listed form without `#` follows it after
+    /// a space (`3 days`); an ICU form without `#` is the whole text (`=0 {nonstop}`).
+    static func apply(_ n: Double, forms: Forms, locale: String) -> String {
+        let number = n.rounded() == n ? NumberText.grouped(n) : NumberText.plain(n)
+        let form = forms.exact[n] ?? forms.byCategory[category(n, locale: locale)] ?? forms.byCategory[.other] ?? ""
+        if form.contains("#") || forms.icu { return form.replacingOccurrences(of: "#", with: number) }
+        return "\(number) \(form)"
+    }
+}
+
+struct PluralSyntaxError: Error { var message: String }
+
 /// Dates and durations in Korean and English, as iOS writes them.
 struct DateText {
     var locale: String
@@ -109,11 +257,31 @@ struct DateText {
         return (date.timeIntervalSince(now) < 0 && m != 0 ? "-" : "+") + duration(minutes: abs(m))
     }
 
-    /// `18:00`, `1:02:03`: time remaining to a future date, or elapsed since a past one.
+    /// `Text(date, style: .timer)`: `18:00`, `1:02:03`, `36:59:01` (hours do not turn into days): time
+    /// remaining to a future date, or elapsed since a past one.
     func timer(_ date: Date) -> String {
-        let total = Int(abs(date.timeIntervalSince(now)).rounded(.down))
-        let h = total / 3600, m = total % 3600 / 60, s = total % 60
-        return h > 0 ? "\(h):\(Self.two(m)):\(Self.two(s))" : "\(m):\(Self.two(s))"
+        Self.clock(Int(min(abs(date.timeIntervalSince(now)), 9e12).rounded(.down)), showsHours: true)
+    }
+
+    /// `Text(timerInterval: start...end, countsDown:, showsHours:)`: counting down it shows the time left,
+    /// the whole interval before it starts and `0:00` from its end on; counting up, the time since the start,
+    /// `0:00` before it and the whole interval from its end on. With `showsHours: false` minutes go past 59
+    /// (`90:00`). Counting down, a part second shows as a whole one, so `0:00` appears only at the end.
+    func timerInterval(start: Date, end: Date, countsDown: Bool, showsHours: Bool) -> String {
+        let duration = max(0, end.timeIntervalSince(start))
+        let elapsed = max(0, min(duration, now.timeIntervalSince(start)))
+        let shown = countsDown ? duration - elapsed : elapsed
+        let seconds = countsDown ? (shown - 1e-6).rounded(.up) : (shown + 1e-6).rounded(.down)
+        return Self.clock(Int(max(0, min(seconds, 9e12))), showsHours: showsHours)
+    }
+
+    /// `4:32`, `1:23:45`, or with `showsHours` false `83:45`.
+    static func clock(_ total: Int, showsHours: Bool) -> String {
+        let s = total % 60
+        if showsHours, total >= 3600 {
+            return "\(total / 3600):\(two(total % 3600 / 60)):\(two(s))"
+        }
+        return "\(total / 60):\(two(s))"
     }
 
     /// A data value as a date: ISO 8601 text (a missing offset means the context's zone) or epoch seconds.
@@ -195,6 +363,37 @@ struct FilterApplier {
         case .default:
             let empty = v == .null || v == .string("") || v == .array([])
             return .value(empty ? (argument ?? .null) : v)
+        case .round, .floor, .ceil:
+            if v == .null { return .value(.null) }
+            guard let n = v.numberValue, n.isFinite, v != .bool(true), v != .bool(false) else {
+                return .failure("filter '\(filter.name.rawValue)' expected a number, found \(v.typeName) '\(v.text(locale: locale, limit: 40))'")
+            }
+            let rule: FloatingPointRoundingRule = filter.name == .floor ? .down : filter.name == .ceil ? .up : .toNearestOrAwayFromZero
+            return .value(.number(Rounding.round(n, decimals: Int(argument?.numberValue ?? 0), rule: rule)))
+        case .percent:
+            let decimals = Int(argument?.numberValue ?? 0)
+            return number { NumberText.grouped($0 * 100, decimals: decimals) + "%" }
+        case .minutes:
+            // Seconds (`eta - now`) or a date (minutes from now), as whole minutes toward zero.
+            if v == .null { return .value(.null) }
+            if case .number(let n) = Binder.numeric(v), n.isFinite {
+                return .value(.number((n / 60).rounded(.towardZero)))
+            }
+            if let d = dates.parseDate(v) { return .value(.number(Double(dates.minutes(to: d)))) }
+            return .failure("filter 'minutes' expected seconds (a number such as eta - now) or a date, found \(v.typeName) '\(v.text(locale: locale, limit: 40))'")
+        case .plural:
+            if v == .null { return .value(.null) }
+            guard case .number(let n) = Binder.numeric(v), n.isFinite else {
+                return .failure("filter 'plural' expected a number, found \(v.typeName) '\(v.text(locale: locale, limit: 40))'")
+            }
+            let spec = (argument ?? .null).localized(locale)
+            guard case .string(let text) = spec else {
+                return .failure("filter 'plural' expected forms such as 'day, days' or 'one {# day} other {# days}', found \(spec.typeName)")
+            }
+            switch PluralRules.forms(text, locale: locale) {
+            case .success(let forms): return .value(.string(PluralRules.apply(n, forms: forms, locale: locale)))
+            case .failure(let e): return .failure("filter 'plural': \(e.message)")
+            }
         }
     }
 }

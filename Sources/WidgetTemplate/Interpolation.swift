@@ -4,7 +4,7 @@ import WidgetModel
 struct FilterCall: Hashable, Sendable {
     enum Name: String, Hashable, Sendable, CaseIterable {
         case time, time24, date, relative, timer, offset, number, currency, more, count, uppercase, lowercase
-        case `default`, km
+        case `default`, km, round, floor, ceil, percent, minutes, plural
     }
     enum Argument: Hashable, Sendable {
         case value(DataValue)
@@ -162,6 +162,20 @@ enum InterpolationParser {
                     guard case .value(.number(let n)) = argument, n >= 0, n <= 10, n.rounded() == n else {
                         throw InterpolationError(diagnostic: .error("filter 'number' takes a count of decimals 0…10: number: 1", at: nameAt))
                     }
+                }
+            case .round, .percent:
+                if let argument {
+                    guard case .value(.number(let n)) = argument, n >= 0, n <= 10, n.rounded() == n else {
+                        throw InterpolationError(diagnostic: .error("filter '\(name.rawValue)' takes a count of decimals 0…10: \(name.rawValue): 1", at: nameAt))
+                    }
+                }
+            case .plural:
+                guard let argument, argText?.isEmpty == false else {
+                    throw InterpolationError(diagnostic: .error("filter 'plural' needs its forms: plural: day, days (en one/other; ko one form: plural: '#일'), or a path to them in strings:", at: nameAt))
+                }
+                // Literal forms are checked now; forms from `strings:` when bound.
+                if case .value(.string(let text)) = argument, case .failure(let e) = PluralRules.forms(text, locale: "en") {
+                    throw InterpolationError(diagnostic: .error("filter 'plural': \(e.message)", at: nameAt))
                 }
             case .default:
                 guard argument != nil, argText?.isEmpty == false else {

@@ -53,9 +53,46 @@ extension LayoutParser {
                 }
             }
             return .offset(x: x, y: y)
+        case "rotation":
+            guard let degrees = number(v, "rotation", in: -100_000...100_000) else { return nil }
+            return .rotation(degrees, anchor: anchor(params))
+        case "scale", "scaleEffect":
+            if case .mapping = v {
+                var x = 1.0, y = 1.0
+                for (k, kn, item) in pairs(v) {
+                    switch k {
+                    case "x": x = number(item, "x", in: -1000...1000) ?? 1
+                    case "y": y = number(item, "y", in: -1000...1000) ?? 1
+                    default: unknownKey(k, kn, in: key, allowed: ["x", "y"])
+                    }
+                }
+                return .scale(x: x, y: y, anchor: anchor(params))
+            }
+            guard let factor = number(v, key, in: -1000...1000) else {
+                return nil
+            }
+            return .scale(x: factor, y: factor, anchor: anchor(params))
         default:
             return nil
         }
+    }
+
+    /// `anchor:` of a rotation or scale: a unit point name (center, topLeading, …) or {x, y} as
+    /// fractions of the frame. Default: center.
+    mutating func anchor(_ params: [String: Yams.Node]) -> UnitPoint {
+        guard let v = params["anchor"] else { return .center }
+        if case .mapping = v {
+            var point = UnitPoint.center
+            for (k, kn, item) in pairs(v) {
+                switch k {
+                case "x": point.x = number(item, "x", in: -100...100) ?? 0.5
+                case "y": point.y = number(item, "y", in: -100...100) ?? 0.5
+                default: unknownKey(k, kn, in: "anchor", allowed: ["x", "y"])
+                }
+            }
+            return point
+        }
+        return word(v, "anchor", ColorSyntax.unitPoints, ColorSyntax.unitPoint) ?? .center
     }
 
     /// A number, `true`, `none` (margins) or {top, leading, bottom, trailing, horizontal, vertical}.

@@ -5,8 +5,10 @@ extension LayoutParser {
     static let kinds = ["vstack", "hstack", "zstack", "spacer", "text", "icon", "image", "rect", "circle", "capsule",
                         "ellipse", "roundedRect", "path", "progress", "divider", "forEach", "use"]
     static let commonKeys = ["when", "layoutPriority", "color", "foreground", "font", "unredacted"]
+        + TextEnvironmentTemplate.keys
     static let modifierKeys = ["padding", "frame", "background", "overlay", "opacity", "cornerRadius", "clip",
-                               "fixedSize", "offset", "backgroundAlignment", "overlayAlignment"]
+                               "fixedSize", "offset", "rotation", "scale", "scaleEffect", "anchor", "backgroundAlignment",
+                               "overlayAlignment"]
     static let shapeKeys = ["fill", "stroke", "lineWidth", "dash"]
 
     static func parameters(of kind: String) -> [String] {
@@ -17,11 +19,11 @@ extension LayoutParser {
         case "text": ["style", "size", "weight", "bold", "lineHeight", "lineLimit", "minimumScaleFactor",
                       "multilineAlignment", "monospacedDigit", "tracking"]
         case "icon": ["size"]
-        case "image": ["resizable", "contentMode", "scale"]
+        case "image": ["resizable", "contentMode", "scale", "renderingMode"]
         case "rect", "circle", "capsule", "ellipse": shapeKeys
         case "roundedRect": ["style"] + shapeKeys
         case "path": ["closed", "curved"] + shapeKeys
-        case "progress": ["style", "tint", "track", "thickness"]
+        case "progress": ["style", "tint", "track", "thickness", "marker"]
         case "forEach": ["as", "limit", "content"]
         case "use": ["with"]
         default: []
@@ -31,7 +33,7 @@ extension LayoutParser {
     /// Kinds whose value may be left out, so `- spacer` or `- divider` is a whole node.
     static let bareKinds: Set<String> = ["spacer", "divider", "rect", "circle", "capsule", "ellipse"]
 
-    mutating func node(_ yaml: Yams.Node, depth: Int) -> TemplateNode? {
+    mutating func parseNode(_ yaml: Yams.Node, depth: Int) -> TemplateNode? {
         if depth > limits.nestingDepth {
             error(SourceCheck.tooDeepMessage(limits), yaml)
             return nil
@@ -93,6 +95,19 @@ extension LayoutParser {
                 n.foreground = paint(v, key)
             case "font": n.font = fontTemplate(v)
             case "unredacted": n.unredacted = bool(v, key) ?? false
+            case "lineLimit", "minimumScaleFactor", "multilineAlignment", "monospacedDigit":
+                // A text reads its own (TextTemplate); other nodes pass them on to the texts inside.
+                if case .text(let tt) = templateKind {
+                    textEnvironment(&n.textEnvironment, own: tt, key)
+                } else {
+                    textEnvironment(&n.textEnvironment, key, v)
+                }
+            case "anchor":
+                if params["rotation"] == nil, params["scaleEffect"] == nil, params["scale"] == nil || kind == "image" {
+                    error("'anchor' without 'rotation' or 'scale'", v)
+                }
+            case "scale" where kind == "image":
+                break // the image's asset scale (ImageTemplate)
             case "backgroundAlignment", "overlayAlignment":
                 let owner = key == "backgroundAlignment" ? "background" : "overlay"
                 if params[owner] == nil { error("'\(key)' without '\(owner)'", v) }
@@ -102,6 +117,26 @@ extension LayoutParser {
             }
         }
         return errors.count == errorCount ? n : nil
+    }
+
+    /// A text's own setting, as it parsed it.
+    private func textEnvironment(_ e: inout TextEnvironmentTemplate, own t: TextTemplate, _ key: String) {
+        switch key {
+        case "lineLimit": e.lineLimit = t.lineLimit
+        case "minimumScaleFactor": e.minimumScaleFactor = t.minimumScaleFactor
+        case "multilineAlignment": e.multilineAlignment = t.alignment
+        default: e.monospacedDigit = t.monospacedDigit
+        }
+    }
+
+    /// A text setting written on a container, for the texts inside.
+    private mutating func textEnvironment(_ e: inout TextEnvironmentTemplate, _ key: String, _ v: Yams.Node) {
+        switch key {
+        case "lineLimit": e.lineLimit = integer(v, key, in: 1...1000)
+        case "minimumScaleFactor": e.minimumScaleFactor = number(v, key, in: 0.01...1)
+        case "multilineAlignment": e.multilineAlignment = word(v, key, ["leading", "center", "trailing"], TextAlignment.init)
+        default: e.monospacedDigit = bool(v, key)
+        }
     }
 
     private mutating func children(_ value: Yams.Node?, _ kind: String, depth: Int) -> [TemplateNode] {
@@ -155,11 +190,14 @@ extension LayoutParser {
             if let v = p["resizable"] { t.resizable = bool(v, "resizable") ?? false }
             if let v = p["contentMode"], let m = word(v, "contentMode", ["fit", "fill"], ContentMode.init) { t.contentMode = m }
             if let v = p["scale"], let s = number(v, "scale", in: 0.1...10) { t.scale = s }
+            if let v = p["renderingMode"] {
+                t.renderingMode = word(v, "renderingMode", ImageTemplate.RenderingMode.allCases.map(\.rawValue), ImageTemplate.RenderingMode.init)
+            }
             return .image(t)
         case "rect", "circle", "capsule", "ellipse", "roundedRect", "path":
             return shapeTemplate(kind, value, p, isNullValue: isNullValue).map(TemplateKind.shape)
         case "progress":
-            return progressTemplate(value, p, at: yaml).map(TemplateKind.progress)
+            return progressTemplate(value, p, at: yaml, depth: depth).map(TemplateKind.progress)
         case "divider":
             if let value, !isNullValue { error("expected nothing after 'divider:', found \(describe(value))", value) }
             return .divider
@@ -313,7 +351,7 @@ extension LayoutParser {
         return t
     }
 
-    private mutating func progressTemplate(_ value: Yams.Node?, _ p: [String: Yams.Node], at yaml: Yams.Node) -> ProgressTemplate? {
+    private mutating func progressTemplate(_ value: Yams.Node?, _ p: [String: Yams.Node], at yaml: Yams.Node, depth: Int) -> ProgressTemplate? {
         guard let value else { return nil }
         let v: ProgressTemplate.Value
         switch value {
@@ -357,6 +395,10 @@ extension LayoutParser {
         if let s = p["tint"] { t.tint = paint(s, "tint") }
         if let s = p["track"] { t.track = paint(s, "track") }
         if let s = p["thickness"], let n = number(s, "thickness", in: 0...1000) { t.thickness = n }
+        if let m = p["marker"] {
+            if t.style != .linear { error("'marker' is for a linear progress bar", m) }
+            t.marker = node(m, depth: depth + 1)
+        }
         return t
     }
 

@@ -57,7 +57,14 @@ extension LayoutParser {
             if !interpolated.isConstant { return .bound(interpolated) }
             switch ColorSyntax.parse(text) {
             case .success(let c): return c
-            case .failure(let m): error(m.text, node); return nil
+            case .failure(let m):
+                let lower = text.lowercased()
+                if [".png", ".jpg", ".jpeg"].contains(where: { lower.hasSuffix($0) }) {
+                    error("'\(text)' is an image, not a color; an image background is a node: \(key): { image: \(text), resizable: true }", node)
+                } else {
+                    error(m.text, node)
+                }
+                return nil
             }
         case .mapping:
             var light: ColorTemplate?, dark: ColorTemplate?, base: ColorTemplate?, opacity: Double?

@@ -10,8 +10,29 @@ struct TemplateNode: Hashable, Sendable {
     /// `color` / `foreground`: this node and everything inside it.
     var foreground: PaintTemplate? = nil
     var font: FontTemplate? = nil
+    /// Text settings for this node and every text inside it (SwiftUI environment values).
+    var textEnvironment = TextEnvironmentTemplate()
     var unredacted: Bool = false
     var source: SourceLocation
+}
+
+/// `lineLimit`, `minimumScaleFactor`, `multilineAlignment`, `monospacedDigit` written on any node:
+/// they apply to every text inside it that does not set its own (SwiftUI's `.lineLimit(2)` on a
+/// stack). nil: inherited.
+struct TextEnvironmentTemplate: Hashable, Sendable {
+    var lineLimit: Int?
+    var minimumScaleFactor: Double?
+    var multilineAlignment: TextAlignment?
+    var monospacedDigit: Bool?
+    static let keys = ["lineLimit", "minimumScaleFactor", "multilineAlignment", "monospacedDigit"]
+
+    /// What a node sets overrides what it inherits.
+    mutating func inherit(_ inner: TextEnvironmentTemplate) {
+        if let v = inner.lineLimit { lineLimit = v }
+        if let v = inner.minimumScaleFactor { minimumScaleFactor = v }
+        if let v = inner.multilineAlignment { multilineAlignment = v }
+        if let v = inner.monospacedDigit { monospacedDigit = v }
+    }
 }
 
 indirect enum TemplateKind: Hashable, Sendable {
@@ -27,6 +48,8 @@ indirect enum TemplateKind: Hashable, Sendable {
     case divider
     case forEach(ForEachTemplate)
     case use(UseTemplate)
+    /// A node with a parameter bound to data (`spacing: '{{s}}'`): parsed when bound (BoundParameters.swift).
+    case deferred(DeferredNode)
 }
 
 /// `{ko: …, en: …}` or one string for every locale, in the order written.
@@ -69,7 +92,10 @@ struct IconTemplate: Hashable, Sendable {
 }
 
 struct ImageTemplate: Hashable, Sendable {
+    enum RenderingMode: String, Hashable, Sendable, CaseIterable { case original, template }
     var path: Interpolated
+    /// nil: template when the image has its own `color:`, else original (SwiftUI's default).
+    var renderingMode: RenderingMode?
     var resizable = false
     var contentMode = ContentMode.fit
     var scale = 3.0
@@ -94,6 +120,8 @@ struct ProgressTemplate: Hashable, Sendable {
     var tint: PaintTemplate?
     var track: PaintTemplate?
     var thickness = 4.0
+    /// A linear bar's marker: a node centred at the current fraction (a plane along a flight).
+    var marker: TemplateNode?
 }
 
 struct ForEachTemplate: Hashable, Sendable {
@@ -125,6 +153,9 @@ indirect enum TemplateModifier: Hashable, Sendable {
     case clip(ClipShape)
     case fixedSize(horizontal: Bool, vertical: Bool)
     case offset(x: Double, y: Double)
+    /// Degrees, clockwise; about `anchor` of the frame.
+    case rotation(Double, anchor: UnitPoint)
+    case scale(x: Double, y: Double, anchor: UnitPoint)
 }
 
 /// A color as written: a name, hex, per-scheme pair, faded, or a binding resolved at bind time.
@@ -147,7 +178,10 @@ struct SurfaceTemplate: Hashable, Sendable {
     var surface: Surface
     var view: TemplateNode?
     var regions: [Region: TemplateNode] = [:]
-    var background: PaintTemplate?
+    /// A paint, or a whole view filling the container (SwiftUI `containerBackground(for:) { … }`).
+    var background: TemplateModifier.Layer?
     var margins: EdgeInsets?
+    /// Dynamic Island surfaces: the colour of the thin line around the island (`keylineTint`).
+    var keylineTint: PaintTemplate?
     var source: SourceLocation
 }

@@ -76,7 +76,21 @@ struct GalleryCommand: ParsableCommand {
                                      options: options)
         let build = try builder.build(source, into: out, progress: GalleryProgressLine())
         for p in build.problems { note("error: \(p.message)") }
-        for e in build.entries { if let error = e.record.error { note("error: \(e.cell.relativePath): \(error)") } }
+        // One problem (a missing image) fails every render that shows it: each distinct error once, with where.
+        var renders: [String: [String]] = [:]
+        var order: [String] = []
+        for e in build.entries {
+            guard let error = e.record.error else { continue }
+            for line in error.split(separator: "\n").map(String.init) {
+                if renders[line] == nil { order.append(line) }
+                renders[line, default: []].append(e.cell.relativePath)
+            }
+        }
+        for error in order {
+            let paths = renders[error]!
+            let shown = paths.prefix(3).joined(separator: ", ") + (paths.count > 3 ? " and \(paths.count - 3) more" : "")
+            note("\(error.hasPrefix("error:") || error.contains(": error: ") ? "" : "error: ")\(error)\n  (in \(paths.count) render\(paths.count == 1 ? "" : "s"): \(shown))")
+        }
         let seconds = String(format: "%.2f", build.seconds)
         print("\(build.entries.count - build.failed) of \(build.entries.count) PNGs in \(out)/ (\(build.rendered) rendered, \(build.reused) unchanged) in \(seconds) s; \(build.warnings) warning(s), shown in the page")
         print("open \(out)/index.html")

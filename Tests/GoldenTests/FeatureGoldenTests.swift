@@ -1,0 +1,42 @@
+import Foundation
+import Testing
+import WidgetShot
+import WidgetTemplate
+
+/// Feature goldens (DESIGN move 6): `Tests/Features/Layouts/` holds one small layout per node or
+/// modifier (rotation, scale, template images, inherited text settings, container background
+/// views, the island keyline), `Tests/Features/Golden/` their images, one test case per image,
+/// so a broken effect fails one well-named cell. The folder is a project of its own (with a link
+/// to Fonts/), outside Layouts/, so these never reach the product gallery. Record with
+/// `widgetshot record --project Tests/Features`.
+enum FeatureProject {
+    static let folders = ProjectFolders(root: Project.root + "/Tests/Features")
+    static let documents: [LayoutDocument] = (try? LayoutCatalog(directory: folders.layouts).loadAll()) ?? []
+    static let suite = try! GoldenSuite(directory: folders.golden)
+    static let cells = suite.cells(for: documents).map(\.relativePath)
+}
+
+@Suite struct FeatureGoldenTests {
+    @Test func everyFeatureLayoutLoads() throws {
+        let loaded = try LayoutCatalog(directory: FeatureProject.folders.layouts).loadAll()
+        #expect(loaded.map(\.name).sorted() == ["background-view", "inherited-text", "keyline", "rotation", "scale", "template-image"])
+    }
+
+    @Test(arguments: FeatureProject.cells)
+    func matchesItsGolden(_ cellPath: String) throws {
+        let suite = FeatureProject.suite
+        let cell = try #require(suite.cells(for: FeatureProject.documents).first { $0.relativePath == cellPath })
+        let document = try #require(FeatureProject.documents.first { $0.name == cell.layout })
+        let outcome = suite.check(cell, in: document, with: WidgetRenderer(fonts: Project.fonts))
+        switch outcome.status {
+        case .passed: break
+        case .failed(let r): Issue.record("\(cellPath): \(r.failureReason ?? "differs")")
+        case .missing: Issue.record("\(cellPath): golden is missing (run `widgetshot record --project Tests/Features`)")
+        case .error(let e): Issue.record("\(cellPath): \(e)")
+        }
+    }
+
+    @Test func noFeatureGoldenWithoutACell() {
+        #expect(FeatureProject.suite.staleFiles(for: FeatureProject.documents).isEmpty)
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+import Testing
+import WidgetModel
+@testable import WidgetTemplate
+
+/// Layouts/schema/layout.schema.json (issue 9, item 11): the real `jsonschema` (Python, run through
+/// Layouts/schema/check.py) accepts every shipped layout and the good samples and rejects the bad samples; the
+/// Swift parser agrees on the samples; and the schema's keys match the parser's, so neither drifts alone.
+@Suite struct SchemaTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let schemaDir = root.appendingPathComponent("Layouts/schema")
+
+    /// PyYAML and jsonschema importable (check.py exits 77 without them).
+    static let pythonReady: Bool = run(["-c", "import yaml, jsonschema"]).status == 0
+
+    static func run(_ arguments: [String]) -> (status: Int32, output: String) {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        p.arguments = ["python3"] + arguments
+        p.currentDirectoryURL = root
+        let pipe = Pipe()
+        p.standardOutput = pipe
+        p.standardError = pipe
+        do { try p.run() } catch { return (-1, "\(error)") }
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return (p.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    static func yamlFiles(_ folder: String, recursive: Bool = false) -> [String] {
+        let dir = root.appendingPathComponent(folder)
+        let names: [String]
+        if recursive {
+            names = (FileManager.default.enumerator(atPath: dir.path)?.allObjects as? [String]) ?? []
+        } else {
+            names = (try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []
+        }
+        return names.filter { $0.hasSuffix(".yaml") && !$0.hasPrefix("schema/samples/bad") }.sorted().map { dir.appendingPathComponent($0).path }
+    }
+
+    @Test(.enabled(if: pythonReady)) func everyShippedLayoutAndGoodSampleIsValid() {
+        // Every layout in Layouts/ (and the good samples) and the feature-golden fixtures in Tests/Features/Layouts.
+        let files = Self.yamlFiles("Layouts", recursive: true) + Self.yamlFiles("Tests/Features/Layouts")
+        #expect(files.contains { $0.hasSuffix("Layouts/delivery.yaml") })
+        #expect(files.contains { $0.hasSuffix("samples/good/bound-parameters.yaml") })
+        let result = Self.run(["Layouts/schema/check.py"] + files)
+        #expect(result.status == 0, "\(result.output)")
+    }
+
+    @Test(.enabled(if: pythonReady)) func badSamplesAreRejected() {
+        let files = Self.yamlFiles("Layouts/schema/samples/bad")
+        #expect(files.count >= 9)
+        let result = Self.run(["Layouts/schema/check.py", "--expect-invalid"] + files)
+        #expect(result.status == 0, "\(result.output)")
+        #expect(result.output.components(separatedBy: "\n").filter { $0.hasPrefix("rejected ") }.count == files.count)
+    }
+
+    @Test func swiftParserAgreesOnTheSamples() throws {
+        for path in Self.yamlFiles("Layouts/schema/samples/good") {
+            let doc = try LayoutLoader.load(path: path)
+            let errors = Linter.lint(doc).filter { $0.severity == .error }
+            #expect(errors.isEmpty, "\(path): \(errors)")
+        }
+        for path in Self.yamlFiles("Layouts/schema/samples/bad") {
+            #expect(throws: LayoutError.self, "\(path)") { _ = try LayoutLoader.load(path: path) }
+        }
+    }
+
+    /// The schema lists exactly the keys the parser takes, per node kind and per surface.
+    @Test func schemaKeysMatchTheParser() throws {
+        let data = try Data(contentsOf: Self.schemaDir.appendingPathComponent("layout.schema.json"))
+        let schema = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let definitions = try #require(schema["definitions"] as? [String: Any])
+        for kind in LayoutParser.kinds {
+            let node = try #require(definitions[kind + "Node"] as? [String: Any], "no \(kind)Node in the schema")
+            let keys = Set(((node["properties"] as? [String: Any]) ?? [:]).keys)
+            let parser = Set([kind] + LayoutParser.parameters(of: kind) + LayoutParser.commonKeys + LayoutParser.modifierKeys)
+            #expect(keys == parser, "\(kind): only in schema \(keys.subtracting(parser).sorted()), only in parser \(parser.subtracting(keys).sorted())")
+        }
+        let properties = try #require(schema["properties"] as? [String: Any])
+        #expect(Set(properties.keys) == Set(LayoutParser.topKeys))
+        let surfaces = try #require((properties["surfaces"] as? [String: Any])?["properties"] as? [String: Any])
+        #expect(Set(surfaces.keys) == Set(Surface.allCases.map(\.rawValue)))
+        for surface in Surface.allCases {
+            let s = try #require(surfaces[surface.rawValue] as? [String: Any])
+            let keys = Set(((s["properties"] as? [String: Any]) ?? [:]).keys)
+            let expected = Set(surface.regions.isEmpty ? ["view"] : surface.regions.map(\.rawValue))
+            #expect(keys.isSuperset(of: expected), "\(surface.rawValue): missing \(expected.subtracting(keys).sorted())")
+        }
+    }
+}
