@@ -507,7 +507,10 @@ struct Binder {
         if stopped { return [] }
         if case .deferred(let d) = t.kind {
             // A parameter bound to data: parsed now, with the values in place (BoundParameters.swift).
-            guard work.spend(Self.textSteps(d.bound.count * 64)), let concrete = resolve(d, outer, at: t.source) else { return [] }
+            guard work.spend(d.size), let concrete = resolve(d, outer, at: t.source) else {
+                _ = workExhausted(at: t.source)
+                return []
+            }
             return bind(concrete, outer)
         }
         if workExhausted(at: t.source) { return [] }

@@ -19,6 +19,8 @@ struct DeferredNode: Hashable, @unchecked Sendable {
     var yaml: Yams.Node
     var depth: Int
     var bound: [Bound]
+    /// YAML nodes in `yaml`: parsing it again at each bind costs about this many steps (`Limits.bindSteps`).
+    var size: Int
 }
 
 extension LayoutParser {
@@ -27,10 +29,12 @@ extension LayoutParser {
         let errorsBefore = errors.count
         if let n = parseNode(yaml, depth: depth) { return n }
         guard errors.count > errorsBefore, depth <= limits.nestingDepth else { return nil }
-        // The strings with `{{` in this node's own keys (not inside child nodes: they defer on their own).
+        // Strings with `{{` anywhere in the node; only those the errors point at are taken (child nodes defer on their own).
         var candidates: [Int: [Int: Yams.Node.Scalar]] = [:]
+        var size = 0
         func collect(_ n: Yams.Node, level: Int) {
-            guard level < 8 else { return }
+            size += 1
+            guard level < limits.nestingDepth * 2 else { return }
             switch n {
             case .scalar(let s):
                 if s.string.contains("{{"), let m = s.mark { candidates[m.line, default: [:]][m.column] = s }
@@ -54,7 +58,7 @@ extension LayoutParser {
             guard let parsed = interpolate(s.string, .scalar(s)) else { return nil }
             bound[i].value = parsed
         }
-        return TemplateNode(kind: .deferred(DeferredNode(yaml: yaml, depth: depth, bound: bound)), source: locate(yaml))
+        return TemplateNode(kind: .deferred(DeferredNode(yaml: yaml, depth: depth, bound: bound, size: size)), source: locate(yaml))
     }
 
     /// `yaml` with the scalars at `values`' marks replaced by those values (keeping the marks, so messages point
