@@ -34,7 +34,12 @@ extension LayoutDocument {
             guard let t = surfaceTemplates[surface] else { continue }
             if let v = t.view { walker.node(v, locals: [:], depth: 0) }
             for r in Region.allCases { if let n = t.regions[r] { walker.node(n, locals: [:], depth: 0) } }
-            if let b = t.background { walker.paint(b, locals: [:]) }
+            switch t.background {
+            case .paint(let p)?: walker.paint(p, locals: [:])
+            case .node(let n)?: walker.node(n, locals: [:], depth: 0)
+            case nil: break
+            }
+            if let k = t.keylineTint { walker.paint(k, locals: [:]) }
         }
         return walker.found
     }
@@ -92,6 +97,15 @@ private struct PathWalker {
         case .compare(let a, _, let b), .membership(let a, let b, _):
             expression(a, locals: locals, asValue: false)
             expression(b, locals: locals, asValue: false)
+        case .arithmetic(let first, let rest):
+            // A computed value reads its operands as values (`eta - now`, `p * 100`).
+            expression(first, locals: locals, asValue: asValue)
+            for o in rest { expression(o.operand, locals: locals, asValue: asValue) }
+        case .negate(let x): expression(x, locals: locals, asValue: asValue)
+        case .exists(let x): expression(x, locals: locals, asValue: false)
+        case .call(_, let arguments, let named):
+            for a in arguments { expression(a, locals: locals, asValue: asValue) }
+            for key in named.keys.sorted() { expression(named[key]!, locals: locals, asValue: false) }
         }
     }
 
@@ -138,6 +152,9 @@ private struct PathWalker {
         case .vstack(_, _, let c), .hstack(_, _, let c), .zstack(_, let c):
             for child in c { node(child, locals: locals, depth: depth + 1) }
         case .spacer, .divider: break
+        case .deferred(let d):
+            // Bound parameters (`alignment: '{{x}}'`) read data; the node's children are parsed at bind time.
+            for b in d.bound { interpolated(b.value, locals: locals) }
         case .text(let t): for v in t.content.variants { interpolated(v.text, locals: locals) }
         case .icon(let i): interpolated(i.name, locals: locals)
         case .image(let i): interpolated(i.path, locals: locals)
