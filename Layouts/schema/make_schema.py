@@ -157,6 +157,15 @@ schema = {
             "properties": {"now": {"type": ["string", "number"]}, "timeZone": STR, "locale": STR,
                            "data": {"type": "object"}, "extends": STR,
                            "surfaces": {"type": "array", "items": {"enum": SURFACES + FAMILIES}}}}},
+        "timeline": {"type": "object", "additionalProperties": False,
+                     "description": "How the widget's WidgetKit timeline is built (widgetshot timeline).",
+                     "properties": {
+                         "state": {"type": "string", "description": "Data path whose value picks the interval."},
+                         "every": {"type": "object", "additionalProperties": {"type": ["string", "number"]},
+                                   "description": "Interval per state (s, m, h or seconds); default: the rest."},
+                         "horizon": {"type": ["string", "number"]},
+                         "maxEntries": {"type": "integer", "minimum": 1},
+                         "reload": {"type": "string", "description": "atEnd, never, or after DURATION."}}},
     },
     "definitions": definitions,
 }
