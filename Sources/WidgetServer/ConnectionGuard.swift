@@ -170,10 +170,20 @@ final class RequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
         ])
         context.write(wrapOutboundOut(.head(head)), promise: nil)
         context.write(wrapOutboundOut(.body(body)), promise: nil)
+        // A lingering close: the write side first, so a client still sending (a body over the
+        // limit) reads this answer instead of a reset; what it goes on sending is read and dropped
+        // (`closed`) for at most `lingerSeconds`, then the socket closes.
+        let loop = context.eventLoop.assumeIsolatedUnsafeUnchecked()
         context.writeAndFlush(wrapOutboundOut(.end(nil))).assumeIsolatedUnsafeUnchecked().whenComplete { _ in
-            context.close(promise: nil)
+            let halfClosed = context.eventLoop.makePromise(of: Void.self)
+            halfClosed.futureResult.assumeIsolatedUnsafeUnchecked().whenFailure { _ in context.close(promise: nil) }
+            context.close(mode: .output, promise: halfClosed)
+            loop.scheduleTask(in: .milliseconds(Int64(Self.lingerSeconds * 1000))) { context.close(promise: nil) }
         }
     }
+
+    /// How long a refused connection is still read (and what arrives dropped) after its answer.
+    static let lingerSeconds = 1.0
 
     // MARK: Timers
 
