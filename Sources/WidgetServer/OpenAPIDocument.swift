@@ -679,6 +679,191 @@ enum OpenAPIDocument {
         }
       }
     },
+    "/v1/live-activity/preview": {
+      "post": {
+        "operationId": "previewLiveActivityPush",
+        "tags": [
+          "live-activity"
+        ],
+        "security": [
+          {},
+          {
+            "bearer": []
+          }
+        ],
+        "summary": "Validate an ActivityKit push payload (or a JSON array of them) as APNs would and render it as the phone shows it: the Lock Screen banner, StandBy, every island presentation, the alert.",
+        "parameters": [
+          {
+            "name": "layout",
+            "in": "query",
+            "required": true,
+            "description": "The layout the Live Activity uses, e.g. delivery.",
+            "schema": {
+              "type": "string"
+            }
+          },
+          {
+            "name": "surface",
+            "in": "query",
+            "required": false,
+            "description": "One presentation as image/png: lockScreen, standBy, islandCompact, islandMinimal, islandExpanded, alert. Without it: JSON with every presentation.",
+            "schema": {
+              "type": "string",
+              "enum": [
+                "lockScreen",
+                "standBy",
+                "islandCompact",
+                "islandMinimal",
+                "islandExpanded",
+                "alert"
+              ]
+            }
+          },
+          {
+            "name": "device",
+            "in": "query",
+            "required": false,
+            "description": "A device profile id, e.g. iphone15pro.",
+            "schema": {
+              "type": "string"
+            }
+          },
+          {
+            "name": "scale",
+            "in": "query",
+            "required": false,
+            "description": "Pixels per point, 0.25 to 4.",
+            "schema": {
+              "type": "number",
+              "minimum": 0.25,
+              "maximum": 4
+            }
+          },
+          {
+            "name": "scheme",
+            "in": "query",
+            "required": false,
+            "description": "light or dark.",
+            "schema": {
+              "type": "string",
+              "enum": [
+                "light",
+                "dark"
+              ]
+            }
+          },
+          {
+            "name": "locale",
+            "in": "query",
+            "required": false,
+            "description": "A language code such as ko or en.",
+            "schema": {
+              "type": "string"
+            }
+          },
+          {
+            "name": "now",
+            "in": "query",
+            "required": false,
+            "description": "ISO 8601 with an offset; default: the push's aps.timestamp.",
+            "schema": {
+              "type": "string"
+            }
+          },
+          {
+            "name": "attributes",
+            "in": "query",
+            "required": false,
+            "description": "The activity's static attributes, a JSON object (for update and end pushes).",
+            "schema": {
+              "type": "string"
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "description": "The payload exactly as sent to APNs (its bytes count for the 4,096-byte limit), or an array of payloads in order.",
+                "oneOf": [
+                  {
+                    "type": "object"
+                  },
+                  {
+                    "type": "array",
+                    "items": {
+                      "type": "object"
+                    }
+                  }
+                ]
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The presentation as PNG (with surface), or the validation report with every presentation as base64 PNG.",
+            "content": {
+              "image/png": {
+                "schema": {
+                  "type": "string",
+                  "format": "binary"
+                }
+              },
+              "application/json": {
+                "schema": {
+                  "type": "object"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "405": {
+            "$ref": "#/components/responses/MethodNotAllowed"
+          },
+          "408": {
+            "$ref": "#/components/responses/RequestTimeout"
+          },
+          "413": {
+            "$ref": "#/components/responses/TooLarge"
+          },
+          "422": {
+            "description": "A push breaks a rule (field: the key path, e.g. aps.content-state), with the whole validation report; or a presentation the device or push lacks.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
+          },
+          "429": {
+            "$ref": "#/components/responses/TooManyRequests"
+          },
+          "431": {
+            "$ref": "#/components/responses/HeadersTooLarge"
+          },
+          "500": {
+            "$ref": "#/components/responses/Internal"
+          },
+          "503": {
+            "$ref": "#/components/responses/Unavailable"
+          }
+        }
+      }
+    },
     "/v1/render": {
       "post": {
         "operationId": "renderData",
