@@ -62,6 +62,15 @@ enum FrameLayout {
         ProposedSize(width: horizontal(spec).childProposal(p.width), height: vertical(spec).childProposal(p.height))
     }
 
+    /// What a frame proposes to its child when placing it, once its own `size` is known: on each
+    /// axis it constrains, that size (SwiftUI places the child in the frame's bounds, so a frame
+    /// clamped up to `minWidth: 22` places its child with 22, not with the 20 it asked about); an
+    /// untouched axis passes the proposal through as it did for sizing.
+    static func placementProposal(_ spec: FrameSpec, _ p: ProposedSize, size: Size) -> ProposedSize {
+        ProposedSize(width: horizontal(spec).isUntouched ? p.width : size.width,
+                     height: vertical(spec).isUntouched ? p.height : size.height)
+    }
+
     static func size(_ spec: FrameSpec, _ p: ProposedSize, child: Size) -> Size {
         Size(width: horizontal(spec).size(p.width, child: child.width),
              height: vertical(spec).size(p.height, child: child.height))

@@ -83,7 +83,7 @@ extension LayoutPass {
     private func placeFrame(_ layer: Int, _ p: ProposedSize, at origin: Point) -> PlacedNode? {
         guard case .frame(let spec, let child) = tree.entries[layer].layer else { return nil }
         let rect = frame(layer, p, origin)
-        let childProposal = FrameLayout.childProposal(spec, p)
+        let childProposal = FrameLayout.placementProposal(spec, p, size: rect.size)
         let childOrigin = FrameLayout.origin(of: size(child, childProposal), in: rect, spec.alignment)
         return keepingFrame(place(child, childProposal, at: childOrigin), layer, rect)
     }

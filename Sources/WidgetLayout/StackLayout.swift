@@ -105,9 +105,18 @@ extension LayoutPass {
     }
 
     /// Children in source order along the major axis, aligned on the minor axis.
+    ///
+    /// A stack asked for its ideal size across its minor axis (nil there: under `fixedSize()`,
+    /// or at a root whose height follows content) places its children with the minor length it
+    /// actually took, as SwiftUI does: so in `VStack { a.frame(maxWidth: .infinity); b… }
+    /// .fixedSize()` every flexible child is as wide as the widest ideal width (equal-width
+    /// buttons), not its own ideal.
     func placeStackChildren(_ layer: Int, _ stack: LayoutTree.Stack, _ p: ProposedSize, in rect: Rect) -> [PlacedNode] {
-        let solution = stackSolution(layer, stack, p)
         let horizontal = stack.axis == .horizontal
+        var p = p
+        if horizontal, p.height == nil { p.height = rect.height }
+        if !horizontal, p.width == nil { p.width = rect.width }
+        let solution = stackSolution(layer, stack, p)
         var placed: [PlacedNode] = []
         placed.reserveCapacity(stack.children.count)
         var cursor = horizontal ? rect.minX : rect.minY
