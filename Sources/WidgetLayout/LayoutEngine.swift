@@ -3,14 +3,21 @@ import WidgetModel
 /// SwiftUI's proposal/response layout over a `ViewNode` tree (reference §6): a parent proposes a
 /// size, the child answers with the size it takes, and the parent places it.
 ///
-/// The engine holds nothing but the measurer; every call works on its own memo tables, so it is
-/// cheap to create one per render.
+/// The engine holds nothing but the measurer and the pixel grid; every call works on its own memo
+/// tables, so it is cheap to create one per render.
 public struct LayoutEngine {
     public let measurer: any TextMeasuring
+    /// Device pixels per point of the picture being made. `place` rounds every frame's edges to
+    /// this grid as SwiftUI does (PixelGrid.swift); nil (or a scale that is no grid) keeps exact
+    /// points. `sizeThatFits` never rounds: SwiftUI's sizes are exact, only placed frames are.
+    public let pixelScale: Double?
 
-    public init(measurer: any TextMeasuring) {
+    public init(measurer: any TextMeasuring, pixelScale: Double? = nil) {
         self.measurer = measurer
+        self.pixelScale = pixelScale
     }
+
+    var grid: PixelGrid? { pixelScale.flatMap(PixelGrid.init(scale:)) }
 
     /// The size `node` takes for `proposal` (SwiftUI sizeThatFits). An infinite proposal is
     /// answered as SwiftUI does: flexible views (shapes, spacers, max-infinity frames) say ∞.
@@ -26,12 +33,12 @@ public struct LayoutEngine {
     public func place(_ node: ViewNode, in rect: Rect, alignment: Alignment = .center) -> PlacedNode {
         DeepTreeThread.run(for: node) {
             let tree = LayoutTree(node)
-            let pass = LayoutPass(tree: tree, measurer: measurer)
+            let pass = LayoutPass(tree: tree, measurer: measurer, grid: grid)
             let proposal = Self.placeable(ProposedSize(rect.size))
             let size = pass.size(tree.root, proposal)
             let origin = FrameLayout.origin(of: size, in: Self.finite(rect, fitting: size), alignment)
             return pass.place(tree.root, proposal, at: origin)
-                ?? PlacedNode(frame: Rect(origin: origin, size: .zero), source: node.source)
+                ?? PlacedNode(frame: pass.onGrid(Rect(origin: origin, size: .zero)), source: node.source)
         }
     }
 
@@ -40,10 +47,10 @@ public struct LayoutEngine {
     public func place(_ node: ViewNode, proposal: ProposedSize, at origin: Point) -> PlacedNode {
         DeepTreeThread.run(for: node) {
             let tree = LayoutTree(node)
-            let pass = LayoutPass(tree: tree, measurer: measurer)
+            let pass = LayoutPass(tree: tree, measurer: measurer, grid: grid)
             let origin = Point(x: SafeNumber.signed(origin.x), y: SafeNumber.signed(origin.y))
             return pass.place(tree.root, Self.placeable(proposal), at: origin)
-                ?? PlacedNode(frame: Rect(origin: origin, size: .zero), source: node.source)
+                ?? PlacedNode(frame: pass.onGrid(Rect(origin: origin, size: .zero)), source: node.source)
         }
     }
 

@@ -7,15 +7,18 @@ import WidgetModel
 final class LayoutPass {
     let tree: LayoutTree
     let measurer: any TextMeasuring
+    /// Where placed frames are rounded to (nil: exact points). Sizing never rounds.
+    let grid: PixelGrid?
 
     var sizes: ProposalMemo<Size>
     var stackSolutions: ProposalMemo<StackSolution>
     var textOutcomes: ProposalMemo<TextOutcome>
     var measurements: [TextFontKey: [TextMeasurement]] = [:]
 
-    init(tree: LayoutTree, measurer: any TextMeasuring) {
+    init(tree: LayoutTree, measurer: any TextMeasuring, grid: PixelGrid? = nil) {
         self.tree = tree
         self.measurer = measurer
+        self.grid = grid
         sizes = ProposalMemo(layers: tree.entries.count)
         stackSolutions = ProposalMemo(layers: tree.entries.count)
         textOutcomes = ProposalMemo(layers: tree.entries.count)

@@ -35,6 +35,13 @@ extension LayoutPass {
         Rect(origin: origin, size: size(layer, p))
     }
 
+    /// The frame a node records: `rect` with its edges on the pixel grid (PixelGrid.swift) when
+    /// the pass has one. Only recorded frames are rounded; children are still placed from the
+    /// exact rect in points, so rounding never accumulates down the tree.
+    func onGrid(_ rect: Rect) -> Rect {
+        grid?.round(rect) ?? rect
+    }
+
     private func placeLeaf(_ layer: Int, _ p: ProposedSize, at origin: Point) -> PlacedNode {
         let entry = tree.entries[layer]
         let content: PlacedContent
@@ -52,13 +59,13 @@ extension LayoutPass {
             content = .divider(color: color, axis: LeafSizing.dividerLineAxis(stackAxis: stackAxis))
         default: content = .none
         }
-        return PlacedNode(frame: frame(layer, p, origin), content: content, source: entry.source)
+        return PlacedNode(frame: onGrid(frame(layer, p, origin)), content: content, source: entry.source)
     }
 
     private func placeStack(_ layer: Int, _ p: ProposedSize, at origin: Point) -> PlacedNode? {
         guard case .stack(let stack) = tree.entries[layer].layer else { return nil }
         let rect = frame(layer, p, origin)
-        return PlacedNode(frame: rect, children: placeStackChildren(layer, stack, p, in: rect), source: tree.entries[layer].source)
+        return PlacedNode(frame: onGrid(rect), children: placeStackChildren(layer, stack, p, in: rect), source: tree.entries[layer].source)
     }
 
     private func placeZStack(_ layer: Int, _ p: ProposedSize, at origin: Point) -> PlacedNode? {
@@ -70,7 +77,7 @@ extension LayoutPass {
                 placed.append(node)
             }
         }
-        return PlacedNode(frame: rect, children: placed, source: tree.entries[layer].source)
+        return PlacedNode(frame: onGrid(rect), children: placed, source: tree.entries[layer].source)
     }
 
     private func placePadding(_ layer: Int, _ p: ProposedSize, at origin: Point) -> PlacedNode? {
@@ -98,7 +105,7 @@ extension LayoutPass {
     private func placeClipped(_ layer: Int, _ p: ProposedSize, at origin: Point) -> PlacedNode? {
         guard case .clip(let shape, let child) = tree.entries[layer].layer,
               var inner = place(child, p, at: origin) else { return nil }
-        let rect = frame(layer, p, origin)
+        let rect = onGrid(frame(layer, p, origin))
         if inner.frame == rect, inner.clip == nil, inner.transform.isIdentity {
             inner.clip = shape
             return inner
@@ -113,13 +120,14 @@ extension LayoutPass {
     private func placeTransformed(_ layer: Int, _ p: ProposedSize, at origin: Point) -> PlacedNode? {
         guard case .transform(let effect, let child) = tree.entries[layer].layer,
               var inner = place(child, p, at: origin) else { return nil }
-        inner.transform = effect.matrix(in: frame(layer, p, origin)).concatenating(after: inner.transform)
+        inner.transform = effect.matrix(in: onGrid(frame(layer, p, origin))).concatenating(after: inner.transform)
         return inner
     }
 
-    private func keepingFrame(_ inner: PlacedNode?, _ layer: Int, _ rect: Rect) -> PlacedNode? {
+    private func keepingFrame(_ inner: PlacedNode?, _ layer: Int, _ exact: Rect) -> PlacedNode? {
         let entry = tree.entries[layer]
         guard entry.keepsFrame else { return inner }
+        let rect = onGrid(exact)
         guard let inner else { return PlacedNode(frame: rect, source: entry.source) }
         if inner.frame == rect { return inner }
         return PlacedNode(frame: rect, children: [inner], source: entry.source)
@@ -141,12 +149,13 @@ extension LayoutPass {
             secondaryOrigin = FrameLayout.origin(of: size(d.secondary, secondaryProposal), in: rect, d.alignment)
         }
         guard let secondary = place(d.secondary, secondaryProposal, at: secondaryOrigin) else { return inner }
+        let recorded = onGrid(rect)
         guard var content = inner else {
-            return PlacedNode(frame: rect, children: [secondary], source: source)
+            return PlacedNode(frame: recorded, children: [secondary], source: source)
         }
         // Folding into the content's node is only invisible when that node draws nothing itself
         // and applies no group effect the secondary view must escape.
-        if content.frame == rect, content.content == .none, content.clip == nil, content.opacity == 1,
+        if content.frame == recorded, content.content == .none, content.clip == nil, content.opacity == 1,
            content.transform.isIdentity {
             if d.isOverlay {
                 content.children.append(secondary)
@@ -156,6 +165,6 @@ extension LayoutPass {
             return content
         }
         let children = d.isOverlay ? [content, secondary] : [secondary, content]
-        return PlacedNode(frame: rect, children: children, source: source)
+        return PlacedNode(frame: recorded, children: children, source: source)
     }
 }

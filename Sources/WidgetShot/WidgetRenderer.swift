@@ -68,7 +68,11 @@ public final class WidgetRenderer {
         try Self.check(deadline)
         let measurer: any TextMeasuring = deadline.map { DeadlineMeasurer(measurer: renderer.measurer, deadline: $0) }
             ?? renderer.measurer
-        let composed = SurfaceComposer(engine: LayoutEngine(measurer: measurer))
+        // Frames are rounded to the request's pixel grid (1/scale pt), as iOS rounds them to the
+        // screen's. StandBy magnifies the Lock Screen activity as a whole (×2 on top of the scale),
+        // so it is laid out on the device's grid like the phone does and its edges land on every
+        // second pixel of the larger picture, still whole pixels.
+        let composed = SurfaceComposer(engine: LayoutEngine(measurer: measurer, pixelScale: scale))
             .compose(bound, surface: surface, device: request.device, scheme: scheme, appearance: request.scheme)
         if let tooDeep = Self.firstGroupPastLimit(in: composed.root, limit: request.layout.limits.groupDepth) {
             throw RenderError.layoutErrors([.error(
