@@ -21,6 +21,16 @@ struct DeferredNode: Hashable, @unchecked Sendable {
     var bound: [Bound]
     /// YAML nodes in `yaml`: parsing it again at each bind costs about this many steps (`Limits.bindSteps`).
     var size: Int
+
+    /// The node as written with its bound parameters at their defaults: what it holds besides them
+    /// (its texts, children, conditions), for reading without data (the unused-key walk, ReferencedPaths).
+    /// Parsed on demand: a deferred node inside it is deferred again, with a skeleton of its own.
+    func skeleton(file: String, limits: Limits, componentNames: Set<String>) -> TemplateNode? {
+        var parser = LayoutParser(file: file, limits: limits)
+        parser.componentNames = componentNames
+        parser.ignoredErrorMarks = Set(bound.map { SourceLocation(file: file, line: $0.line, column: $0.column) })
+        return parser.parseNode(yaml, depth: depth)
+    }
 }
 
 extension LayoutParser {

@@ -219,6 +219,17 @@ struct DateText {
         return "\(Self.two(c.hour ?? 0)):\(Self.two(c.minute ?? 0))"
     }
 
+    /// `Text(date, format: .dateTime.weekday())`: en `Sun` (`.wide`: `Sunday`), ko `일` (`일요일`), as CLDR
+    /// (the data iOS formats with) abbreviates and writes them out.
+    func weekday(_ date: Date, long: Bool) -> String {
+        let index = (calendar.component(.weekday, from: date) + 6) % 7
+        if isKorean { return Self.koreanWeekdays[index] + (long ? "요일" : "") }
+        return long ? Self.weekdayNames[index] : String(Self.weekdayNames[index].prefix(3))
+    }
+
+    static let weekdayNames = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
+    static let koreanWeekdays = ["일", "월", "화", "수", "목", "금", "토"]
+
     static let monthNames = ["January", "February", "March", "April", "May", "June", "July", "August", "September",
                              "October", "November", "December"]
 
@@ -321,10 +332,24 @@ struct FilterApplier {
             }
             return .value(.string(body(n)))
         }
+        func zoned(_ body: (DateText, Bool) -> (Date) -> String) -> Outcome {
+            var shown = dates
+            var long = false
+            if let argument {
+                switch DateFilterArgument.read(argument.localized(locale), filter: filter.name.rawValue) {
+                case .success(let a):
+                    if let zone = a.zone { shown.timeZone = zone }
+                    long = a.long ?? false
+                case .failure(let e): return .failure(e.message)
+                }
+            }
+            return date(body(shown, long))
+        }
         switch filter.name {
-        case .time: return date(dates.time)
-        case .time24: return date(dates.time24)
-        case .date: return date(dates.date)
+        case .time: return zoned { d, _ in d.time }
+        case .time24: return zoned { d, _ in d.time24 }
+        case .date: return zoned { d, _ in d.date }
+        case .weekday: return zoned { d, long in { d.weekday($0, long: long) } }
         case .relative: return date(dates.relative)
         case .timer: return date(dates.timer)
         case .offset: return date(dates.offset)
@@ -395,5 +420,61 @@ struct FilterApplier {
             case .failure(let e): return .failure("filter 'plural': \(e.message)")
             }
         }
+    }
+}
+
+/// The argument of `time`, `time24`, `date` and `weekday`: a time zone to show the date in (an IANA name
+/// such as `Asia/Seoul`, `UTC`, or an offset such as `+09:00`) and, for `weekday`, `short` (the default:
+/// `Sun`, `일`) or `long` (`Sunday`, `일요일`), in either order: `weekday: 'long America/New_York'`.
+/// The date is read as before (a text without offset in the context's zone), only shown in the zone given.
+enum DateFilterArgument {
+    struct Problem: Error { var message: String }
+
+    static func usage(_ filter: String) -> String {
+        filter == "weekday"
+            ? "filter 'weekday' takes short or long and/or a time zone: weekday: long, weekday: 'short Asia/Seoul'"
+            : "filter '\(filter)' takes a time zone: \(filter): Asia/Seoul (an IANA name, UTC, or an offset such as +09:00)"
+    }
+
+    static func read(_ value: DataValue, filter: String) -> Result<(zone: TimeZone?, long: Bool?), Problem> {
+        guard case .string(let text) = value else {
+            return .failure(Problem(message: "\(usage(filter)); found \(value.typeName)"))
+        }
+        var zone: TimeZone?
+        var long: Bool?
+        let words = text.split { $0 == " " || $0 == "," }.map(String.init)
+        guard !words.isEmpty, words.count <= 2 else { return .failure(Problem(message: "\(usage(filter)); found '\(text)'")) }
+        for word in words {
+            if filter == "weekday", word == "short" || word == "long", long == nil {
+                long = word == "long"
+            } else if zone == nil, let z = timeZone(word) {
+                zone = z
+            } else {
+                let styles = filter == "weekday" ? ["short", "long"] : []
+                let region = word.prefix { $0 != "/" }
+                let zones = TimeZone.knownTimeZoneIdentifiers.filter { $0.hasPrefix(region) }
+                let hint = Suggestion.nearest(word, in: styles + zones.prefix(400)).map { " (did you mean \($0)?)" } ?? ""
+                return .failure(Problem(message: "filter '\(filter)': unknown \(styles.isEmpty ? "time zone" : "style or time zone") '\(word)'\(hint); \(usage(filter))"))
+            }
+        }
+        return .success((zone, long))
+    }
+
+    /// `Asia/Seoul`, `UTC`, `GMT`, `+09:00`, `-0430`, `Z`.
+    static func timeZone(_ word: String) -> TimeZone? {
+        if word == "Z" || word == "UTC" || word == "GMT" { return TimeZone(secondsFromGMT: 0) }
+        let s = Array(word.utf8)
+        if let sign = s.first, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") {
+            let digits = s.dropFirst().filter { $0 != UInt8(ascii: ":") }
+            guard digits.count == 4 || digits.count == 2, digits.allSatisfy({ $0 >= 48 && $0 <= 57 }),
+                  s.count == 3 || s.count == 5 || (s.count == 6 && s[3] == UInt8(ascii: ":")) else { return nil }
+            let n = digits.map { Int($0) - 48 }
+            let hours = n[0] * 10 + n[1], minutes = n.count == 4 ? n[2] * 10 + n[3] : 0
+            guard hours <= 18, minutes < 60 else { return nil }
+            let seconds = (hours * 3600 + minutes * 60) * (sign == UInt8(ascii: "-") ? -1 : 1)
+            return TimeZone(secondsFromGMT: seconds)
+        }
+        guard word.contains("/"), word.utf8.count <= 64 else { return nil }
+        return TimeZone(identifier: word)
     }
 }

@@ -3,7 +3,7 @@ import WidgetModel
 /// A filter in a binding: `{{order.eta | relative}}`, `{{items | more: 2}}`.
 struct FilterCall: Hashable, Sendable {
     enum Name: String, Hashable, Sendable, CaseIterable {
-        case time, time24, date, relative, timer, offset, number, currency, more, count, uppercase, lowercase
+        case time, time24, date, weekday, relative, timer, offset, number, currency, more, count, uppercase, lowercase
         case `default`, km, round, floor, ceil, percent, minutes, plural
     }
     enum Argument: Hashable, Sendable {
@@ -176,6 +176,16 @@ enum InterpolationParser {
                 // Literal forms are checked now; forms from `strings:` when bound.
                 if case .value(.string(let text)) = argument, case .failure(let e) = PluralRules.forms(text, locale: "en") {
                     throw InterpolationError(diagnostic: .error("filter 'plural': \(e.message)", at: nameAt))
+                }
+            case .time, .time24, .date, .weekday:
+                // `time: Asia/Seoul`, `weekday: long`, `weekday: 'short UTC'`: checked now when written, when bound if a path.
+                if let argument {
+                    guard argText?.isEmpty == false else {
+                        throw InterpolationError(diagnostic: .error(DateFilterArgument.usage(name.rawValue), at: nameAt))
+                    }
+                    if case .value(let v) = argument, case .failure(let e) = DateFilterArgument.read(v, filter: name.rawValue) {
+                        throw InterpolationError(diagnostic: .error(e.message, at: nameAt))
+                    }
                 }
             case .default:
                 guard argument != nil, argText?.isEmpty == false else {

@@ -155,6 +155,12 @@ private struct PathWalker {
         case .deferred(let d):
             // Bound parameters (`alignment: '{{x}}'`) read data; the node's children are parsed at bind time.
             for b in d.bound { interpolated(b.value, locals: locals) }
+            // And what else the node holds (its texts, children …), read with those parameters at their defaults.
+            budget -= d.size
+            guard budget > 0, let skeleton = d.skeleton(file: n.source.file, limits: document.limits,
+                                                        componentNames: Set(document.components.keys)) else { return }
+            if case .deferred = skeleton.kind { return }
+            node(skeleton, locals: locals, depth: depth)
         case .text(let t): for v in t.content.variants { interpolated(v.text, locals: locals) }
         case .icon(let i): interpolated(i.name, locals: locals)
         case .image(let i): interpolated(i.path, locals: locals)

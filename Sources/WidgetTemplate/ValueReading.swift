@@ -4,8 +4,14 @@ import WidgetModel
 /// Collects diagnostics while reading typed values out of Yams nodes.
 struct LayoutParser {
     var file: String
-    var errors: [Diagnostic] = []
+    var errors: [Diagnostic] = [] {
+        didSet { if !ignoredErrorMarks.isEmpty { errors.removeAll { $0.location.map(ignoredErrorMarks.contains) ?? false } } }
+    }
     var warnings: [Diagnostic] = []
+    /// Errors at these places are dropped as they come, so the value there keeps its default: a deferred
+    /// node's bound parameters when it is read for what else it holds (`DeferredNode.skeleton`), or a bound
+    /// value that does not fit, in a preview (`Binder.resolve`).
+    var ignoredErrorMarks: Set<SourceLocation> = []
     var componentNames: Set<String> = [] { didSet { sortedComponentNames = componentNames.sorted() } }
     /// Sorted once, for messages: a file with thousands of names and errors must not sort per error.
     private(set) var sortedComponentNames: [String] = []

@@ -34,7 +34,14 @@ struct PushCommand: ParsableCommand {
 
         Written to --output DIR: PUSH-PRESENTATION.png for every push and presentation (PUSH is \
         the push's number and event, e.g. 03-update), report.json, and for more than one push \
-        filmstrip.png and filmstrip.html (one column per push, one row per presentation).
+        filmstrip.png and filmstrip.html (one column per push, one row per presentation). When a \
+        push's stale-date passes before the next push arrives (for the last push: before its \
+        dismissal-date, if any), the filmstrip adds a column at that moment showing the content \
+        stale (context.isStale), outlined in dashed amber, and PUSH-stale-PRESENTATION.png is \
+        written for it (not with --now, which fixes the time of every picture).
+
+        The pictures are drawn on --jobs threads at once (default: one per core); they are the \
+        same bytes whatever the count.
 
         Exit codes: 0 every push valid, 1 a push breaks a rule (pictures are still written), \
         2 unusable input (not JSON, unknown layout, unreadable file).
@@ -71,6 +78,10 @@ struct PushCommand: ParsableCommand {
     @Option(name: [.short, .customLong("output")], help: "The folder to write into (created if missing).")
     var output: String = "push-out"
 
+    @Option(name: .long, help: ArgumentHelp("Threads drawing the pictures at once (default: one per core).",
+                                            discussion: "1 draws them one after another, as the server's single-request path does."))
+    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+
     @Option(name: .customLong("repeat"), help: ArgumentHelp("Time it: check, render and (for a sequence) draw the filmstrip this many more times in this process, then print the median and p90 (warm).",
                                             discussion: "Nothing extra is written; scripts/bench-push uses it with a release build."))
     var repeatCount: Int = 0
@@ -79,6 +90,7 @@ struct PushCommand: ParsableCommand {
 
     func validate() throws {
         if repeatCount < 0 || repeatCount > 10_000 { throw ValidationError("--repeat must be 0…10000") }
+        if jobs < 1 || jobs > 64 { throw ValidationError("--jobs must be 1…64, got \(jobs)") }
         if let scale, !(scale.isFinite && scale >= 0.25 && scale <= 4) {
             throw ValidationError("--scale must be between 0.25 and 4, got \(scale)")
         }
@@ -104,15 +116,18 @@ struct PushCommand: ParsableCommand {
         }
         var options = PushRenderOptions(device: try deviceProfile(named: device), scale: scale, scheme: scheme, locale: locale,
                                         presentations: presentations.isEmpty ? nil : presentations)
+        options.staleColumns = inputs.count > 1
         if let now {
             let (date, tz) = try parseNow(now)
             options.now = date
             options.timeZone = tz
         }
         let previewer = LiveActivityPreviewer(layout: document, attributes: staticAttributes, options: options)
-        let renderer = WidgetRenderer(fonts: try project.fontLibrary(folders))
+        let fonts = try project.fontLibrary(folders)
+        let renderer = WidgetRenderer(fonts: fonts)
+        let pool = RendererPool(fonts: fonts)
         let previews: [PushPreview]
-        do { previews = try previewer.renderSequence(inputs, with: renderer) } catch let e as PushInputError {
+        do { previews = try previewer.renderSequence(inputs, pool: pool, workers: jobs) } catch let e as PushInputError {
             throw CLIError(e.description)
         } catch { throw CLIError("\(error)") }
 
@@ -125,6 +140,10 @@ struct PushCommand: ParsableCommand {
                 : String(format: "%02d-%@-", i + 1, p.checked.payload?.event.rawValue ?? "unreadable")
             for f in p.frames {
                 try write(f.png, "\(stem)\(f.presentation.rawValue).png")
+                written += 1
+            }
+            for f in p.stale?.frames ?? [] {
+                try write(f.png, "\(stem)stale-\(f.presentation.rawValue).png")
                 written += 1
             }
             for problem in p.checked.report.problems { note("\(p.checked.input.name): \(problem)") }
@@ -145,7 +164,7 @@ struct PushCommand: ParsableCommand {
             var times: [Double] = []
             for _ in 0..<repeatCount {
                 let t0 = DispatchTime.now().uptimeNanoseconds
-                let again = try previewer.renderSequence(inputs, with: renderer)
+                let again = try previewer.renderSequence(inputs, pool: pool, workers: jobs)
                 if strip { _ = try Filmstrip.pushes(again, title: "bench", timeZone: TimeZone(secondsFromGMT: 0)!).png(with: renderer, scale: scale) }
                 times.append(Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e6)
             }

@@ -17,8 +17,13 @@ public struct Filmstrip: Sendable {
         public var warnings: [String]
         /// Row name → picture; a row without one is an empty cell.
         public var cells: [String: Cell]
-        public init(title: String, subtitle: String = "", errors: [String] = [], warnings: [String] = [], cells: [String: Cell] = [:]) {
+        /// A push's content past its stale-date (not a push of its own): drawn with an amber dashed
+        /// outline, and marked in the page.
+        public var isStale: Bool
+        public init(title: String, subtitle: String = "", errors: [String] = [], warnings: [String] = [], cells: [String: Cell] = [:],
+                    isStale: Bool = false) {
             self.title = title; self.subtitle = subtitle; self.errors = errors; self.warnings = warnings; self.cells = cells
+            self.isStale = isStale
         }
     }
 
@@ -85,6 +90,7 @@ public struct Filmstrip: Sendable {
 
     static let background = RGBA(hex: 0x2C2C2E)
     static let emptyCell = RGBA(hex: 0x3A3A3C)
+    static let staleMark = RGBA(hex: 0xFF9F0A)
 
     /// The grid as one picture at `scale` pixels per point (the pictures' own scale).
     public func draw(with renderer: WidgetRenderer, scale: Double) -> Bitmap {
@@ -131,6 +137,13 @@ public struct Filmstrip: Sendable {
                                                                            fill: .color(Self.emptyCell)))))
                 }
             }
+            if column.isStale, let firstCell = g.cells[ci].first, let lastCell = g.cells[ci].last {
+                // An amber dashed outline around a stale column: not a push, the one before it gone stale.
+                let frame = Rect(x: pt(firstCell.x) - 4, y: top - 4, width: w + 8, height: pt(lastCell.y + lastCell.height) - top + 8)
+                overlay.append(PlacedNode(frame: frame, content: .shape(ShapeContent(
+                    shape: .roundedRect(radius: 10, continuous: true),
+                    stroke: Stroke(paint: .color(Self.staleMark), width: 2, dash: [6, 4])))))
+            }
             if !column.errors.isEmpty, let firstCell = g.cells[ci].first, let lastCell = g.cells[ci].last {
                 // A red outline around a column whose push fails validation.
                 let frame = Rect(x: pt(firstCell.x) - 4, y: top - 4, width: w + 8, height: pt(lastCell.y + lastCell.height) - top + 8)
@@ -167,7 +180,7 @@ public struct Filmstrip: Sendable {
         body{background:#1c1c1e;color:#f2f2f7;font:14px -apple-system,system-ui,sans-serif;margin:24px}
         table{border-collapse:separate;border-spacing:12px}th,td{vertical-align:top;text-align:left}
         th.row{color:#d1d1d6;width:120px}.sub{color:#aeaeb2;font-weight:normal}
-        .err{color:#ff453a}.warn{color:#ff9f0a}td.bad,th.bad{outline:2px solid #ff453a}
+        .err{color:#ff453a}.warn{color:#ff9f0a}td.bad,th.bad{outline:2px solid #ff453a}th.stale{outline:2px dashed #ff9f0a}
         img{display:block;max-width:420px;height:auto}.empty{color:#636366}
         ul{margin:4px 0;padding-left:16px;font-weight:normal;font-size:12px;max-width:320px}
         </style></head><body>
@@ -176,7 +189,7 @@ public struct Filmstrip: Sendable {
         <tr><th></th>
         """
         for c in columns {
-            h += "<th class=\"\(c.errors.isEmpty ? "" : "bad")\">\(esc(c.title))<div class=\"sub\">\(esc(c.subtitle))</div>"
+            h += "<th class=\"\(c.errors.isEmpty ? "" : "bad")\(c.isStale ? "stale" : "")\">\(esc(c.title))<div class=\"sub\">\(esc(c.subtitle))</div>"
             if !c.errors.isEmpty || !c.warnings.isEmpty {
                 h += "<ul>"
                 for e in c.errors { h += "<li class=\"err\">\(esc(e))</li>" }
@@ -212,11 +225,15 @@ extension Filmstrip {
         for p in LiveActivityPresentation.allCases where previews.contains(where: { $0.frames.contains { $0.presentation == p } }) {
             rows.append(p.rawValue)
         }
-        let columns = previews.map { preview -> Column in
+        func cells(_ frames: [PushFrame]) -> [String: Cell] {
             var cells: [String: Cell] = [:]
-            for f in preview.frames {
+            for f in frames {
                 cells[f.presentation.rawValue] = Cell(bitmap: f.bitmap, png: f.png, shownAt: f.presentation == .standBy ? 0.5 : 1)
             }
+            return cells
+        }
+        var columns: [Column] = []
+        for preview in previews {
             let payload = preview.checked.payload
             let time = payload.map { clock($0.timestamp, timeZone) } ?? "?"
             var subtitle: [String] = []
@@ -225,11 +242,18 @@ extension Filmstrip {
             if payload?.alert != nil { subtitle.append("alert") }
             if let p = payload, let d = p.dismissalDate { subtitle.append("dismiss \(clock(d, timeZone))") }
             if let p = payload { subtitle.append("\(p.byteCount) B") }
-            return Column(title: "\(time) · \(payload?.event.rawValue ?? "unreadable")",
-                          subtitle: subtitle.joined(separator: " · "),
-                          errors: preview.checked.report.errors.map { "\($0.key): \($0.message)" },
-                          warnings: preview.checked.report.warnings.map { "\($0.key): \($0.message)" },
-                          cells: cells)
+            let event = payload?.event.rawValue ?? "unreadable"
+            columns.append(Column(title: "\(time) · \(event)",
+                                  subtitle: subtitle.joined(separator: " · "),
+                                  errors: preview.checked.report.errors.map { "\($0.key): \($0.message)" },
+                                  warnings: preview.checked.report.warnings.map { "\($0.key): \($0.message)" },
+                                  cells: cells(preview.frames)))
+            if let stale = preview.stale {
+                // The same content once its stale-date has passed and no newer push has come.
+                columns.append(Column(title: "\(clock(stale.at, timeZone)) · stale",
+                                      subtitle: "context.isStale · the \(time) \(event), no newer push",
+                                      cells: cells(stale.frames), isStale: true))
+            }
         }
         return Filmstrip(title: title, rows: rows, columns: columns)
     }

@@ -40,6 +40,9 @@ public struct PushRenderOptions: Sendable {
     /// nil: every presentation the device has (alert only for pushes with an alert).
     public var presentations: [LiveActivityPresentation]?
     public var pngPreset: PNGPreset = .fast
+    /// Sequences: also render a push at its `stale-date` when that passes before the next push
+    /// arrives (the filmstrip's stale column; `PushPreview.stale`).
+    public var staleColumns = false
 
     public init(device: DeviceProfile = .default, scale: Double? = nil, scheme: ColorScheme = .light, locale: String? = nil,
                 timeZone: TimeZone? = nil, now: Date? = nil, presentations: [LiveActivityPresentation]? = nil) {
@@ -63,6 +66,22 @@ public struct PushPreview: Sendable {
     public var data: DataValue?
     public var now: Date
     public var isStale: Bool
+    public var frames: [PushFrame]
+    /// The push's presentations at its `stale-date`, shown stale, when that date passes before the
+    /// next push arrives (see `LiveActivityPreviewer.renderSequence`); nil otherwise.
+    public var stale: StalePreview?
+
+    public init(checked: CheckedPush, data: DataValue?, now: Date, isStale: Bool, frames: [PushFrame], stale: StalePreview? = nil) {
+        self.checked = checked; self.data = data; self.now = now; self.isStale = isStale; self.frames = frames; self.stale = stale
+    }
+}
+
+/// A push's content as shown once its `stale-date` has passed (`context.isStale`): the filmstrip's
+/// stale column.
+public struct StalePreview: Sendable {
+    /// The stale-date: the moment these pictures show.
+    public var at: Date
+    /// The presentations (the alert aside: it shows only when a push arrives), rendered at `at`, stale.
     public var frames: [PushFrame]
 }
 
@@ -119,54 +138,157 @@ public struct LiveActivityPreviewer: Sendable {
     }
 
     /// Checks and renders a sequence: an `end` without content-state shows the last content.
+    /// With `options.staleColumns`, a push whose `stale-date` passes before the next push arrives
+    /// (for the last push: before its dismissal, if it has one) also gets its presentations at that
+    /// moment, stale (`PushPreview.stale`).
     public func renderSequence(_ inputs: [PushInput], with renderer: WidgetRenderer,
                                deadline: RenderDeadline? = nil) throws -> [PushPreview] {
-        let checked = try validator.checkSequence(inputs)
-        var previewer = self
-        var lastState: DataValue?
-        var out: [PushPreview] = []
-        for c in checked {
-            if var p = c.payload {
-                if p.event == .start, let a = p.attributes { previewer.validator.attributes = a }
-                if p.contentState == nil { p.contentState = lastState }
-                lastState = p.contentState ?? lastState
-                var c = c
-                c.payload = p
-                out.append(try previewer.render(c, with: renderer, deadline: deadline))
-            } else {
-                out.append(try previewer.render(c, with: renderer, deadline: deadline))
-            }
+        let plans = try plan(inputs)
+        let jobs = plans.flatMap(\.jobs)
+        var results: [RenderResult] = []
+        results.reserveCapacity(jobs.count)
+        for job in jobs { results.append(try renderer.render(job.request, deadline: deadline)) }
+        return try assemble(plans, results, renderer: renderer)
+    }
+
+    /// As `renderSequence(_:with:deadline:)`, the pictures drawn on `workers` threads at once, each
+    /// with a renderer of the pool's (the pictures are independent; each is the same as one renderer
+    /// draws).
+    public func renderSequence(_ inputs: [PushInput], pool: RendererPool,
+                               workers: Int = ProcessInfo.processInfo.activeProcessorCount,
+                               deadline: RenderDeadline? = nil) throws -> [PushPreview] {
+        let plans = try plan(inputs)
+        let jobs = plans.flatMap(\.jobs)
+        // The costliest first (StandBy, drawn at twice the scale), so no thread is left with one at the end.
+        let order = jobs.indices.sorted { (jobs[$0].request.surface == .standBy ? 0 : 1, $0) < (jobs[$1].request.surface == .standBy ? 0 : 1, $1) }
+        let outcomes = pool.map(jobs.count, workers: workers) { i, renderer -> Result<RenderResult, any Error> in
+            Result { try renderer.render(jobs[order[i]].request, deadline: deadline) }
         }
-        return out
+        var results = [RenderResult?](repeating: nil, count: jobs.count)
+        for (i, outcome) in outcomes.enumerated() { results[order[i]] = try outcome.get() }
+        return try pool.withRenderer { renderer in try assemble(plans, results.map { $0! }, renderer: renderer) }
     }
 
     /// Renders every presentation of one checked push (none when it could not be read).
     public func render(_ checked: CheckedPush, with renderer: WidgetRenderer, deadline: RenderDeadline? = nil) throws -> PushPreview {
-        guard let payload = checked.payload else {
-            return PushPreview(checked: checked, data: nil, now: options.now ?? Date(timeIntervalSince1970: 0), isStale: false, frames: [])
-        }
-        let data = validator.data(for: payload)
-        var frames: [PushFrame] = []
-        var rendered: [Surface: RenderResult] = [:]
-        func render(_ surface: Surface) throws -> RenderResult {
-            if let r = rendered[surface] { return r }
-            let r = try renderer.render(request(for: payload, surface: surface, data: data), deadline: deadline)
-            rendered[surface] = r
-            return r
-        }
-        for p in presentations(for: payload) {
-            if let surface = p.surface {
-                let r = try render(surface)
-                frames.append(PushFrame(presentation: p, png: r.png, bitmap: r.bitmap, warnings: r.warnings))
-            } else if let alert = payload.alert {
-                let base = try render(LiveActivityPresentation.alertBase(on: options.device))
-                let bitmap = AlertBand.draw(alert, under: base, renderer: renderer)
-                let png = try PNGCodec.encode(bitmap, preset: options.pngPreset == .small ? .small : .fast)
-                frames.append(PushFrame(presentation: p, png: png, bitmap: bitmap, warnings: base.warnings))
+        let plans = [try plan(checked, data: checked.payload.map(validator.data(for:)), staleAt: nil)]
+        var results: [RenderResult] = []
+        for job in plans[0].jobs { results.append(try renderer.render(job.request, deadline: deadline)) }
+        return try assemble(plans, results, renderer: renderer)[0]
+    }
+
+    /// One picture to draw: a surface of a push, at its time or (`stale`) at its stale date.
+    struct Job: Sendable {
+        var surface: Surface
+        var stale: Bool
+        var request: RenderRequest
+    }
+
+    /// A push with what to draw for it.
+    struct Plan: Sendable {
+        var checked: CheckedPush
+        var data: DataValue?
+        var presentations: [LiveActivityPresentation]
+        /// When the stale column shows it (nil: no stale column).
+        var staleAt: Date?
+        var jobs: [Job]
+    }
+
+    /// The sequence checked, each push with its data (content-state over attributes; an end without
+    /// content-state keeps the content before it) and the pictures it needs.
+    func plan(_ inputs: [PushInput]) throws -> [Plan] {
+        let checked = try validator.checkSequence(inputs)
+        var previewer = self
+        var lastState: DataValue?
+        var pushes: [(CheckedPush, DataValue?)] = []
+        for var c in checked {
+            if var p = c.payload {
+                if p.event == .start, let a = p.attributes { previewer.validator.attributes = a }
+                if p.contentState == nil { p.contentState = lastState }
+                lastState = p.contentState ?? lastState
+                c.payload = p
+                pushes.append((c, previewer.validator.data(for: p)))
+            } else {
+                pushes.append((c, nil))
             }
         }
-        let now = options.now ?? payload.timestamp
-        return PushPreview(checked: checked, data: data, now: now, isStale: Self.isStale(payload, at: now), frames: frames)
+        var plans: [Plan] = []
+        for (i, (c, data)) in pushes.enumerated() {
+            let next = pushes[(i + 1)...].lazy.compactMap { $0.0.payload }.first
+            let staleAt = c.payload.flatMap { staleColumnDate(for: $0, next: next) }
+            plans.append(try plan(c, data: data, staleAt: staleAt))
+        }
+        return plans
+    }
+
+    /// When a push's content goes stale on screen, if that is worth a column of its own: with
+    /// `options.staleColumns`, no fixed `now`, a stale-date after the push arrives and before the
+    /// next push arrives (for the last push: before its dismissal-date, when it has one).
+    func staleColumnDate(for payload: PushPayload, next: PushPayload?) -> Date? {
+        guard options.staleColumns, options.now == nil, let stale = payload.staleDate, stale > payload.timestamp else { return nil }
+        if let next { return stale < next.timestamp ? stale : nil }
+        if let dismissal = payload.dismissalDate, dismissal <= stale { return nil }
+        return stale
+    }
+
+    func plan(_ checked: CheckedPush, data: DataValue?, staleAt: Date?) throws -> Plan {
+        guard let payload = checked.payload, let data else {
+            return Plan(checked: checked, data: nil, presentations: [], staleAt: nil, jobs: [])
+        }
+        let presentations = self.presentations(for: payload)
+        var jobs: [Job] = []
+        for p in presentations {
+            let surface = p.surface ?? LiveActivityPresentation.alertBase(on: options.device)
+            if !jobs.contains(where: { $0.surface == surface }) {
+                jobs.append(Job(surface: surface, stale: false, request: try request(for: payload, surface: surface, data: data)))
+            }
+        }
+        if let staleAt {
+            var previewer = self
+            previewer.options.now = staleAt
+            for p in presentations {
+                guard let surface = p.surface else { continue }
+                jobs.append(Job(surface: surface, stale: true, request: try previewer.request(for: payload, surface: surface, data: data)))
+            }
+        }
+        return Plan(checked: checked, data: data, presentations: presentations, staleAt: staleAt, jobs: jobs)
+    }
+
+    /// The previews from the plans and their jobs' results (in the plans' job order).
+    func assemble(_ plans: [Plan], _ results: [RenderResult], renderer: WidgetRenderer) throws -> [PushPreview] {
+        var next = 0
+        var out: [PushPreview] = []
+        for plan in plans {
+            var rendered: [Surface: RenderResult] = [:]
+            var staleRendered: [Surface: RenderResult] = [:]
+            for job in plan.jobs {
+                if job.stale { staleRendered[job.surface] = results[next] } else { rendered[job.surface] = results[next] }
+                next += 1
+            }
+            guard let payload = plan.checked.payload else {
+                out.append(PushPreview(checked: plan.checked, data: nil, now: options.now ?? Date(timeIntervalSince1970: 0),
+                                       isStale: false, frames: []))
+                continue
+            }
+            var frames: [PushFrame] = []
+            var staleFrames: [PushFrame] = []
+            for p in plan.presentations {
+                if let surface = p.surface, let r = rendered[surface] {
+                    frames.append(PushFrame(presentation: p, png: r.png, bitmap: r.bitmap, warnings: r.warnings))
+                    if let s = staleRendered[surface] {
+                        staleFrames.append(PushFrame(presentation: p, png: s.png, bitmap: s.bitmap, warnings: s.warnings))
+                    }
+                } else if p == .alert, let alert = payload.alert, let base = rendered[LiveActivityPresentation.alertBase(on: options.device)] {
+                    let bitmap = AlertBand.draw(alert, under: base, renderer: renderer)
+                    let png = try PNGCodec.encode(bitmap, preset: options.pngPreset == .small ? .small : .fast)
+                    frames.append(PushFrame(presentation: p, png: png, bitmap: bitmap, warnings: base.warnings))
+                }
+            }
+            let now = options.now ?? payload.timestamp
+            out.append(PushPreview(checked: plan.checked, data: plan.data, now: now, isStale: Self.isStale(payload, at: now),
+                                   frames: frames, stale: plan.staleAt.map { StalePreview(at: $0, frames: staleFrames) }))
+        }
+        return out
     }
 }
 

@@ -35,8 +35,9 @@ public enum PushGallery {
             for file in files.sorted() where file.hasPrefix("sequence") && file.hasSuffix(".json") {
                 let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: folder + "/" + file)))
                 let inputs = try PushValidator.inputs(in: bytes, name: file, limits: limits)
-                let previewer = LiveActivityPreviewer(layout: layout, attributes: attributes,
-                                                      options: PushRenderOptions(scale: scale), limits: limits)
+                var options = PushRenderOptions(scale: scale)
+                options.staleColumns = true
+                let previewer = LiveActivityPreviewer(layout: layout, attributes: attributes, options: options, limits: limits)
                 let previews = try previewer.renderSequence(inputs, with: renderer)
                 let strip = Filmstrip.pushes(previews, title: "\(name) · \(file)", timeZone: zone)
                 out.append(SampleFilmstrip(name: "\(name)/\((file as NSString).deletingPathExtension)", title: strip.title,
