@@ -80,7 +80,14 @@ public struct IslandGeometry: Hashable, Sendable {
     public var compactWidth: Double
     public var compactSide: Size
     public var expandedWidth: Double
+    /// The camera region between the compact views: 230 − 2×52.33 = 250 − 2×62.33 = 125.33 pt.
     public var sensorWidth: Double { compactWidth - 2 * compactSide.width }
+    /// The widest a compact leading or trailing view may grow. `compactSide` (HIG: 52.33 / 62.33 pt)
+    /// is the published size and the least a side takes; wider content widens the pill on both sides
+    /// of the sensor, and the island never grows wider than its expanded presentation (HIG: 371 /
+    /// 408 pt), so a side takes at most (expandedWidth − sensorWidth) / 2: 122.83 pt on 393 pt
+    /// screens, 141.33 pt on 430 pt screens.
+    public var compactSideMaxWidth: Double { max(compactSide.width, (expandedWidth - sensorWidth) / 2) }
     public var height: Double { compactSide.height }
     /// Minimal is a circle of the island's height; content may make it up to 45 pt wide.
     public var minimalSize: Size { Size(width: compactSide.height, height: compactSide.height) }

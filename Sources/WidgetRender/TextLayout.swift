@@ -60,16 +60,22 @@ extension Renderer {
                                    width: Double?, maxLines: Int?, alignment: TextAlignment) -> PreparedLayout {
         let layout = pango_layout_new(context)!
         pango_layout_set_font_description(layout, fontDescription(FontKey(families: font.families, size: font.size, weight: font.weight)))
-        if let attributes = attributeList(AttributeKey(lineHeight: font.lineHeight, tracking: font.tracking,
-                                                       monospacedDigits: font.monospacedDigits)) {
-            pango_layout_set_attributes(layout, attributes)
-        }
+        let attributes = attributeList(AttributeKey(lineHeight: font.lineHeight, tracking: font.tracking,
+                                                    monospacedDigits: font.monospacedDigits))
         var text = string
         var cutLines = cutLength
         // Layout proposes `.infinity` for "as wide as you like": that is no wrapping at all.
         let width = width.flatMap { $0.isFinite ? min($0, 1_000_000) : nil }
         if let width {
             text = Self.breakingLongWords(text, every: Self.longestUnbrokenRun(width: width, font: font))
+            // Korean wraps between words (HangulWordBreaks.swift); the list is the layout's own.
+            if let wordAttributes = hangulWordAttributes(text, width: pango_units_from_double(max(0, width)), font: font,
+                                                         base: attributes) {
+                pango_layout_set_attributes(layout, wordAttributes)
+                pango_attr_list_unref(wordAttributes)
+            } else if let attributes {
+                pango_layout_set_attributes(layout, attributes)
+            }
             pango_layout_set_width(layout, pango_units_from_double(max(0, width)))
             pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
             if let maxLines {
@@ -77,7 +83,10 @@ extension Renderer {
                 // Negative: at most that many lines per paragraph.
                 pango_layout_set_height(layout, -Int32(max(1, maxLines)))
             }
-        } else if let maxLines {
+        } else if let attributes {
+            pango_layout_set_attributes(layout, attributes)
+        }
+        if width == nil, let maxLines {
             // Unwrapped text only breaks at newlines; Pango cannot ellipsize without a width, so
             // keep the first lines and end the last one with an ellipsis, as SwiftUI does.
             let lines = string.split(separator: "\n", omittingEmptySubsequences: false)

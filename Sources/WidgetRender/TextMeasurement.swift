@@ -72,3 +72,25 @@ extension Renderer {
         }
     }
 }
+
+extension Renderer {
+    /// The text of each line as Pango broke it (the same layout measuring and drawing use): where a
+    /// text wraps, in characters, for tests and diagnostics (an ellipsized line gives the text it
+    /// stands for, not the "…").
+    public func lineTexts(of string: String, font: FontSpec, width: Double?, maxLines: Int?) -> [String] {
+        if string.isEmpty || !(font.size > 0) { return [] }
+        let prepared = makeLayout(measureContext, string, font: font, width: width, maxLines: maxLines, alignment: .leading)
+        defer { g_object_unref(UnsafeMutableRawPointer(prepared.layout)) }
+        let utf8 = Array(prepared.text.utf8)
+        var texts: [String] = []
+        let iter = pango_layout_get_iter(prepared.layout)!
+        defer { pango_layout_iter_free(iter) }
+        repeat {
+            guard let line = pango_layout_iter_get_line_readonly(iter) else { continue }
+            let start = Int(line.pointee.start_index), length = Int(line.pointee.length)
+            let end = min(utf8.count, start + max(0, length))
+            texts.append(String(decoding: utf8[min(max(0, start), end)..<end], as: UTF8.self))
+        } while pango_layout_iter_next_line(iter) != 0
+        return texts
+    }
+}

@@ -26,7 +26,27 @@ enum LayoutWarnings {
                 add(node, "content at \(f) overflows the \(composed.size) surface")
             }
         }
+        for overflow in composed.islandOverflows {
+            let region = overflow.region.rawValue
+            switch overflow.kind {
+            case .tooWide(let needed, let available):
+                found.append(.warning("compact \(region) content needs \(points(needed)) pt, more than the \(points(available)) pt "
+                                      + "the widest compact side gives it (the island grows no wider than expanded); it is cut",
+                                      at: overflow.source))
+            case .entersCamera(let frame):
+                let camera = composed.cameraRegion.map { "x \(points($0.minX))…\(points($0.maxX))" } ?? ""
+                let key = "\(overflow.source.map(\.description) ?? "")|camera|\(region)"
+                guard seen.insert(key).inserted else { continue }
+                found.append(.warning("compact \(region) content at \(frame) enters the camera region (\(camera)) "
+                                      + "between the compact views", at: overflow.source))
+            }
+        }
         return found
+    }
+
+    private static func points(_ v: Double) -> String {
+        let rounded = (v * 100).rounded() / 100
+        return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
     }
 
     private static func excerpt(_ s: String) -> String {

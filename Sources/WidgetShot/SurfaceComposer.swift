@@ -11,6 +11,29 @@ public struct ComposedSurface: Sendable {
     public var magnification: Double
     /// Lock-screen accessories are drawn desaturated (iOS's vibrant rendering mode).
     public var vibrant: Bool
+    /// Compact island: the camera region between the leading and trailing views (the sensor
+    /// housing), where no content belongs.
+    public var cameraRegion: Rect?
+    /// Compact island: views whose content needs more width than a compact side can take.
+    public var islandOverflows: [IslandOverflow] = []
+
+    public init(size: Size, root: PlacedNode, magnification: Double, vibrant: Bool) {
+        self.size = size; self.root = root; self.magnification = magnification; self.vibrant = vibrant
+    }
+}
+
+/// What lint says about a compact island view: content wider than a compact side may be (it is
+/// cut, or runs into the camera), or drawn inside the camera region.
+public struct IslandOverflow: Sendable, Equatable {
+    public enum Kind: Sendable, Equatable {
+        /// Width the content asks for, and the width a side gives it (points, without padding).
+        case tooWide(needed: Double, available: Double)
+        /// A node drawn (partly) inside the camera region, at this frame.
+        case entersCamera(Rect)
+    }
+    public var region: Region
+    public var kind: Kind
+    public var source: SourceLocation?
 }
 
 /// Puts a bound surface into its chrome: canvas size, margins, container background, corner mask,
@@ -93,21 +116,56 @@ struct SurfaceComposer {
     }
 
     /// One image of the whole pill: leading view, the sensor housing, trailing view.
+    ///
+    /// The compact views take the width their content needs, as iOS sizes them: at least the
+    /// published compact size (§3a: 52.33 pt on 393 pt screens, 62.33 on 430), at most
+    /// `IslandGeometry.compactSideMaxWidth`. The pill stays centred on the sensor housing (the
+    /// island is centred on the screen), so both sides take the wider side's width and the camera
+    /// region (125.33 pt) stays in the middle. Content wider than the maximum is cut, and recorded
+    /// for lint.
     private func compact(_ bound: BoundSurface, _ g: IslandGeometry) -> ComposedSurface {
-        let canvas = Rect(x: 0, y: 0, width: g.compactWidth, height: g.height)
         let inset = SurfaceMetrics.islandCompactInset
-        let side = g.compactSide
+        // Padding around a side's content: the inset plus 2 pt from the capsule's end, 2 pt from the camera.
+        let padding = inset + 4
+        let height = g.height
+        func needed(_ region: Region) -> Double? {
+            guard let view = bound.regions[region] else { return nil }
+            let ideal = engine.sizeThatFits(view, ProposedSize(width: nil, height: height)).width
+            return (ideal.isFinite ? max(0, ideal) : .greatestFiniteMagnitude) + padding
+        }
+        let leadingNeed = needed(.leading), trailingNeed = needed(.trailing)
+        let maxSide = g.compactSideMaxWidth
+        let side = min(maxSide, max(g.compactSide.width, leadingNeed ?? 0, trailingNeed ?? 0))
+        let canvas = Rect(x: 0, y: 0, width: g.sensorWidth + 2 * side, height: height)
+        let camera = Rect(x: side, y: 0, width: g.sensorWidth, height: height)
         var children = [pill(canvas), sensor(in: canvas, g)]
-        if let leading = bound.regions[.leading] {
-            let r = Rect(x: inset + 2, y: 0, width: side.width - inset - 4, height: side.height)
-            children.append(engine.place(leading, in: r, alignment: Alignment(horizontal: .leading, vertical: .center)))
+        var overflows: [IslandOverflow] = []
+        let contentWidth = side - padding
+        for (region, need, x, horizontal) in [(Region.leading, leadingNeed, inset + 2, HorizontalAlignment.leading),
+                                              (.trailing, trailingNeed, canvas.maxX - side + 2, .trailing)] {
+            guard let view = bound.regions[region], let need else { continue }
+            let placed = engine.place(view, in: Rect(x: x, y: 0, width: contentWidth, height: height),
+                                      alignment: Alignment(horizontal: horizontal, vertical: .center))
+            children.append(placed)
+            if need > maxSide + 0.01 {
+                overflows.append(IslandOverflow(region: region, kind: .tooWide(needed: need - padding, available: contentWidth),
+                                                source: view.source))
+            }
+            // Half a point of slack: text metrics are fractional and edges round to pixels.
+            let slack = 0.5
+            placed.forEach { node in
+                if case .none = node.content { return }
+                let f = node.frame
+                if f.width > 0, f.height > 0, f.maxX > camera.minX + slack, f.minX < camera.maxX - slack {
+                    overflows.append(IslandOverflow(region: region, kind: .entersCamera(f), source: node.source ?? view.source))
+                }
+            }
         }
-        if let trailing = bound.regions[.trailing] {
-            let r = Rect(x: canvas.maxX - side.width + 2, y: 0, width: side.width - inset - 4, height: side.height)
-            children.append(engine.place(trailing, in: r, alignment: Alignment(horizontal: .trailing, vertical: .center)))
-        }
-        return ComposedSurface(size: canvas.size, root: PlacedNode(frame: canvas, children: children, clip: .capsule),
-                               magnification: 1, vibrant: false)
+        var composed = ComposedSurface(size: canvas.size, root: PlacedNode(frame: canvas, children: children, clip: .capsule),
+                                       magnification: 1, vibrant: false)
+        composed.cameraRegion = camera
+        composed.islandOverflows = overflows
+        return composed
     }
 
     /// A circle of the island's height, widening up to 45 pt for wider content.

@@ -73,7 +73,7 @@ struct ListCommand: ParsableCommand {
         if let size = d.widgetSizes[s] { return "\(size)" }
         switch s {
         case .lockScreen, .standBy: return "\(d.liveActivityWidth.map { "\(Int($0))" } ?? "?")×84…160"
-        case .islandCompact: return d.island.map { "\(Size(width: $0.compactWidth, height: $0.height))" } ?? "—"
+        case .islandCompact: return d.island.map { "\(Int($0.compactWidth))…\(Size(width: (($0.sensorWidth + 2 * $0.compactSideMaxWidth) * 100).rounded() / 100, height: $0.height))" } ?? "—"
         case .islandMinimal: return d.island.map { "\(Size(width: $0.height, height: $0.height))…45" } ?? "—"
         case .islandExpanded: return d.island.map { "\(Int($0.expandedWidth))×84…160" } ?? "—"
         default: return "—"
