@@ -58,7 +58,7 @@ struct ListCommand: ParsableCommand {
     }
 
     private func listSurfaces() {
-        print("Surfaces (points on \(DeviceProfile.default.id)):")
+        print("Surfaces (points on \(DeviceProfile.default.id), iOS \(DeviceProfile.default.ios.number); every device and each number's source: `widgetshot list devices`):")
         for s in Surface.allCases {
             let size = Self.sizeText(s, DeviceProfile.default)
             print("  \(s.rawValue.padding(toLength: 22, withPad: " ", startingAt: 0)) \(size.padding(toLength: 16, withPad: " ", startingAt: 0)) \(s.summary)")

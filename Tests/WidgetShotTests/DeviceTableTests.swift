@@ -245,4 +245,28 @@ import WidgetTemplate
         let bad = try render(base + ["--ios", "17"])
         #expect(bad.status == 2 && bad.stderr.contains("--ios") && bad.stderr.contains("18 or 26"), "\(bad.stderr)")
     }
+
+    @Test func listShowsTheSourceOfEveryNumber() throws {
+        let r = try CLIProcess.run(["list", "devices", "--project", Project.root])
+        #expect(r.status == 0)
+        // A device's first line is indented by two spaces, its details by four.
+        var blocks: [String] = []
+        for line in r.stdout.split(separator: "\n").map(String.init) {
+            if line.hasPrefix("    "), !blocks.isEmpty { blocks[blocks.count - 1] += "\n" + line }
+            else if line.hasPrefix("  ") { blocks.append(String(line.dropFirst(2))) }
+        }
+        func block(_ id: String) -> String { blocks.first { $0.hasPrefix(id + " ") } ?? "" }
+        let iphone17 = block("iphone17")
+        #expect(iphone17.contains("default --ios 26"))
+        #expect(iphone17.contains("iOS 18 widgets [inferred:") && iphone17.contains("iOS 26 widgets [FrameUp measurement:"))
+        #expect(iphone17.contains("systemSmall 164.33×164.33") && iphone17.contains("Live Activity width 371 [HIG]"))
+        #expect(iphone17.contains("compact sides 52.33×36.67 [inferred]"))
+        let iphone16pro = block("iphone16pro")
+        #expect(iphone16pro.contains("default --ios 18") && iphone16pro.contains("iOS 18 widgets [FrameUp measurement:"))
+        #expect(block("iphone15pro").contains("iOS 18 widgets [HIG:"))
+        #expect(block("iphoneair").contains("Live Activity width 408 [inferred]"))
+        #expect(block("applewatch40").contains("activitySmall 152×69.5 [HIG]"))
+        let help = try CLIProcess.run(["list", "--help"])
+        #expect(help.stdout.contains("where each number comes from"))
+    }
 }
