@@ -26,8 +26,8 @@ STYLES = enum("largeTitle", "title", "title2", "title3", "headline", "body", "ca
 WEIGHTS = enum("regular", "medium", "semibold", "bold")
 UNIT_POINTS = enum("topLeading", "top", "topTrailing", "leading", "center", "trailing", "bottomLeading", "bottom", "bottomTrailing")
 SURFACES = ["systemSmall", "systemMedium", "systemLarge", "systemExtraLarge", "accessoryCircular", "accessoryRectangular",
-            "accessoryInline", "lockScreen", "standBy", "islandCompact", "islandMinimal", "islandExpanded"]
-FAMILIES = ["home", "accessory", "liveActivity", "island"]
+            "accessoryInline", "lockScreen", "standBy", "islandCompact", "islandMinimal", "islandExpanded", "activitySmall"]
+FAMILIES = ["home", "accessory", "liveActivity", "island", "smallActivity"]
 REGIONS = {"islandCompact": ["leading", "trailing"], "islandExpanded": ["leading", "center", "trailing", "bottom"]}
 
 NODE = {"$ref": "#/definitions/node"}

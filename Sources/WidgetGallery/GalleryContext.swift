@@ -37,6 +37,11 @@ struct GalleryContext {
                                   decorations: "")
         }
         switch cell.surface.family {
+        case .smallActivity:
+            // The Smart Stack tile (or CarPlay's) centred on black, as the watch face shows it.
+            let frameW = w + 40, frameH = h + 40
+            return GalleryContext(kind: "standby", frameWidth: frameW, frameHeight: frameH,
+                                  imageX: 20, imageY: 20, decorations: "")
         case .home:
             return home(cell, w: w, h: h)
         case .accessory, .liveActivity:

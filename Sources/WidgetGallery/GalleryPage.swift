@@ -144,7 +144,8 @@ public struct GalleryPage {
     func command(_ c: GalleryCell) -> String {
         var words = ["widgetshot", "render", c.layout, "--surface", c.surface.rawValue, "--preview", c.preview,
                      "--scheme", c.scheme.rawValue]
-        if c.device != .default { words += ["--device", c.device.id] }
+        if c.device.id != DeviceProfile.default.id { words += ["--device", c.device.id] }
+        if c.device.ios != c.device.shipsWith { words += ["--ios", String(c.device.ios.number)] }
         if let scale = options.scale { words += ["--scale", "\(scale)"] }
         if c.placeholder { words.append("--placeholder") }
         words += ["-o", "\(c.layout)-\(c.surface.rawValue)-\(c.rowName)-\(c.scheme.rawValue).png"]
@@ -154,7 +155,8 @@ public struct GalleryPage {
     /// `/render/{layout}/{surface}.png?…`, the server's URL for the same image.
     func renderURL(_ c: GalleryCell) -> String {
         var query = ["preview=\(percent(c.preview))", "scheme=\(c.scheme.rawValue)"]
-        if c.device != .default { query.append("device=\(c.device.id)") }
+        if c.device.id != DeviceProfile.default.id { query.append("device=\(c.device.id)") }
+        if c.device.ios != c.device.shipsWith { query.append("ios=\(c.device.ios.number)") }
         if let scale = options.scale { query.append("scale=\(scale)") }
         if c.placeholder { query.append("placeholder=true") }
         return options.serverURL + "/render/\(percent(c.layout))/\(c.surface.rawValue).png?" + query.joined(separator: "&")
@@ -166,6 +168,7 @@ public struct GalleryPage {
         case .accessoryCircular: "50%"
         case .lockScreen: GalleryContext.px(SurfaceMetrics.liveActivityCornerRadius)
         case .standBy: "0"
+        case .activitySmall: GalleryContext.px(SurfaceMetrics.smallActivityCornerRadius)
         case .islandCompact, .islandMinimal, .islandExpanded:
             GalleryContext.px(min(SurfaceMetrics.islandCornerRadius, size.height / 2))
         default: "0"

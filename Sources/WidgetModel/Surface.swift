@@ -6,8 +6,11 @@ public enum Surface: String, Hashable, Sendable, CaseIterable {
     case lockScreen, standBy
     /// Dynamic Island presentations.
     case islandCompact, islandMinimal, islandExpanded
+    /// The Live Activity `small` family (`supplementalActivityFamilies([.small])`): the Apple Watch
+    /// Smart Stack and CarPlay.
+    case activitySmall
 
-    public enum Family: String, Sendable { case home, accessory, liveActivity, island }
+    public enum Family: String, Sendable { case home, accessory, liveActivity, island, smallActivity }
 
     public var family: Family {
         switch self {
@@ -15,6 +18,7 @@ public enum Surface: String, Hashable, Sendable, CaseIterable {
         case .accessoryCircular, .accessoryRectangular, .accessoryInline: .accessory
         case .lockScreen, .standBy: .liveActivity
         case .islandCompact, .islandMinimal, .islandExpanded: .island
+        case .activitySmall: .smallActivity
         }
     }
 
@@ -27,8 +31,22 @@ public enum Surface: String, Hashable, Sendable, CaseIterable {
         }
     }
 
-    /// The surface whose view this one shows when a layout does not give it its own.
-    public var fallback: Surface? { self == .standBy ? .lockScreen : nil }
+    /// The surface whose view this one shows when a layout does not give it its own. StandBy
+    /// expands the Lock Screen view; the Apple Watch Smart Stack and CarPlay show an activity without
+    /// a small view "using the compact presentation" (Apple doc "Creating custom views for Live
+    /// Activities"), leading and trailing side by side.
+    public var fallback: Surface? {
+        switch self {
+        case .standBy: .lockScreen
+        case .activitySmall: .islandCompact
+        default: nil
+        }
+    }
+
+    /// The one scheme the surface is drawn in, whatever the phone's appearance: the Smart Stack and
+    /// CarPlay tiles are dark. nil: the request's (the island is drawn dark but its key line depends
+    /// on the appearance, so it keeps both).
+    public var onlyScheme: ColorScheme? { self == .activitySmall ? .dark : nil }
 
     public var summary: String {
         switch self {
@@ -44,6 +62,7 @@ public enum Surface: String, Hashable, Sendable, CaseIterable {
         case .islandCompact: "Dynamic Island, compact (leading + trailing around the sensor housing)"
         case .islandMinimal: "Dynamic Island, minimal"
         case .islandExpanded: "Dynamic Island, expanded (leading, center, trailing, bottom)"
+        case .activitySmall: "Live Activity, small family: Apple Watch Smart Stack and CarPlay (always dark; without its own view, the compact leading + trailing)"
         }
     }
 }

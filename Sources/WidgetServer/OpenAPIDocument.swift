@@ -383,6 +383,19 @@ enum OpenAPIDocument {
             "description": "The render's clock, ISO 8601 with a time zone; the preview's own when absent."
           },
           {
+            "name": "ios",
+            "in": "query",
+            "required": false,
+            "schema": {
+              "type": "string",
+              "enum": [
+                "18",
+                "26"
+              ]
+            },
+            "description": "The iOS generation: its widget size table (18: Apple's HIG table; 26: measured on iOS 26) and system colors. The device's own when absent (26 for iphone17, iphone17pro, iphone17promax, iphoneair; else 18)."
+          },
+          {
             "name": "placeholder",
             "in": "query",
             "required": false,
@@ -579,6 +592,19 @@ enum OpenAPIDocument {
               "format": "date-time"
             },
             "description": "The render's clock, ISO 8601 with a time zone; the preview's own when absent."
+          },
+          {
+            "name": "ios",
+            "in": "query",
+            "required": false,
+            "schema": {
+              "type": "string",
+              "enum": [
+                "18",
+                "26"
+              ]
+            },
+            "description": "The iOS generation: its widget size table (18: Apple's HIG table; 26: measured on iOS 26) and system colors. The device's own when absent (26 for iphone17, iphone17pro, iphone17promax, iphoneair; else 18)."
           },
           {
             "name": "placeholder",
@@ -1279,7 +1305,8 @@ enum OpenAPIDocument {
           "standBy",
           "islandCompact",
           "islandMinimal",
-          "islandExpanded"
+          "islandExpanded",
+          "activitySmall"
         ]
       },
       "Listing": {
@@ -1400,6 +1427,14 @@ enum OpenAPIDocument {
           "now": {
             "type": "string",
             "format": "date-time"
+          },
+          "ios": {
+            "type": "integer",
+            "enum": [
+              18,
+              26
+            ],
+            "description": "The iOS generation (widget sizes and system colors); the device's own when absent. \"18\" and \"26\" as strings are taken too."
           },
           "placeholder": {
             "type": "boolean"

@@ -16,7 +16,7 @@ import Glibc
 /// file, once per FontLibrary), the layout (name, the digest of its text, the limits it was loaded
 /// with) and every file an `image:` could read (the regular files in the layout's folder tree, see
 /// `RenderKeyer`), the data (a canonical encoding: object keys sorted, numbers by their bits), the
-/// surface, device (id and every number of its profile), scale, scheme, locale, `now`, the time
+/// surface, device (id, every number of its profile, its iOS generation), scale, scheme, locale, `now`, the time
 /// zone (identifier and offset at `now`), placeholder, color generation and PNG preset.
 /// The encoding is fixed (no dictionary order, no hashing seed), so every process and every replica
 /// computes the same key for the same inputs.
@@ -72,6 +72,13 @@ public final class RenderKeyer: Sendable {
         e.field("assets", assetDigest(directory: layout.directory))
         e.field("surface", request.surface.rawValue)
         e.device(request.device)
+        // Only when not 18 and only for the small surface, so every key made before the iOS 26
+        // table and the small family existed stays the same.
+        if request.device.ios != .ios18 { e.field("ios", String(request.device.ios.number)) }
+        if request.surface == .activitySmall, let small = request.device.smallActivity {
+            e.tag("smallActivity")
+            e.double(small.size.width); e.double(small.size.height)
+        }
         e.field("scale", request.scale.map { String($0.bitPattern) } ?? "device")
         e.field("scheme", request.scheme.rawValue)
         e.field("locale", request.locale)

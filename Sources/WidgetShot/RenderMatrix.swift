@@ -28,7 +28,8 @@ public enum RenderMatrix {
             if let surfaces, !surfaces.contains(surface) { continue }
             for preview in layout.previews where preview.applies(to: surface) {
                 if let previews, !previews.contains(preview.name) { continue }
-                for scheme in schemes {
+                // A surface drawn in one scheme only has one cell per preview, in that scheme.
+                for scheme in schemes where surface.onlyScheme.map({ $0 == scheme }) ?? true {
                     cells.append(MatrixCell(layout: layout.name, surface: surface, preview: preview.name, scheme: scheme))
                 }
             }

@@ -17,6 +17,7 @@ public struct RenderRequest: Sendable {
     public var timeZone: TimeZone
     /// WidgetKit's placeholder: text, icons and images drawn as rounded bars.
     public var placeholder: Bool
+    /// The system colors; the device's iOS generation's unless given.
     public var colors: ColorGeneration
     public var pngPreset: PNGPreset
     /// A Live Activity past its `stale-date`: bound as `context.isStale` (see Layouts/README.md).
@@ -25,10 +26,10 @@ public struct RenderRequest: Sendable {
     public init(layout: LayoutDocument, surface: Surface, data: DataValue, device: DeviceProfile = .default,
                 scale: Double? = nil, scheme: ColorScheme = .light, locale: String = "ko", now: Date,
                 timeZone: TimeZone = TimeZone(secondsFromGMT: 0)!, placeholder: Bool = false,
-                colors: ColorGeneration = .ios18, pngPreset: PNGPreset = .fast) {
+                colors: ColorGeneration? = nil, pngPreset: PNGPreset = .fast) {
         self.layout = layout; self.surface = surface; self.data = data; self.device = device
         self.scale = scale; self.scheme = scheme; self.locale = locale; self.now = now
-        self.timeZone = timeZone; self.placeholder = placeholder; self.colors = colors; self.pngPreset = pngPreset
+        self.timeZone = timeZone; self.placeholder = placeholder; self.colors = colors ?? device.ios; self.pngPreset = pngPreset
     }
 
     /// A request for one of the layout's previews: its data, `now`, time zone and locale.

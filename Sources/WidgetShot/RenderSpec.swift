@@ -13,6 +13,8 @@ import WidgetTemplate
 ///   the current time (`clock`) truncated to the whole second, in the machine's time zone.
 /// - `locale` defaults to the preview's, else `ko`; `device` to iPhone 15 Pro; `scheme` to light;
 ///   `scale` (0.25…4) to the device's.
+/// - `ios` (`18` or `26`) picks the widget size table and the system colors; the device's own
+///   generation (`DeviceProfile.shipsWith`: 26 for the iPhone 17 lineup and the Air) when absent.
 /// - The surface must have a view in the layout and exist on the device.
 public struct RenderSpec: Sendable, Equatable {
     public var layout: String
@@ -24,17 +26,20 @@ public struct RenderSpec: Sendable, Equatable {
     public var device: String?
     public var locale: String?
     public var now: String?
+    /// `18` or `26` (also `ios18`): the iOS generation.
+    public var ios: String?
     public var placeholder: Bool
-    public var colors: ColorGeneration
+    /// Overrides the system colors `ios` picks (library callers only).
+    public var colors: ColorGeneration?
     public var pngPreset: PNGPreset
 
     public init(layout: String, surface: String, preview: String? = nil, data: DataValue? = nil,
                 scheme: String? = nil, scale: Double? = nil, device: String? = nil, locale: String? = nil,
-                now: String? = nil, placeholder: Bool = false, colors: ColorGeneration = .ios18,
+                now: String? = nil, ios: String? = nil, placeholder: Bool = false, colors: ColorGeneration? = nil,
                 pngPreset: PNGPreset = .fast) {
         self.layout = layout; self.surface = surface; self.preview = preview; self.data = data
         self.scheme = scheme; self.scale = scale; self.device = device; self.locale = locale
-        self.now = now; self.placeholder = placeholder; self.colors = colors; self.pngPreset = pngPreset
+        self.now = now; self.ios = ios; self.placeholder = placeholder; self.colors = colors; self.pngPreset = pngPreset
     }
 
     /// Whether the spec alone fixes every input (a preview with an explicit `now`), so that the
@@ -59,7 +64,7 @@ public struct RenderSpec: Sendable, Equatable {
             let has = Surface.allCases.filter(document.hasView(for:)).map(\.rawValue).joined(separator: ", ")
             throw .notFound("surface", "layout '\(document.name)' has no view for \(surface.rawValue); it has: \(has)")
         }
-        let profile: DeviceProfile
+        var profile: DeviceProfile
         if let device {
             guard let found = DeviceProfile.named(device) else {
                 throw .notFound("device", "no device named '\(device)'; devices: \(DeviceProfile.all.map(\.id).joined(separator: ", "))")
@@ -67,6 +72,12 @@ public struct RenderSpec: Sendable, Equatable {
             profile = found
         } else {
             profile = .default
+        }
+        if let ios {
+            guard let generation = IOSGeneration(number: ios) else {
+                throw .badValue("ios", "ios must be 18 or 26 (the widget size table and system colors of that iOS), got '\(ios)'")
+            }
+            profile = profile.on(generation)
         }
         guard profile.supports(surface) else {
             throw .unprocessable("surface", RenderError.surfaceNotOnDevice(surface, profile).description)
@@ -123,7 +134,7 @@ public struct RenderSpec: Sendable, Equatable {
                 request.timeZone = parsedNow.timeZone
             }
         }
-        request.colors = colors
+        request.colors = colors ?? profile.ios
         request.pngPreset = pngPreset
         return request
     }
@@ -149,7 +160,7 @@ public struct RenderSpecError: Error, CustomStringConvertible, Sendable, Equatab
     }
 
     public var kind: Kind
-    /// `layout`, `surface`, `preview`, `data`, `scheme`, `scale`, `device`, `locale`, `now`.
+    /// `layout`, `surface`, `preview`, `data`, `scheme`, `scale`, `device`, `locale`, `now`, `ios`.
     public var field: String
     public var message: String
 

@@ -49,6 +49,7 @@ struct SurfaceComposer {
         case .home: return home(bound, surface: surface, device: device, scheme: scheme)
         case .accessory: return accessory(bound, surface: surface, device: device)
         case .liveActivity: return liveActivity(bound, surface: surface, device: device, scheme: scheme)
+        case .smallActivity: return smallActivity(bound, device: device, scheme: scheme)
         case .island:
             var composed = island(bound, surface: surface, device: device)
             // iOS draws the key line only in Dark Mode (Apple doc keylineTint(_:)).
@@ -101,6 +102,33 @@ struct SurfaceComposer {
         let clip: ClipShape = .roundedRect(radius: SurfaceMetrics.liveActivityCornerRadius, continuous: true)
         return ComposedSurface(size: canvas.size, root: PlacedNode(frame: canvas, children: children, clip: clip),
                                magnification: isStandBy ? SurfaceMetrics.standByScale : 1, vibrant: false)
+    }
+
+    /// The `small` family: a tile of the device's fixed size (Smart Stack, CarPlay). Its own view
+    /// fills it within the margins; without one (`Surface.fallback`) the compact leading and
+    /// trailing views sit at its two ends, as the watch and CarPlay show an activity that has no
+    /// small view.
+    private func smallActivity(_ bound: BoundSurface, device: DeviceProfile, scheme: ColorScheme) -> ComposedSurface {
+        let size = device.smallActivity?.size ?? .zero
+        let canvas = Rect(origin: .zero, size: size)
+        let margins = bound.margins ?? EdgeInsets(all: SurfaceMetrics.smallActivityMargin)
+        let inner = canvas.insetBy(margins)
+        var children = [containerBackground(bound, canvas, default: .color(Self.containerBackground(scheme)))].compactMap { $0 }
+        if let view = bound.view {
+            children.append(engine.place(view, in: inner))
+        } else {
+            let half = Rect(x: inner.minX, y: inner.minY, width: max(0, inner.width / 2 - 4), height: inner.height)
+            if let leading = bound.regions[.leading] {
+                children.append(engine.place(leading, in: half, alignment: Alignment(horizontal: .leading, vertical: .center)))
+            }
+            if let trailing = bound.regions[.trailing] {
+                let r = Rect(x: inner.maxX - half.width, y: inner.minY, width: half.width, height: inner.height)
+                children.append(engine.place(trailing, in: r, alignment: Alignment(horizontal: .trailing, vertical: .center)))
+            }
+        }
+        let clip: ClipShape = .roundedRect(radius: SurfaceMetrics.smallActivityCornerRadius, continuous: true)
+        return ComposedSurface(size: size, root: PlacedNode(frame: canvas, children: children, clip: clip),
+                               magnification: 1, vibrant: false)
     }
 
     private func island(_ bound: BoundSurface, surface: Surface, device: DeviceProfile) -> ComposedSurface {

@@ -56,7 +56,7 @@ public final class WidgetRenderer {
 
         // The island is always black with light content, whatever the phone's appearance, and
         // StandBy shows the activity on a black screen with the background removed.
-        let scheme: ColorScheme = surface.family == .island || surface == .standBy ? .dark : request.scheme
+        let scheme: ColorScheme = surface.family == .island || surface == .standBy ? .dark : surface.onlyScheme ?? request.scheme
         let context = BindContext(surface: surface, scheme: scheme, locale: request.locale, now: request.now,
                                   timeZone: request.timeZone, placeholder: request.placeholder, colors: request.colors,
                                   isStale: request.isStale)

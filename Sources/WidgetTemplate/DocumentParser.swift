@@ -332,7 +332,7 @@ extension LayoutParser {
             return nil
         }
         var result = Set<Surface>()
-        let families = ["home", "accessory", "liveActivity", "island"]
+        let families = ["home", "accessory", "liveActivity", "island", "smallActivity"]
         for item in items {
             guard let name = string(item, "surfaces") else { continue }
             if let s = Surface(rawValue: name) {

@@ -58,7 +58,9 @@ struct GalleryCommand: ParsableCommand {
 
     func run() throws {
         let folders = try selection.project.folders()
+        let generation = try iosGeneration(selection.ios)
         let devices = try (device.isEmpty ? [DeviceProfile.default.id] : device).map(deviceProfile(named:))
+            .map { d in generation.map(d.on) ?? d }
         let catalog = LayoutCatalog(directory: folders.layouts)
         for name in selection.layout where (try? catalog.resolve(name)) == nil {
             note("error: \(CatalogError.unknownLayout(name, known: catalog.names(), directory: folders.layouts))")

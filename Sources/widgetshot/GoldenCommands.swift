@@ -18,6 +18,11 @@ struct MatrixSelection: ParsableArguments {
     @Option(name: .long, help: "Only these previews.")
     var preview: [String] = []
 
+    @Option(name: .long, help: ArgumentHelp(iosHelp.abstract, discussion: (iosHelp.discussion ?? "")
+        + " verify and record: goldens of a generation other than the golden device's own (iphone15pro: 18) live in Golden/iosNN/.",
+        valueName: "18|26"))
+    var ios: String?
+
     @OptionGroup var project: ProjectOptions
 
     /// The project folders and the chosen layouts (all of them by default).
@@ -36,7 +41,11 @@ struct MatrixSelection: ParsableArguments {
 
     func load() throws -> (ProjectFolders, [LayoutDocument], GoldenSuite) {
         let (folders, documents) = try documents()
-        return (folders, documents, try GoldenSuite(directory: folders.golden))
+        let device = DeviceProfile.default
+        guard let generation = try iosGeneration(ios), generation != device.shipsWith else {
+            return (folders, documents, try GoldenSuite(directory: folders.golden))
+        }
+        return (folders, documents, try GoldenSuite(directory: folders.golden + "/ios\(generation.number)", device: device.on(generation)))
     }
 
     func cells(_ documents: [LayoutDocument], device: DeviceProfile) -> [(LayoutDocument, MatrixCell)] {

@@ -7,7 +7,14 @@ import WidgetTemplate
 struct ListCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "list",
-        abstract: "List layouts (with their surfaces and previews), surfaces, devices, icons and colors.")
+        abstract: "List layouts (with their surfaces and previews), surfaces, devices, icons and colors.",
+        discussion: """
+        `list devices` prints every device's screen, scale and default iOS generation, its surfaces \
+        with their sizes in points, and where each number comes from: the widget sizes of both \
+        generations (iOS 18: Apple's HIG table; iOS 26: FrameUp's measurements; `--ios` picks one), \
+        the Live Activity and Dynamic Island widths and the small activity family's size, each \
+        marked HIG, FrameUp measurement, derived or inferred.
+        """)
 
     enum Topic: String, ExpressibleByArgument, CaseIterable {
         case all, layouts, surfaces, devices, icons, colors
@@ -51,7 +58,7 @@ struct ListCommand: ParsableCommand {
     }
 
     private func listSurfaces() {
-        print("Surfaces (points on \(DeviceProfile.default.id)):")
+        print("Surfaces (points on \(DeviceProfile.default.id), iOS \(DeviceProfile.default.ios.number); every device and each number's source: `widgetshot list devices`):")
         for s in Surface.allCases {
             let size = Self.sizeText(s, DeviceProfile.default)
             print("  \(s.rawValue.padding(toLength: 22, withPad: " ", startingAt: 0)) \(size.padding(toLength: 16, withPad: " ", startingAt: 0)) \(s.summary)")
@@ -60,12 +67,43 @@ struct ListCommand: ParsableCommand {
     }
 
     private func listDevices() {
-        print("Devices:")
+        print("Devices (points; each number's source in brackets: HIG = Apple's Human Interface Guidelines,")
+        print("FrameUp = measured on a device by FrameUp's probe widget, derived = arithmetic on published")
+        print("numbers, inferred = no source, by analogy with a device that has one):")
         for d in DeviceProfile.all {
-            print("  \(d.id.padding(toLength: 16, withPad: " ", startingAt: 0)) \(d.name), \(Int(d.screen.width))×\(Int(d.screen.height)) pt @\(Int(d.scale))x")
+            print("  \(d.id.padding(toLength: 16, withPad: " ", startingAt: 0)) \(d.name), \(Self.number(d.screen.width))×\(Self.number(d.screen.height)) pt @\(Int(d.scale))x [HIG]"
+                  + (d.widgetTables.isEmpty ? "" : ", default --ios \(d.shipsWith.number)"))
             print("    surfaces: \(d.surfaces.map { "\($0.rawValue) \(Self.sizeText($0, d))" }.joined(separator: ", "))")
+            for line in Self.sourceLines(d) { print("    " + line) }
         }
         print("")
+    }
+
+    /// Where each of the device's numbers comes from, one line per table or group.
+    static func sourceLines(_ d: DeviceProfile) -> [String] {
+        var lines: [String] = []
+        let order: [Surface] = [.systemSmall, .systemMedium, .systemLarge, .systemExtraLarge,
+                                .accessoryCircular, .accessoryRectangular, .accessoryInline]
+        for generation in IOSGeneration.allCases {
+            guard let table = d.widgetTables[generation] else { continue }
+            let sizes = order.compactMap { s in table.sizes[s].map { "\(s.rawValue) \($0)" } }.joined(separator: ", ")
+            lines.append("iOS \(generation.number) widgets [\(table.source.rawValue): \(table.note)]: \(sizes)")
+        }
+        if let w = d.liveActivityWidth {
+            lines.append("Live Activity width \(number(w)) [\(d.liveActivityWidthSource?.rawValue ?? "inferred")], height 84…160 [HIG]")
+        }
+        if let i = d.island {
+            lines.append("Dynamic Island \(number(i.compactWidth)) compact/minimal, \(number(i.expandedWidth)) expanded [\(i.widthSource.rawValue)]; "
+                         + "compact sides \(i.compactSide) [\(i.compactSideSource.rawValue)]; sensor \(number(i.sensorWidth)) [derived]")
+        }
+        if let small = d.smallActivity {
+            lines.append("activitySmall \(small.size) [\(small.source.rawValue)]: \(small.shownOn)")
+        }
+        return lines
+    }
+
+    static func number(_ v: Double) -> String {
+        v == v.rounded() ? String(Int(v)) : String(format: "%.2f", v).replacingOccurrences(of: "0$", with: "", options: .regularExpression)
     }
 
     static func sizeText(_ s: Surface, _ d: DeviceProfile) -> String {
@@ -76,6 +114,7 @@ struct ListCommand: ParsableCommand {
         case .islandCompact: return d.island.map { "\(Int($0.compactWidth))…\(Size(width: (($0.sensorWidth + 2 * $0.compactSideMaxWidth) * 100).rounded() / 100, height: $0.height))" } ?? "—"
         case .islandMinimal: return d.island.map { "\(Size(width: $0.height, height: $0.height))…45" } ?? "—"
         case .islandExpanded: return d.island.map { "\(Int($0.expandedWidth))×84…160" } ?? "—"
+        case .activitySmall: return d.smallActivity.map { "\($0.size)" } ?? "—"
         default: return "—"
         }
     }

@@ -16,7 +16,15 @@ struct RenderCommand: ParsableCommand {
         The PNG is written atomically: a failed render leaves no file behind. Warnings (missing
         data, truncated text, content outside the surface) go to standard error.
 
-        Exit codes: 0 written, 2 bad input (unknown layout, surface, preview, device; bad data).
+        --ios 18|26 picks the widget sizes (Apple's HIG table for 18, FrameUp's measured iOS 26 table)
+        and the system colors of that iOS; each device's default is the iOS it shipped with (26 for
+        the iPhone 17 lineup and the Air, 18 for the others). `widgetshot list devices` shows both
+        tables and the source of every number. activitySmall (the Live Activity small family) is
+        drawn at the paired Apple Watch's 45mm Smart Stack size on an iPhone; --device applewatch40,
+        applewatch41, applewatch44, applewatch45, applewatch49, carplay, carplaytall or carplaynarrow
+        gives the other sizes.
+
+        Exit codes: 0 written, 2 bad input (unknown layout, surface, preview, device, ios; bad data).
         """)
 
     @Argument(help: "A layout name in Layouts/ (e.g. delivery) or a path to a layout file.")
@@ -33,6 +41,9 @@ struct RenderCommand: ParsableCommand {
 
     @Option(name: .long, help: ArgumentHelp("The device profile.", discussion: "One of: \(DeviceProfile.all.map(\.id).joined(separator: ", "))."))
     var device: String = DeviceProfile.default.id
+
+    @Option(name: .long, help: iosHelp)
+    var ios: String?
 
     @Option(name: .long, help: "Pixels per point (1, 2, 3; default: the device's).")
     var scale: Double?
@@ -81,7 +92,7 @@ struct RenderCommand: ParsableCommand {
         }
         let spec = RenderSpec(layout: layout, surface: surface.rawValue, preview: preview, data: value,
                               scheme: scheme.rawValue, scale: scale, device: device, locale: locale, now: now,
-                              placeholder: placeholder)
+                              ios: ios, placeholder: placeholder)
         let request: RenderRequest
         do { request = try spec.request(for: document) } catch {
             throw CLIError(Self.optionName(error.field).map { "\($0): \(error.message)" } ?? error.message)

@@ -35,8 +35,11 @@ struct ServeCommand: ParsableCommand {
         GET /v1/layouts
           each layout's surfaces and previews; the devices and their surfaces
         GET /v1/render/LAYOUT/SURFACE.png?preview=NAME&scheme=dark&scale=2
-            &device=iphone15pro&locale=ko&now=ISO8601&placeholder=true
-          a preview as image/png. Every parameter is optional. The ETag is a
+            &device=iphone15pro&locale=ko&now=ISO8601&ios=26&placeholder=true
+          a preview as image/png. Every parameter is optional; ios (18 or 26)
+          picks the widget sizes and system colors of that iOS, the device's
+          own when absent (26 for iphone17, iphone17pro, iphone17promax,
+          iphoneair), per request so that a URL stays a pure function of itself. The ETag is a
           hash of every input (layout file and its folder's images, preview,
           parameters, device, fonts, engine version), so If-None-Match is
           answered 304 without rendering. Cache-Control: immutable for a year
@@ -45,7 +48,7 @@ struct ServeCommand: ParsableCommand {
           {"layout": "delivery", "surface": "lockScreen",
            "data": {...} or "preview": "onTheWay", "scheme": "dark",
            "scale": 3, "device": "iphone15pro", "locale": "en",
-           "now": "2026-11-22T12:27:00+09:00", "placeholder": false}
+           "now": "2026-11-22T12:27:00+09:00", "ios": 26, "placeholder": false}
           binds data, else the preview, else the layout's first preview.
           With data and no now, the current second is used.
         GET /metrics

@@ -61,6 +61,19 @@ func deviceProfile(named id: String) throws -> DeviceProfile {
     return d
 }
 
+/// `--ios` on render, gallery, verify, record and serve's documentation.
+let iosHelp = ArgumentHelp(
+    "The iOS generation: 18 or 26 (default: the device's own, 26 for iPhone 17, 17 Pro, 17 Pro Max and Air, else 18).",
+    discussion: "Picks the widget size table (18: Apple's HIG table; 26: FrameUp's measurements on iOS 26) and the system colors.",
+    valueName: "18|26")
+
+/// `--ios` text → the generation (nil when not given).
+func iosGeneration(_ text: String?) throws -> IOSGeneration? {
+    guard let text else { return nil }
+    guard let g = IOSGeneration(number: text) else { throw CLIError("--ios must be 18 or 26, got '\(text)'") }
+    return g
+}
+
 func milliseconds(_ ns: UInt64) -> String { String(format: "%.2f", Double(ns) / 1e6) }
 
 /// The named preview, or the layout's first when no name is given.
