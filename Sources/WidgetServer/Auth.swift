@@ -138,7 +138,10 @@ struct AccessMiddleware<Context: RequestContext>: RouterMiddleware {
 
     /// The request with `sig` and `expires` removed from its query, other parameters as sent.
     static func withoutSignature(_ request: Request) -> Request {
-        guard let query = request.uri.query, query.contains("sig=") || query.contains("expires=") else { return request }
+        // A byte search first: Foundation's String.contains was a tenth of a cached answer's cost.
+        guard let query = request.uri.query, Self.contains(query, "sig=") || Self.contains(query, "expires=") else {
+            return request
+        }
         let kept = query.split(separator: "&", omittingEmptySubsequences: true).filter { pair in
             let name = URLParts.percentDecode(String(pair.prefix { $0 != "=" }))
             return name != "sig" && name != "expires"
@@ -146,5 +149,22 @@ struct AccessMiddleware<Context: RequestContext>: RouterMiddleware {
         var head = request.head
         head.path = request.uri.path + (kept.isEmpty ? "" : "?" + kept.joined(separator: "&"))
         return Request(head: head, body: request.body)
+    }
+
+    /// Whether `text` contains `needle`, byte for byte, with no copy.
+    static func contains(_ text: String, _ needle: StaticString) -> Bool {
+        var text = text
+        return text.withUTF8 { hay in
+            needle.withUTF8Buffer { n in
+                guard n.count > 0 else { return true }
+                guard hay.count >= n.count else { return false }
+                for start in 0...(hay.count - n.count) where hay[start] == n[0] {
+                    var i = 1
+                    while i < n.count, hay[start + i] == n[i] { i += 1 }
+                    if i == n.count { return true }
+                }
+                return false
+            }
+        }
     }
 }

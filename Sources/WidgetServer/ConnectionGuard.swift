@@ -187,19 +187,48 @@ final class RequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
 
     // MARK: Timers
 
+    /// One deadline at a time (the head's or the body's), checked by at most one scheduled task.
+    /// Setting or clearing a deadline does not touch the event loop's timer queue unless the new
+    /// deadline is earlier than the scheduled check: the check, when it comes early, finds the
+    /// later deadline and schedules itself again. On a keep-alive connection that makes one timer
+    /// per timeout period instead of a schedule and a cancel per request, which cost about 10,000
+    /// instructions of every cached answer (callgrind).
+    private var deadline: NIODeadline?
+    private var onExpiry: ((RequestGuard) -> Void)?
+    private var checkAt: NIODeadline?
+
     private func startTimer(seconds: Double, _ fire: @escaping (RequestGuard) -> Void) {
-        cancelTimer()
-        guard let context else { return }
-        let loop = context.eventLoop.assumeIsolatedUnsafeUnchecked()
-        timer = loop.scheduleTask(in: .nanoseconds(Int64(max(0, seconds) * 1e9))) { [self] in
-            timer = nil
-            fire(self)
-        }
+        let due = NIODeadline.now() + .nanoseconds(Int64(max(0, seconds) * 1e9))
+        deadline = due
+        onExpiry = fire
+        if let checkAt, checkAt <= due, timer != nil { return }
+        scheduleCheck(at: due)
     }
 
     private func cancelTimer() {
+        deadline = nil
+        onExpiry = nil
+    }
+
+    private func scheduleCheck(at due: NIODeadline) {
         timer?.cancel()
         timer = nil
+        checkAt = nil
+        guard let context else { return }
+        let loop = context.eventLoop.assumeIsolatedUnsafeUnchecked()
+        checkAt = due
+        timer = loop.scheduleTask(deadline: due) { [self] in
+            timer = nil
+            checkAt = nil
+            guard let deadline, let fire = onExpiry else { return }
+            if NIODeadline.now() >= deadline {
+                self.deadline = nil
+                onExpiry = nil
+                fire(self)
+            } else {
+                scheduleCheck(at: deadline)
+            }
+        }
     }
 
     // MARK: Helpers

@@ -33,6 +33,9 @@ struct JSONErrorMiddleware<Context: RequestContext>: RouterMiddleware {
 /// One structured access-log line per request (request id, method, path with query, status,
 /// milliseconds, how the render cache answered), the `X-Request-Id` on every response (the
 /// client's when sane, else a new one; RequestId), and the per-route request metrics.
+///
+/// Cheap on purpose, since it runs for every request: the metadata values are the strings
+/// themselves (no interpolation, no `String(format:)`), the method label comes from a switch.
 struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
     let logger: Logger
     var metrics: ServerMetrics? = nil
@@ -44,17 +47,16 @@ struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
             let elapsed = DispatchTime.now().uptimeNanoseconds &- start
             // Hummingbird names no route "NotFound"; a path a client made up never becomes a label.
             let route = context.endpointPath.flatMap { $0 == "NotFound" ? nil : $0 } ?? "unmatched"
-            let method = ["GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS"].contains(request.method.rawValue)
-                ? request.method.rawValue : "other"
+            let method = Self.methodLabel(request.method)
             metrics?.answered(route: route, method: method, status: status.code, nanoseconds: elapsed)
             if status == .tooManyRequests { metrics?.rejections.increment() }
             if status == .notModified { metrics?.notModified.increment() }
             guard logger.logLevel <= .info else { return }
             var metadata: Logger.Metadata = [
-                "request_id": "\(id)", "method": "\(request.method)", "path": "\(request.uri)",
-                "status": "\(status.code)", "ms": "\(String(format: "%.2f", Double(elapsed) / 1e6))",
+                "request_id": .string(id), "method": .string(request.method.rawValue), "path": .string(request.uri.string),
+                "status": .string(Self.statusText(status.code)), "ms": .string(Self.milliseconds(elapsed)),
             ]
-            if let cache { metadata["cache"] = "\(cache)" }
+            if let cache { metadata["cache"] = .string(cache) }
             logger.info("request", metadata: metadata)
         }
         do {
@@ -70,4 +72,36 @@ struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
             throw error
         }
     }
+
+    /// The method as a metrics label: the usual ones by name, anything else "other" (so a client
+    /// cannot add series).
+    static func methodLabel(_ method: HTTPRequest.Method) -> String {
+        switch method {
+        case .get: "GET"
+        case .head: "HEAD"
+        case .post: "POST"
+        case .put: "PUT"
+        case .delete: "DELETE"
+        case .patch: "PATCH"
+        case .options: "OPTIONS"
+        default: "other"
+        }
+    }
+
+    /// 200 → "200", made once per code.
+    static func statusText(_ code: Int) -> String {
+        code >= 100 && code < 600 ? StatusTexts.all[code - 100] : String(code)
+    }
+
+    /// Nanoseconds as milliseconds with two decimals ("0.07", "12.50"), rounded half up.
+    static func milliseconds(_ nanoseconds: UInt64) -> String {
+        let hundredths = (nanoseconds &+ 5_000) / 10_000
+        let fraction = hundredths % 100
+        return String(hundredths / 100) + (fraction < 10 ? ".0" : ".") + String(fraction)
+    }
+}
+
+/// "100" … "599", made once (a generic type cannot hold a static stored property).
+enum StatusTexts {
+    static let all = (100..<600).map(String.init)
 }

@@ -3,8 +3,47 @@
 /// document of its own routes (no resource bundle to ship next to it). `OpenAPIConformanceTests`
 /// drives the real server through every route and status and checks each answer is described here;
 /// `scripts/api-check` runs schemathesis against a real server from it.
+///
+/// The unversioned aliases (`/layouts`, `/render/…`) and `/v1/health` answer exactly as their
+/// other path does, so the document states each operation once (`canonical`) and `aliases` makes
+/// their entries from it (the same entry under the alias path, its `operationId` + "Alias").
 enum OpenAPIDocument {
-    static let json = #"""
+    static let json = withAliases(canonical)
+
+    /// alias path → the path whose entry it repeats.
+    static let aliases: [(alias: String, of: String)] = [
+        ("/v1/health", "/health"),
+        ("/layouts", "/v1/layouts"),
+        ("/render/{layout}/{surface}.png", "/v1/render/{layout}/{surface}.png"),
+        ("/render", "/v1/render"),
+    ]
+
+    /// `text` with an entry for every alias, each right after the entry it copies. The document is
+    /// pretty-printed with two-space indents, so a path's entry runs from its `    "/path": {`
+    /// line to the next line that is `    }` or `    },`. A path missing from `canonical` stops
+    /// the program at once (OpenAPIConformanceTests loads the document, so no build ships it).
+    static func withAliases(_ text: String) -> String {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        for (alias, of) in aliases {
+            guard let start = lines.firstIndex(of: "    \"\(of)\": {"),
+                  let end = lines[start...].firstIndex(where: { $0 == "    }" || $0 == "    }," }) else {
+                preconditionFailure("OpenAPIDocument: no entry for \(of), which \(alias) repeats")
+            }
+            var copy = Array(lines[start...end])
+            copy[0] = "    \"\(alias)\": {"
+            for i in copy.indices where copy[i].hasPrefix("        \"operationId\": \"") && copy[i].hasSuffix("\",") {
+                copy[i] = String(copy[i].dropLast(2)) + "Alias\","
+            }
+            // The copy takes the original's place in the list (its comma or its lack of one).
+            copy[copy.count - 1] = lines[end]
+            lines[end] = "    },"
+            lines.insert(contentsOf: copy, at: end + 1)
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// The document without the aliases' entries.
+    static let canonical = #"""
 {
   "openapi": "3.0.3",
   "info": {
@@ -27,42 +66,6 @@ enum OpenAPIDocument {
   ],
   "paths": {
     "/health": {
-      "get": {
-        "summary": "Liveness and readiness: always open, never renders.",
-        "tags": [
-          "service"
-        ],
-        "security": [],
-        "responses": {
-          "200": {
-            "description": "The server is up.",
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Health"
-                }
-              }
-            }
-          },
-          "400": {
-            "$ref": "#/components/responses/BadRequest"
-          },
-          "405": {
-            "$ref": "#/components/responses/MethodNotAllowed"
-          },
-          "408": {
-            "$ref": "#/components/responses/RequestTimeout"
-          },
-          "431": {
-            "$ref": "#/components/responses/HeadersTooLarge"
-          },
-          "503": {
-            "$ref": "#/components/responses/Unavailable"
-          }
-        }
-      }
-    },
-    "/v1/health": {
       "get": {
         "summary": "Liveness and readiness: always open, never renders.",
         "tags": [
@@ -232,271 +235,9 @@ enum OpenAPIDocument {
         }
       }
     },
-    "/layouts": {
-      "get": {
-        "operationId": "listLayoutsAlias",
-        "summary": "Every layout's surfaces and previews; every device and its surfaces.",
-        "tags": [
-          "render"
-        ],
-        "security": [
-          {},
-          {
-            "bearer": []
-          },
-          {
-            "signedURL": []
-          }
-        ],
-        "responses": {
-          "200": {
-            "description": "The listing.",
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Listing"
-                }
-              }
-            }
-          },
-          "401": {
-            "$ref": "#/components/responses/Unauthorized"
-          },
-          "403": {
-            "$ref": "#/components/responses/Forbidden"
-          },
-          "400": {
-            "$ref": "#/components/responses/BadRequest"
-          },
-          "405": {
-            "$ref": "#/components/responses/MethodNotAllowed"
-          },
-          "408": {
-            "$ref": "#/components/responses/RequestTimeout"
-          },
-          "431": {
-            "$ref": "#/components/responses/HeadersTooLarge"
-          },
-          "503": {
-            "$ref": "#/components/responses/Unavailable"
-          }
-        }
-      }
-    },
     "/v1/render/{layout}/{surface}.png": {
       "get": {
         "operationId": "renderPreview",
-        "tags": [
-          "render"
-        ],
-        "security": [
-          {},
-          {
-            "bearer": []
-          },
-          {
-            "signedURL": []
-          }
-        ],
-        "summary": "A preview of a layout on a surface as PNG: a pure function of the URL, so it may be cached.",
-        "parameters": [
-          {
-            "name": "layout",
-            "in": "path",
-            "required": true,
-            "schema": {
-              "type": "string"
-            },
-            "example": "delivery",
-            "description": "A layout name (GET /v1/layouts), e.g. delivery."
-          },
-          {
-            "name": "surface",
-            "in": "path",
-            "required": true,
-            "schema": {
-              "$ref": "#/components/schemas/Surface"
-            },
-            "example": "systemMedium",
-            "description": "A surface the layout has a view for."
-          },
-          {
-            "name": "preview",
-            "in": "query",
-            "required": false,
-            "schema": {
-              "type": "string"
-            },
-            "description": "A preview of the layout; the first one when absent."
-          },
-          {
-            "name": "scheme",
-            "in": "query",
-            "required": false,
-            "schema": {
-              "type": "string",
-              "enum": [
-                "light",
-                "dark"
-              ]
-            },
-            "description": "Color scheme; light when absent."
-          },
-          {
-            "name": "scale",
-            "in": "query",
-            "required": false,
-            "schema": {
-              "type": "number",
-              "minimum": 0.25,
-              "maximum": 4
-            },
-            "description": "Pixels per point; the device's when absent."
-          },
-          {
-            "name": "device",
-            "in": "query",
-            "required": false,
-            "schema": {
-              "type": "string"
-            },
-            "description": "A device id (GET /v1/layouts lists them)."
-          },
-          {
-            "name": "locale",
-            "in": "query",
-            "required": false,
-            "schema": {
-              "type": "string",
-              "pattern": "^[A-Za-z][A-Za-z0-9_-]{0,34}$"
-            },
-            "description": "A language code such as ko or en-US."
-          },
-          {
-            "name": "now",
-            "in": "query",
-            "required": false,
-            "schema": {
-              "type": "string",
-              "format": "date-time"
-            },
-            "description": "The render's clock, ISO 8601 with a time zone; the preview's own when absent."
-          },
-          {
-            "name": "ios",
-            "in": "query",
-            "required": false,
-            "schema": {
-              "type": "string",
-              "enum": [
-                "18",
-                "26"
-              ]
-            },
-            "description": "The iOS generation: its widget size table (18: Apple's HIG table; 26: measured on iOS 26) and system colors. The device's own when absent (26 for iphone17, iphone17pro, iphone17promax, iphoneair; else 18)."
-          },
-          {
-            "name": "placeholder",
-            "in": "query",
-            "required": false,
-            "schema": {
-              "type": "boolean"
-            },
-            "description": "Render the loading placeholder."
-          },
-          {
-            "name": "expires",
-            "in": "query",
-            "required": false,
-            "schema": {
-              "type": "integer"
-            },
-            "description": "Signed URLs: unix seconds after which the signature is refused (403)."
-          },
-          {
-            "name": "sig",
-            "in": "query",
-            "required": false,
-            "schema": {
-              "type": "string",
-              "pattern": "^[A-Za-z0-9_-]+$"
-            },
-            "description": "Signed URLs: base64url HMAC-SHA256 over the path and the sorted query without sig (widgetshot sign makes one)."
-          }
-        ],
-        "responses": {
-          "200": {
-            "description": "The PNG.",
-            "headers": {
-              "ETag": {
-                "$ref": "#/components/headers/ETag"
-              },
-              "Cache-Control": {
-                "$ref": "#/components/headers/CacheControl"
-              },
-              "X-Render-Cache": {
-                "$ref": "#/components/headers/RenderCache"
-              }
-            },
-            "content": {
-              "image/png": {
-                "schema": {
-                  "type": "string",
-                  "format": "binary"
-                }
-              }
-            }
-          },
-          "304": {
-            "description": "If-None-Match matched the ETag (a hash of every input): no body, no render.",
-            "headers": {
-              "ETag": {
-                "$ref": "#/components/headers/ETag"
-              },
-              "Cache-Control": {
-                "$ref": "#/components/headers/CacheControl"
-              }
-            }
-          },
-          "401": {
-            "$ref": "#/components/responses/Unauthorized"
-          },
-          "403": {
-            "$ref": "#/components/responses/Forbidden"
-          },
-          "404": {
-            "$ref": "#/components/responses/NotFound"
-          },
-          "422": {
-            "$ref": "#/components/responses/Unprocessable"
-          },
-          "429": {
-            "$ref": "#/components/responses/TooManyRequests"
-          },
-          "500": {
-            "$ref": "#/components/responses/Internal"
-          },
-          "400": {
-            "$ref": "#/components/responses/BadRequest"
-          },
-          "405": {
-            "$ref": "#/components/responses/MethodNotAllowed"
-          },
-          "408": {
-            "$ref": "#/components/responses/RequestTimeout"
-          },
-          "431": {
-            "$ref": "#/components/responses/HeadersTooLarge"
-          },
-          "503": {
-            "$ref": "#/components/responses/Unavailable"
-          }
-        }
-      }
-    },
-    "/render/{layout}/{surface}.png": {
-      "get": {
-        "operationId": "renderPreviewAlias",
         "tags": [
           "render"
         ],
@@ -933,101 +674,18 @@ enum OpenAPIDocument {
               }
             }
           },
-          "304": {
-            "description": "If-None-Match matched the ETag (a hash of every input): no body, no render.",
+          "412": {
+            "description": "If-None-Match matched the ETag (a hash of every input): nothing rendered. A POST is answered 412, not 304 (RFC 9110 §13.1.2: 304 is for GET and HEAD only); field is If-None-Match.",
             "headers": {
               "ETag": {
                 "$ref": "#/components/headers/ETag"
-              }
-            }
-          },
-          "401": {
-            "$ref": "#/components/responses/Unauthorized"
-          },
-          "403": {
-            "$ref": "#/components/responses/Forbidden"
-          },
-          "404": {
-            "$ref": "#/components/responses/NotFound"
-          },
-          "413": {
-            "$ref": "#/components/responses/TooLarge"
-          },
-          "422": {
-            "$ref": "#/components/responses/Unprocessable"
-          },
-          "429": {
-            "$ref": "#/components/responses/TooManyRequests"
-          },
-          "500": {
-            "$ref": "#/components/responses/Internal"
-          },
-          "400": {
-            "$ref": "#/components/responses/BadRequest"
-          },
-          "405": {
-            "$ref": "#/components/responses/MethodNotAllowed"
-          },
-          "408": {
-            "$ref": "#/components/responses/RequestTimeout"
-          },
-          "431": {
-            "$ref": "#/components/responses/HeadersTooLarge"
-          },
-          "503": {
-            "$ref": "#/components/responses/Unavailable"
-          }
-        }
-      }
-    },
-    "/render": {
-      "post": {
-        "operationId": "renderDataAlias",
-        "tags": [
-          "render"
-        ],
-        "security": [
-          {},
-          {
-            "bearer": []
-          }
-        ],
-        "summary": "Bind JSON data (or a preview) and render it as PNG. Signed URLs are not accepted here (the body is not signed): with access control on, send a token.",
-        "requestBody": {
-          "required": true,
-          "content": {
-            "application/json": {
-              "schema": {
-                "$ref": "#/components/schemas/RenderBody"
-              }
-            }
-          }
-        },
-        "responses": {
-          "200": {
-            "description": "The PNG.",
-            "headers": {
-              "ETag": {
-                "$ref": "#/components/headers/ETag"
-              },
-              "X-Render-Cache": {
-                "$ref": "#/components/headers/RenderCache"
               }
             },
             "content": {
-              "image/png": {
+              "application/json": {
                 "schema": {
-                  "type": "string",
-                  "format": "binary"
+                  "$ref": "#/components/schemas/Error"
                 }
-              }
-            }
-          },
-          "304": {
-            "description": "If-None-Match matched the ETag (a hash of every input): no body, no render.",
-            "headers": {
-              "ETag": {
-                "$ref": "#/components/headers/ETag"
               }
             }
           },

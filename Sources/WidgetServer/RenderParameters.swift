@@ -13,8 +13,8 @@ package struct RenderParameters: Sendable {
 
     init(layout: String, surface: String) { spec = RenderSpec(layout: layout, surface: surface) }
 
-    package func request(in layouts: LoadedLayouts) throws(APIError) -> RenderRequest {
-        do { return try spec.request(in: layouts.documents) } catch { throw APIError(error) }
+    package func request(in layouts: LoadedLayouts, clock: () -> Date = Date.init) throws(APIError) -> RenderRequest {
+        do { return try spec.request(in: layouts.documents, clock: clock) } catch { throw APIError(error) }
     }
 }
 

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import NIOCore
+import Synchronization
 import WidgetShot
 
 /// The routes: plain functions from a request to a response over the loaded layouts and the
@@ -13,6 +14,8 @@ package struct RenderRoutes: Sendable {
     let keyer: RenderKeyer
     let cache: ResponseCache
     let metrics: ServerMetrics
+    /// GET render URLs already read, with their request and key (URLKeyMemo).
+    let memo = URLKeyMemo()
 
     /// `X-Render-Cache: hit | miss | coalesced`: how the PNG was found (not sent on 304s).
     static let cacheHeader = HTTPField.Name("X-Render-Cache")!
@@ -23,9 +26,15 @@ package struct RenderRoutes: Sendable {
     /// change, so caches revalidate after a minute (a 304 costs no render).
     static let shortLived = "public, max-age=60"
 
+    /// `GET /health`'s answer, encoded once (the probes and load balancers call it often).
+    static var healthResponse: Response {
+        Response(status: .ok, headers: [.contentType: "application/json; charset=utf-8"], body: ResponseBody(byteBuffer: healthBody))
+    }
+    private static let healthBody = ByteBuffer(string: "{\"status\":\"ok\"}\n")
+
     /// Called twice: on the router (the unversioned aliases) and on its `v1` group.
     func add(to router: some RouterMethods<BasicRequestContext>) {
-        router.get("health") { _, _ in JSONBody.response(["status": "ok"]) }
+        router.get("health") { _, _ in Self.healthResponse }
         router.get("layouts") { _, _ in JSONBody.response(layouts.listing) }
         router.get("render/{layout}/{surface}.png") { request, context in try await renderURL(request, context) }
         router.post("render") { request, _ in try await renderBody(request) }
@@ -58,19 +67,37 @@ package struct RenderRoutes: Sendable {
     /// URL and the files behind it. The ETag is the RenderKey of the inputs, known before rendering:
     /// a matching `If-None-Match` is answered 304 without a render; otherwise the response cache.
     func renderURL(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        // A URL seen before is not read, resolved and hashed again (the key alone was about
+        // 150,000 instructions of a cached answer, callgrind): its request and key are remembered,
+        // checked against the layout folder's current asset digest (the one input that can change
+        // while the server runs).
+        let target = request.uri.string
+        if let known = memo.entry(for: target, keyer: keyer) {
+            return try await answer(request, known.request, key: known.key, etag: known.etag,
+                                    headers: [.cacheControl: known.cacheControl])
+        }
         let query = request.uri.queryParameters.map { (name: String($0.key), value: String($0.value)) }
         let parameters = try RenderParameters(layout: context.parameters.get("layout") ?? "",
                                               surface: context.parameters.get("surface") ?? "", query: query)
-        let renderRequest = try parameters.request(in: layouts)
+        var readTheClock = false
+        let renderRequest = try parameters.request(in: layouts, clock: { readTheClock = true; return Date() })
         let key = keyer.key(for: renderRequest)
         let cacheControl = parameters.spec.pinsEverything ? Self.immutable : Self.shortLived
-        return try await answer(request, renderRequest, key: key, headers: [.cacheControl: cacheControl])
+        let etag = Self.etag(key)
+        // A request that depends on the time of day is a new one every second: not remembered.
+        if !readTheClock {
+            memo.remember(target, URLKeyMemo.Entry(request: renderRequest, key: key, etag: etag, cacheControl: cacheControl,
+                                                   assets: keyer.assetDigest(directory: renderRequest.layout.directory)))
+        }
+        return try await answer(request, renderRequest, key: key, etag: etag, headers: [.cacheControl: cacheControl])
     }
 
-    /// `POST /render` with a JSON body; `data` is bound instead of a preview. Its ETag works as a
-    /// GET's (a matching `If-None-Match` is 304, no render); no Cache-Control (POST answers are not
-    /// kept by shared caches). With `data` and no `now`, the time used is the current second, so
-    /// such answers are cached and coalesced within that second only.
+    /// `POST /render` with a JSON body; `data` is bound instead of a preview. It has an ETag as a
+    /// GET has; a matching `If-None-Match` is answered 412 Precondition Failed without a render
+    /// (RFC 9110 §13.1.2: a false If-None-Match is 304 for GET and HEAD only, 412 for every other
+    /// method; see `answer`). No Cache-Control (POST answers are not kept by shared caches). With
+    /// `data` and no `now`, the time used is the current second, so such answers are cached and
+    /// coalesced within that second only.
     func renderBody(_ request: Request) async throws -> Response {
         let maxBodyBytes = limits.requestBodyBytes
         if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > maxBodyBytes {
@@ -93,7 +120,7 @@ package struct RenderRoutes: Sendable {
             let renderRequest = try RenderParameters(body: try Self.parseJSON(text, limits: limits)).request(in: layouts)
             return KeyedRequest(request: renderRequest, key: keyer.key(for: renderRequest))
         }
-        return try await answer(request, prepared.request, key: prepared.key, headers: [:])
+        return try await answer(request, prepared.request, key: prepared.key, etag: Self.etag(prepared.key), headers: [:])
     }
 
     struct KeyedRequest: Sendable {
@@ -101,12 +128,24 @@ package struct RenderRoutes: Sendable {
         var key: RenderKey
     }
 
-    /// 304 when `If-None-Match` names the key; else the PNG from the cache or a render.
-    private func answer(_ request: Request, _ renderRequest: RenderRequest, key: RenderKey, headers given: HTTPFields) async throws -> Response {
+    /// `If-None-Match` naming the key (or `*`): 304 on GET and HEAD; on any other method (POST)
+    /// 412 with a JSON body and the ETag. RFC 9110 §13.1.2 leaves no choice: when the condition is
+    /// false the server "MUST NOT perform the requested method" and answers 304 for GET/HEAD, 412
+    /// for all other methods; a 304 to a POST would also tell a cache to reuse a stored answer that
+    /// no cache may keep for POST. Either way nothing is rendered. Otherwise the PNG from the cache
+    /// or a render.
+    private func answer(_ request: Request, _ renderRequest: RenderRequest, key: RenderKey, etag: String,
+                        headers given: HTTPFields) async throws -> Response {
         var headers = given
-        let etag = "\"\(key.hex)\""
         headers[.eTag] = etag
         if let ifNoneMatch = request.headers[.ifNoneMatch], Self.matches(ifNoneMatch, etag) {
+            guard request.method == .get || request.method == .head else {
+                var error = APIError(.preconditionFailed,
+                                     "If-None-Match matches the current ETag \(etag): this render is the one you have "
+                                         + "(a POST is answered 412, not 304; RFC 9110 §13.1.2)", field: "If-None-Match")
+                error.headers[.eTag] = etag
+                throw error
+            }
             return Response(status: .notModified, headers: headers)
         }
         let (png, outcome) = try await cache.png(for: key) { [workers, metrics] in
@@ -116,6 +155,9 @@ package struct RenderRoutes: Sendable {
         headers[Self.cacheHeader] = outcome.rawValue
         return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: png))
     }
+
+    /// The ETag header's value for a key: the key's hex digits, quoted (a strong validator).
+    static func etag(_ key: RenderKey) -> String { "\"\(key.hex)\"" }
 
     private static func render(_ request: RenderRequest, workers: RenderWorkers, metrics: ServerMetrics) async throws -> ByteBuffer {
         do {
@@ -168,12 +210,61 @@ package struct RenderRoutes: Sendable {
         }
     }
 
-    /// `If-None-Match: "a", W/"b"` or `*`.
+    /// `If-None-Match: "a", W/"b"` or `*`, compared byte by byte (no Foundation trimming: every
+    /// 304 goes through here).
     static func matches(_ ifNoneMatch: String, _ etag: String) -> Bool {
-        ifNoneMatch.split(separator: ",").contains { candidate in
-            var tag = candidate.trimmingCharacters(in: .whitespaces)
-            if tag.hasPrefix("W/") { tag.removeFirst(2) }
-            return tag == "*" || tag == etag
+        let isSpace = { (c: UInt8) in c == 0x20 || c == 0x09 }
+        for candidate in ifNoneMatch.utf8.split(separator: UInt8(ascii: ",")) {
+            var tag = candidate.drop(while: isSpace)
+            while let last = tag.last, isSpace(last) { tag = tag.dropLast() }
+            if tag.starts(with: "W/".utf8) { tag = tag.dropFirst(2) }
+            if tag.elementsEqual("*".utf8) || tag.elementsEqual(etag.utf8) { return true }
+        }
+        return false
+    }
+}
+
+/// The GET render URLs already read: the request target as sent (path and query, a signature
+/// already taken off) → its RenderRequest, RenderKey, ETag and Cache-Control. A GET render is a
+/// function of its URL, the layouts (loaded once, at start), the fonts (idem) and the files in the
+/// layout's folder; the last can change while the server runs, so an entry is used only while the
+/// folder's asset digest (RenderKeyer.assetDigest, looked at again at most once a second) is the
+/// one it was made with. Requests that read the clock are never remembered.
+///
+/// Bounded: at most `capacity` entries of targets up to `maxTargetBytes` (longer ones are read
+/// every time); when full it starts over empty, which costs only the re-reading. So it holds at
+/// most about 4,096 × (512 + a few hundred) bytes, whatever URLs clients make up.
+final class URLKeyMemo: Sendable {
+    struct Entry: Sendable {
+        var request: RenderRequest
+        var key: RenderKey
+        var etag: String
+        var cacheControl: String
+        /// The layout folder's asset digest when the key was made.
+        var assets: String
+    }
+
+    static let capacity = 4096
+    static let maxTargetBytes = 512
+    private let entries = Mutex<[String: Entry]>([:])
+
+    var count: Int { entries.withLock { $0.count } }
+
+    /// The entry for `target` if there is one and the layout's assets are unchanged since.
+    func entry(for target: String, keyer: RenderKeyer) -> Entry? {
+        guard target.utf8.count <= Self.maxTargetBytes, let entry = entries.withLock({ $0[target] }) else { return nil }
+        guard keyer.assetDigest(directory: entry.request.layout.directory) == entry.assets else {
+            entries.withLock { $0[target] = nil }
+            return nil
+        }
+        return entry
+    }
+
+    func remember(_ target: String, _ entry: Entry) {
+        guard target.utf8.count <= Self.maxTargetBytes else { return }
+        entries.withLock { table in
+            if table.count >= Self.capacity { table.removeAll(keepingCapacity: true) }
+            table[target] = entry
         }
     }
 }

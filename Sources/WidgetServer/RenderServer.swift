@@ -36,7 +36,7 @@ public struct RenderServer: Sendable {
     public init(folders: ProjectFolders, host: String = "127.0.0.1", port: Int = 8080,
                 workerThreads: Int = max(1, min(ProcessInfo.processInfo.activeProcessorCount, 4)),
                 limits: Limits = .default, access: AccessPolicy = .open,
-                logger: Logger = Logger(label: "widgetshot.server")) throws {
+                logger: Logger = Logger(label: "widgetshot.server", factory: BufferedLogHandler.standardError)) throws {
         self.folders = folders
         self.host = host
         self.port = port
@@ -54,6 +54,8 @@ public struct RenderServer: Sendable {
     /// `limits.shutdownDeadline` seconds, then cancels them (a render stops at its next deadline
     /// check) and returns. `onListening` gets the bound port once connections are accepted.
     public func run(onListening: @escaping @Sendable (_ port: Int) async -> Void = { _ in }) async throws {
+        // The default logger holds lines for up to 100 ms (BufferedLogHandler): none is lost on a stop.
+        defer { BufferedLogHandler.flushStandardError() }
         let threads = NIOThreadPool(numberOfThreads: workerThreads)
         threads.start()
         let workers = RenderWorkers(threads: threads, threadCount: workerThreads, renderers: renderers, limits: limits)

@@ -50,7 +50,9 @@ struct ServeCommand: ParsableCommand {
            "scale": 3, "device": "iphone15pro", "locale": "en",
            "now": "2026-11-22T12:27:00+09:00", "ios": 26, "placeholder": false}
           binds data, else the preview, else the layout's first preview.
-          With data and no now, the current second is used.
+          With data and no now, the current second is used. An If-None-Match
+          naming its ETag is answered 412, not 304 (RFC 9110 13.1.2: 304 is
+          for GET and HEAD), and nothing is rendered.
         GET /metrics
           Prometheus text: requests by route and status, render phase
           latencies, queue, 429s, cache hits/misses/bytes/evictions.
