@@ -392,6 +392,15 @@ enum OpenAPIDocument {
             "description": "Render the loading placeholder."
           },
           {
+            "name": "mode",
+            "in": "query",
+            "required": false,
+            "schema": {
+              "$ref": "#/components/schemas/RenderingMode"
+            },
+            "description": "The widget rendering mode; the surface's default when absent (systemSmall/Medium/Large/ExtraLarge: fullColor or accented; accessories: vibrant; standBy: fullColor or vibrant, StandBy's red night mode; lockScreen and the island: fullColor). A mode the surface does not have is a 422 naming both."
+          },
+          {
             "name": "expires",
             "in": "query",
             "required": false,
@@ -588,6 +597,15 @@ enum OpenAPIDocument {
               "type": "boolean"
             },
             "description": "Render the loading placeholder."
+          },
+          {
+            "name": "mode",
+            "in": "query",
+            "required": false,
+            "schema": {
+              "$ref": "#/components/schemas/RenderingMode"
+            },
+            "description": "The widget rendering mode; the surface's default when absent (systemSmall/Medium/Large/ExtraLarge: fullColor or accented; accessories: vibrant; standBy: fullColor or vibrant, StandBy's red night mode; lockScreen and the island: fullColor). A mode the surface does not have is a 422 naming both."
           },
           {
             "name": "expires",
@@ -1282,6 +1300,15 @@ enum OpenAPIDocument {
           "islandExpanded"
         ]
       },
+      "RenderingMode": {
+        "type": "string",
+        "enum": [
+          "fullColor",
+          "accented",
+          "vibrant"
+        ],
+        "description": "fullColor: colors as written. accented: the tinted Home Screen (container background removed; every view drawn white with its own alpha; widgetAccentable views form the accent group). vibrant: Lock Screen accessories desaturated; on standBy, night mode in red."
+      },
       "Listing": {
         "type": "object",
         "required": [
@@ -1403,6 +1430,9 @@ enum OpenAPIDocument {
           },
           "placeholder": {
             "type": "boolean"
+          },
+          "mode": {
+            "$ref": "#/components/schemas/RenderingMode"
           }
         }
       }

@@ -8,7 +8,7 @@ import WidgetShot
 package struct RenderParameters: Sendable {
     package var spec: RenderSpec
 
-    static let queryFields: Set<String> = ["preview", "scheme", "scale", "device", "locale", "now", "placeholder"]
+    static let queryFields: Set<String> = ["preview", "scheme", "scale", "device", "locale", "now", "placeholder", "mode"]
     static let bodyFields: Set<String> = queryFields.union(["layout", "surface", "data"])
 
     init(layout: String, surface: String) { spec = RenderSpec(layout: layout, surface: surface) }
@@ -31,7 +31,7 @@ extension APIError {
 }
 
 extension RenderParameters {
-    /// `GET /render/{layout}/{surface}.png?preview=…&scheme=…&scale=…&device=…&locale=…&now=…&placeholder=…`
+    /// `GET /render/{layout}/{surface}.png?preview=…&scheme=…&scale=…&device=…&locale=…&now=…&placeholder=…&mode=…`
     package init(layout: String, surface: String, query: [(name: String, value: String)]) throws(APIError) {
         self.init(layout: layout, surface: surface)
         var seen = Set<String>()
@@ -46,6 +46,7 @@ extension RenderParameters {
             case "device": spec.device = value
             case "locale": spec.locale = value
             case "now": spec.now = value
+            case "mode": spec.mode = value
             case "scale":
                 guard let v = Double(value), v.isFinite else { throw .badValue("scale", "scale must be a number between 0.25 and 4, got '\(value)'") }
                 spec.scale = v
@@ -84,6 +85,7 @@ extension RenderParameters {
         spec.device = try string("device")
         spec.locale = try string("locale")
         spec.now = try string("now")
+        spec.mode = try string("mode")
         switch fields["scale"] {
         case nil, .null?: break
         case .number(let v)?: spec.scale = v

@@ -14,6 +14,8 @@ import WidgetTemplate
 /// - `locale` defaults to the preview's, else `ko`; `device` to iPhone 15 Pro; `scheme` to light;
 ///   `scale` (0.25…4) to the device's.
 /// - The surface must have a view in the layout and exist on the device.
+/// - `mode` (fullColor, accented, vibrant) must be one of the surface's `renderingModes`; without
+///   it, the surface's default.
 public struct RenderSpec: Sendable, Equatable {
     public var layout: String
     public var surface: String
@@ -27,11 +29,13 @@ public struct RenderSpec: Sendable, Equatable {
     public var placeholder: Bool
     public var colors: ColorGeneration
     public var pngPreset: PNGPreset
+    public var mode: String?
 
     public init(layout: String, surface: String, preview: String? = nil, data: DataValue? = nil,
                 scheme: String? = nil, scale: Double? = nil, device: String? = nil, locale: String? = nil,
                 now: String? = nil, placeholder: Bool = false, colors: ColorGeneration = .ios18,
-                pngPreset: PNGPreset = .fast) {
+                pngPreset: PNGPreset = .fast, mode: String? = nil) {
+        self.mode = mode
         self.layout = layout; self.surface = surface; self.preview = preview; self.data = data
         self.scheme = scheme; self.scale = scale; self.device = device; self.locale = locale
         self.now = now; self.placeholder = placeholder; self.colors = colors; self.pngPreset = pngPreset
@@ -70,6 +74,16 @@ public struct RenderSpec: Sendable, Equatable {
         }
         guard profile.supports(surface) else {
             throw .unprocessable("surface", RenderError.surfaceNotOnDevice(surface, profile).description)
+        }
+        var renderingMode: RenderingMode?
+        if let mode {
+            guard let m = RenderingMode(rawValue: mode) else {
+                throw .badValue("mode", "mode must be one of \(RenderingMode.allCases.map(\.rawValue).joined(separator: ", ")), got '\(mode)'")
+            }
+            guard surface.renderingModes.contains(m) else {
+                throw .unprocessable("mode", RenderError.modeMessage(m.rawValue, surface))
+            }
+            renderingMode = m
         }
         var colorScheme = ColorScheme.light
         if let scheme {
@@ -125,6 +139,7 @@ public struct RenderSpec: Sendable, Equatable {
         }
         request.colors = colors
         request.pngPreset = pngPreset
+        request.mode = renderingMode
         return request
     }
 
@@ -149,7 +164,7 @@ public struct RenderSpecError: Error, CustomStringConvertible, Sendable, Equatab
     }
 
     public var kind: Kind
-    /// `layout`, `surface`, `preview`, `data`, `scheme`, `scale`, `device`, `locale`, `now`.
+    /// `layout`, `surface`, `preview`, `data`, `scheme`, `scale`, `device`, `locale`, `now`, `mode`.
     public var field: String
     public var message: String
 

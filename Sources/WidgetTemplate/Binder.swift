@@ -729,6 +729,7 @@ struct Binder {
         case .offset(let x, let y): return .offset(x: x, y: y)
         case .rotation(let degrees, let anchor): return .rotation(degrees: degrees, anchor: anchor)
         case .scale(let x, let y, let anchor): return .scale(x: x, y: y, anchor: anchor)
+        case .accentable(let on): return .accentable(on)
         case .background(let layer, let alignment):
             return layerNode(layer, env).map { .background($0, alignment: alignment) }
         case .overlay(let layer, let alignment):

@@ -18,6 +18,13 @@ struct MatrixSelection: ParsableArguments {
     @Option(name: .long, help: "Only these previews.")
     var preview: [String] = []
 
+    // Not `--mode`: record's --mode already says which goldens to rewrite.
+    @Option(name: .customLong("rendering-mode"), help: ArgumentHelp(
+        "Only these rendering modes (fullColor, accented, vibrant).",
+        discussion: "Each surface's default mode (fullColor; vibrant for the accessories) in light and dark, and its other modes in dark only: accented on the home families (the tinted Home Screen, files …-dark-accented.png), vibrant on standBy (night mode, …-dark-vibrant.png).",
+        valueName: "mode"))
+    var renderingMode: [RenderingMode] = []
+
     @OptionGroup var project: ProjectOptions
 
     /// The project folders and the chosen layouts (all of them by default).
@@ -42,7 +49,8 @@ struct MatrixSelection: ParsableArguments {
     func cells(_ documents: [LayoutDocument], device: DeviceProfile) -> [(LayoutDocument, MatrixCell)] {
         documents.flatMap { d in
             RenderMatrix.cells(for: d, device: device, surfaces: surface.isEmpty ? nil : Set(surface),
-                               previews: preview.isEmpty ? nil : Set(preview)).map { (d, $0) }
+                               previews: preview.isEmpty ? nil : Set(preview),
+                               modes: renderingMode.isEmpty ? nil : Set(renderingMode)).map { (d, $0) }
         }
     }
 
@@ -50,7 +58,7 @@ struct MatrixSelection: ParsableArguments {
         cells(documents, device: suite.device)
     }
 
-    var isFiltered: Bool { !surface.isEmpty || !preview.isEmpty }
+    var isFiltered: Bool { !surface.isEmpty || !preview.isEmpty || !renderingMode.isEmpty }
 }
 
 /// The diff knobs verify and diff share.

@@ -16,7 +16,10 @@ struct RenderCommand: ParsableCommand {
         The PNG is written atomically: a failed render leaves no file behind. Warnings (missing
         data, truncated text, content outside the surface) go to standard error.
 
-        Exit codes: 0 written, 2 bad input (unknown layout, surface, preview, device; bad data).
+        --mode accented shows the widget as the tinted Home Screen draws it; --mode vibrant on \
+        standBy shows StandBy's night mode.
+
+        Exit codes: 0 written, 2 bad input (unknown layout, surface, preview, device, mode; bad data).
         """)
 
     @Argument(help: "A layout name in Layouts/ (e.g. delivery) or a path to a layout file.")
@@ -48,6 +51,17 @@ struct RenderCommand: ParsableCommand {
 
     @Flag(name: .long, help: "Render as WidgetKit's placeholder (text and images as rounded bars).")
     var placeholder = false
+
+    @Option(name: [.customLong("mode"), .customLong("rendering-mode")], help: ArgumentHelp(
+        "The widget rendering mode (default: the surface's).",
+        discussion: """
+        fullColor: colors as written. accented: the tinted Home Screen (systemSmall … systemExtraLarge): \
+        the container background is removed and every view is drawn white keeping its alpha; views \
+        with `widgetAccentable: true` form the accent group. vibrant: the Lock Screen accessories \
+        (always; desaturated) and standBy's night mode (monochrome red). A mode the surface does not \
+        have is an error naming both, e.g. --surface lockScreen --mode accented.
+        """, valueName: "fullColor|accented|vibrant"))
+    var mode: String?
 
     @Option(name: [.short, .customLong("output")], help: "The PNG to write ('-' for standard output). Default: LAYOUT-SURFACE-PREVIEW-SCHEME.png here.")
     var output: String?
@@ -81,7 +95,7 @@ struct RenderCommand: ParsableCommand {
         }
         let spec = RenderSpec(layout: layout, surface: surface.rawValue, preview: preview, data: value,
                               scheme: scheme.rawValue, scale: scale, device: device, locale: locale, now: now,
-                              placeholder: placeholder)
+                              placeholder: placeholder, mode: mode)
         let request: RenderRequest
         do { request = try spec.request(for: document) } catch {
             throw CLIError(Self.optionName(error.field).map { "\($0): \(error.message)" } ?? error.message)
@@ -97,7 +111,8 @@ struct RenderCommand: ParsableCommand {
         trace.mark("render")
         for w in result.warnings { note(w.description) }
 
-        let path = output ?? "\(document.name)-\(surface.rawValue)-\(previewName)-\(scheme.rawValue).png"
+        let modeSuffix = request.effectiveMode == surface.defaultRenderingMode ? "" : "-\(request.effectiveMode.rawValue)"
+        let path = output ?? "\(document.name)-\(surface.rawValue)-\(previewName)-\(scheme.rawValue)\(modeSuffix).png"
         if path == "-" {
             FileHandle.standardOutput.write(Data(result.png))
         } else {
