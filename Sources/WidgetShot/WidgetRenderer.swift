@@ -60,7 +60,7 @@ public final class WidgetRenderer {
         let scheme: ColorScheme = surface.family == .island || surface == .standBy ? .dark : request.scheme
         let context = BindContext(surface: surface, scheme: scheme, locale: request.locale, now: request.now,
                                   timeZone: request.timeZone, placeholder: request.placeholder, colors: request.colors,
-                                  isStale: request.isStale)
+                                  isStale: request.isStale, renderingMode: mode)
         let bound = request.layout.bind(surface: surface, data: request.data, context: context)
         // An image that cannot be used (missing, outside the layout's folder, too large) fails the
         // render: a picture drawn without it would pass for the real thing.

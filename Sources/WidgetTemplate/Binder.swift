@@ -145,7 +145,8 @@ struct Binder {
         case "locale": return .string(context.locale)
         case "surface": return .string(context.surface.rawValue)
         case "scheme": return .string(context.scheme.rawValue)
-        case "context": return .object(["isStale": .bool(context.isStale)])
+        case "context": return .object(["isStale": .bool(context.isStale),
+                                         "renderingMode": .string(context.renderingMode.rawValue)])
         default: return nil
         }
     }

@@ -160,6 +160,29 @@ import WidgetTemplate
         #expect(flags == [true, false])
     }
 
+    /// `context.renderingMode` lets a layout drop a view that would be a white block when tinted.
+    @Test func layoutsReadTheModeAsContextRenderingMode() throws {
+        let yaml = """
+        name: ctx
+        surfaces:
+          systemSmall:
+            margins: { top: 0, leading: 0, bottom: 0, trailing: 0 }
+            view:
+              zstack:
+                - rect:
+                  fill: "#00FF00"
+                  when: "context.renderingMode != 'accented'"
+                - text: "{{context.renderingMode}}"
+        previews:
+          p: { data: {} }
+        """
+        let full = try render(yaml, .systemSmall)
+        #expect(full.bitmap.pixel(x: 12, y: 80) == RGBA8(r: 0, g: 255, b: 0, a: 255))
+        let accented = try render(yaml, .systemSmall, mode: .accented)
+        #expect(accented.bitmap.pixel(x: 12, y: 80).a == 0)
+        #expect(accented.warnings.isEmpty, "\(accented.warnings)")
+    }
+
     /// StandBy's night mode: monochrome red, only the red channel lit.
     @Test func nightModeLightsOnlyTheRedChannel() throws {
         let r = try render(Self.widget, .standBy, mode: .vibrant)
