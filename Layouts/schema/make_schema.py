@@ -66,6 +66,7 @@ MODIFIERS = {
     "anchor": b(UNIT_POINTS, {"type": "object", "additionalProperties": False, "properties": {"x": b(NUM), "y": b(NUM)}}),
     "backgroundAlignment": b(ALIGN),
     "overlayAlignment": b(ALIGN),
+    "widgetAccentable": {"description": "SwiftUI widgetAccentable: true puts this view and everything inside it into the accent group of the accented (tinted Home Screen) rendering mode; false back into the primary group.", **b(BOOL)},
 }
 SHAPE = {"fill": PAINT, "stroke": PAINT, "lineWidth": b(NUM), "dash": b(NUM, {"type": "array", "items": b(NUM)})}
 CHILDREN = {"anyOf": [{"type": "array", "items": NODE}, {"type": "null"}]}

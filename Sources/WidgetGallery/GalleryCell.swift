@@ -19,6 +19,8 @@ public struct GalleryOptions: Sendable {
     public var serverURL: String
     /// Served by `widgetshot serve --watch`: the page listens for updates.
     public var live: Bool
+    /// Only these rendering modes (nil: every mode of each surface, RenderMatrix's rule).
+    public var modes: Set<RenderingMode>? = nil
 
     public init(devices: [DeviceProfile] = [.default], scale: Double? = nil, surfaces: Set<Surface>? = nil,
                 previews: Set<String>? = nil, placeholders: Bool = true, placeholderOnly: Bool = false,
@@ -43,19 +45,34 @@ public struct GalleryCell: Sendable, Hashable {
     public var locale: String
     /// Whether the path carries the device's folder (several devices in one gallery).
     public var deviceFolder: Bool
+    /// The rendering mode (accented: the tinted Home Screen; vibrant on standBy: night mode).
+    public var mode: RenderingMode
+
+    public init(layout: String, surface: Surface, preview: String, scheme: ColorScheme, placeholder: Bool,
+                device: DeviceProfile, locale: String, deviceFolder: Bool, mode: RenderingMode? = nil) {
+        self.layout = layout; self.surface = surface; self.preview = preview; self.scheme = scheme
+        self.placeholder = placeholder; self.device = device; self.locale = locale; self.deviceFolder = deviceFolder
+        self.mode = mode ?? surface.defaultRenderingMode
+    }
+
+    /// `-accented` after the scheme in a mode other than the surface's default, else empty.
+    public var modeSuffix: String { mode == surface.defaultRenderingMode ? "" : "-\(mode.rawValue)" }
 
     /// What the page calls the row: the preview's name, or `placeholder`.
     public var rowName: String { placeholder ? "placeholder" : preview }
 
     /// `delivery/systemSmall/onTheWay-light.png`, `iphonese/delivery/…` with several devices.
     public var relativePath: String {
-        (deviceFolder ? device.id + "/" : "") + "\(layout)/\(surface.rawValue)/\(rowName)-\(scheme.rawValue).png"
+        (deviceFolder ? device.id + "/" : "") + "\(layout)/\(surface.rawValue)/\(rowName)-\(scheme.rawValue)\(modeSuffix).png"
     }
 
     /// A stable id for links: `delivery.systemSmall.onTheWay.light.iphone15pro`.
-    public var anchor: String { "\(layout).\(surface.rawValue).\(rowName).\(scheme.rawValue).\(device.id)" }
+    /// `delivery.systemSmall.onTheWay.dark.accented.iphone15pro` in a mode other than the default.
+    public var anchor: String {
+        "\(layout).\(surface.rawValue).\(rowName).\(scheme.rawValue)\(modeSuffix.replacingOccurrences(of: "-", with: ".")).\(device.id)"
+    }
 
-    public var matrixCell: MatrixCell { MatrixCell(layout: layout, surface: surface, preview: preview, scheme: scheme) }
+    public var matrixCell: MatrixCell { MatrixCell(layout: layout, surface: surface, preview: preview, scheme: scheme, mode: mode) }
 }
 
 public enum GalleryMatrix {
@@ -67,7 +84,7 @@ public enum GalleryMatrix {
         for device in options.devices {
             for document in documents {
                 let matrix = RenderMatrix.cells(for: document, device: device, surfaces: options.surfaces,
-                                                previews: options.previews)
+                                                previews: options.previews, modes: options.modes)
                 var surfaces: [Surface] = []
                 for m in matrix where !surfaces.contains(m.surface) { surfaces.append(m.surface) }
                 for surface in surfaces {
@@ -75,7 +92,7 @@ public enum GalleryMatrix {
                         let locale = document.preview(named: m.preview)?.locale ?? "ko"
                         cells.append(GalleryCell(layout: m.layout, surface: m.surface, preview: m.preview, scheme: m.scheme,
                                                  placeholder: options.placeholderOnly, device: device, locale: locale,
-                                                 deviceFolder: folders))
+                                                 deviceFolder: folders, mode: m.mode))
                     }
                     guard options.placeholders, !options.placeholderOnly,
                           let first = matrix.first(where: { $0.surface == surface }) else { continue }

@@ -105,8 +105,9 @@ public struct GalleryPage {
 
     private func figure(_ e: GalleryEntry) -> String {
         let c = e.cell, r = e.record
-        let attributes = "id=\"\(escape(c.anchor))\" data-layout=\"\(escape(c.layout))\" data-surface=\(c.surface.rawValue) data-preview=\"\(escape(c.rowName))\" data-scheme=\(c.scheme.rawValue) data-device=\(c.device.id) data-locale=\"\(escape(c.locale))\" data-family=\(c.surface.family.rawValue)"
-        let title = "\(c.layout) · \(c.surface.rawValue) · \(c.rowName) · \(c.scheme.rawValue)"
+        let attributes = "id=\"\(escape(c.anchor))\" data-layout=\"\(escape(c.layout))\" data-surface=\(c.surface.rawValue) data-preview=\"\(escape(c.rowName))\" data-scheme=\(c.scheme.rawValue) data-device=\(c.device.id) data-locale=\"\(escape(c.locale))\" data-family=\(c.surface.family.rawValue) data-mode=\(c.mode.rawValue)"
+        let modeName = c.modeSuffix.isEmpty ? "" : " · \(c.mode.rawValue)"
+        let title = "\(c.layout) · \(c.surface.rawValue) · \(c.rowName) · \(c.scheme.rawValue)\(modeName)"
         var out = "<figure class=\"card \(c.scheme.rawValue)\" \(attributes)>"
         if let error = r.error {
             out += "<div class=error><b>could not render</b><pre>\(escape(error))</pre></div>"
@@ -123,7 +124,7 @@ public struct GalleryPage {
             out += "<img src=\"\(src)\" width=\(Int(size.width.rounded())) height=\(Int(size.height.rounded())) alt=\"\(escape(title))\" title=\"\(escape(title)) — click for full scale\" style=\"width:\(GalleryContext.px(size.width));height:\(GalleryContext.px(size.height));border-radius:\(radius(c, size))\">"
             out += "</div>"
         }
-        out += "<figcaption><a class=anchor href=\"#\(escape(c.anchor))\" title=\"link to this image\">\(c.scheme.rawValue)</a>"
+        out += "<figcaption><a class=anchor href=\"#\(escape(c.anchor))\" title=\"link to this image\">\(c.scheme.rawValue)\(modeName)</a>"
         if r.error == nil { out += " <span class=size>\(points(r)) · \(r.pixelWidth)×\(r.pixelHeight) px</span>" }
         if !r.warnings.isEmpty {
             out += " <span class=warn title=\"lint warnings\">⚠ \(r.warnings.count)</span>"
@@ -148,7 +149,8 @@ public struct GalleryPage {
         if c.device.ios != c.device.shipsWith { words += ["--ios", String(c.device.ios.number)] }
         if let scale = options.scale { words += ["--scale", "\(scale)"] }
         if c.placeholder { words.append("--placeholder") }
-        words += ["-o", "\(c.layout)-\(c.surface.rawValue)-\(c.rowName)-\(c.scheme.rawValue).png"]
+        if !c.modeSuffix.isEmpty { words += ["--mode", c.mode.rawValue] }
+        words += ["-o", "\(c.layout)-\(c.surface.rawValue)-\(c.rowName)-\(c.scheme.rawValue)\(c.modeSuffix).png"]
         return words.map(shellQuote).joined(separator: " ")
     }
 
@@ -159,6 +161,7 @@ public struct GalleryPage {
         if c.device.ios != c.device.shipsWith { query.append("ios=\(c.device.ios.number)") }
         if let scale = options.scale { query.append("scale=\(scale)") }
         if c.placeholder { query.append("placeholder=true") }
+        if !c.modeSuffix.isEmpty { query.append("mode=\(c.mode.rawValue)") }
         return options.serverURL + "/render/\(percent(c.layout))/\(c.surface.rawValue).png?" + query.joined(separator: "&")
     }
 

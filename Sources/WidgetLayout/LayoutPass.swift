@@ -70,7 +70,8 @@ final class LayoutPass {
             return FrameLayout.size(spec, p, child: size(child, childProposal))
         case .decoration(let decoration):
             return size(decoration.content, p)
-        case .opacity(_, let child), .clip(_, let child), .offset(_, _, let child), .transform(_, let child):
+        case .opacity(_, let child), .clip(_, let child), .offset(_, _, let child), .transform(_, let child),
+             .accentable(_, let child):
             return size(child, p)
         case .fixedSize(let horizontal, let vertical, let child):
             return size(child, FrameLayout.fixing(p, horizontal: horizontal, vertical: vertical))

@@ -55,6 +55,8 @@ struct LayoutTree {
         case offset(x: Double, y: Double, child: Int)
         /// A rotation or scale effect: sized and placed as `child`, drawn transformed.
         case transform(DrawingTransform, child: Int)
+        /// `widgetAccentable`: sized and placed as `child`, which joins (or leaves) the accent group.
+        case accentable(Bool, child: Int)
     }
 
     /// A transform effect relative to the frame it ends up in (the anchor is known only once placed).
@@ -108,7 +110,7 @@ struct LayoutTree {
     private mutating func markOutermostFrame(_ chain: [Int]) {
         for index in chain.reversed() {
             switch entries[index].layer {
-            case .opacity, .offset, .fixedSize, .transform:
+            case .opacity, .offset, .fixedSize, .transform, .accentable:
                 continue
             case .padding, .frame:
                 entries[index].keepsFrame = true
@@ -203,6 +205,8 @@ struct LayoutTree {
             let sx = SafeNumber.factor(x), sy = SafeNumber.factor(y)
             if sx == 1, sy == 1 { return nil }
             return .transform(.scale(x: sx, y: sy, anchor: SafeNumber.anchor(anchor)), child: child)
+        case .accentable(let on):
+            return .accentable(on, child: child)
         }
     }
 

@@ -28,6 +28,7 @@ extension LayoutPass {
         case .opacity: return placeWithOpacity(layer, p, at: origin)
         case .clip: return placeClipped(layer, p, at: origin)
         case .transform: return placeTransformed(layer, p, at: origin)
+        case .accentable: return placeAccentable(layer, p, at: origin)
         }
     }
 
@@ -124,6 +125,15 @@ extension LayoutPass {
         return inner
     }
 
+    /// Folds into the inner node, whose own setting (written closer to the content) wins, as the
+    /// innermost `widgetAccentable` does in SwiftUI.
+    private func placeAccentable(_ layer: Int, _ p: ProposedSize, at origin: Point) -> PlacedNode? {
+        guard case .accentable(let on, let child) = tree.entries[layer].layer,
+              var inner = place(child, p, at: origin) else { return nil }
+        if inner.accentable == nil { inner.accentable = on }
+        return inner
+    }
+
     private func keepingFrame(_ inner: PlacedNode?, _ layer: Int, _ exact: Rect) -> PlacedNode? {
         let entry = tree.entries[layer]
         guard entry.keepsFrame else { return inner }
@@ -156,7 +166,7 @@ extension LayoutPass {
         // Folding into the content's node is only invisible when that node draws nothing itself
         // and applies no group effect the secondary view must escape.
         if content.frame == recorded, content.content == .none, content.clip == nil, content.opacity == 1,
-           content.transform.isIdentity {
+           content.transform.isIdentity, content.accentable == nil {
             if d.isOverlay {
                 content.children.append(secondary)
             } else {

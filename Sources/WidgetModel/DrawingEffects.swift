@@ -47,8 +47,13 @@ public struct DrawingEffects: Hashable, Sendable {
     public var clip: ClipShape?
     /// In surface points; rotation and scale effects about an anchor of the frame.
     public var transform: AffineTransform
-    public init(opacity: Double = 1, clip: ClipShape? = nil, transform: AffineTransform = .identity) {
-        self.opacity = opacity; self.clip = clip; self.transform = transform
+    /// `widgetAccentable`: true puts this node and everything inside it into the accent group of the
+    /// accented rendering mode, false back into the primary group; nil inherits from the parent.
+    /// Changes nothing in the other modes.
+    public var accentable: Bool?
+    public init(opacity: Double = 1, clip: ClipShape? = nil, transform: AffineTransform = .identity,
+                accentable: Bool? = nil) {
+        self.opacity = opacity; self.clip = clip; self.transform = transform; self.accentable = accentable
     }
     public static let none = DrawingEffects()
 }

@@ -31,6 +31,12 @@ public struct PlacedNode: Hashable, Sendable {
         set { effects.transform = newValue }
     }
 
+    /// The node's own `widgetAccentable` (nil: as its parent).
+    public var accentable: Bool? {
+        get { effects.accentable }
+        set { effects.accentable = newValue }
+    }
+
     /// Depth-first, self before children.
     public func forEach(_ body: (PlacedNode) -> Void) {
         body(self)

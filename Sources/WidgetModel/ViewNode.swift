@@ -206,4 +206,7 @@ public indirect enum Modifier: Hashable, Sendable {
     /// the modified view's width, vertically centred: a linear progress's marker (what SwiftUI's
     /// linear Gauge draws at its current value; a GeometryReader offset in hand-written SwiftUI).
     case marker(ViewNode, fraction: Double)
+    /// SwiftUI `widgetAccentable(_:)`: the view and its subviews join the accent group (true) or
+    /// the primary group (false) of the accented rendering mode.
+    case accentable(Bool)
 }

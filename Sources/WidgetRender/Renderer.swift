@@ -75,6 +75,11 @@ public final class Renderer {
     /// Draws `root` (frames in points) onto a transparent ARGB32 canvas of exactly
     /// pixelWidth×pixelHeight, scaled by `scale`.
     public func draw(_ root: PlacedNode, pixelWidth: Int, pixelHeight: Int, scale: Double) -> Bitmap {
+        draw(pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: scale) { cr in drawNode(root, cr) }
+    }
+
+    /// A transparent ARGB32 canvas of pixelWidth×pixelHeight scaled by `scale`, drawn on by `body`.
+    func draw(pixelWidth: Int, pixelHeight: Int, scale: Double, _ body: (OpaquePointer) -> Void) -> Bitmap {
         precondition(pixelWidth > 0 && pixelHeight > 0, "canvas must not be empty")
         let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(pixelWidth)))
         var pixels = [UInt8](repeating: 0, count: stride * pixelHeight)
@@ -84,7 +89,7 @@ public final class Renderer {
             let cr = cairo_create(surface)!
             cairo_scale(cr, scale, scale)
             pango_cairo_update_context(cr, drawContext)
-            drawNode(root, cr)
+            body(cr)
             cairo_destroy(cr)
             cairo_surface_flush(surface)
             cairo_surface_finish(surface)
@@ -96,6 +101,13 @@ public final class Renderer {
     func drawNode(_ node: PlacedNode, _ cr: OpaquePointer) {
         if let deadline, deadline.hasPassed { return }
         guard let applied = beginEffects(node.effects, in: node.frame, cr) else { return }
+        drawContent(node, cr)
+        for child in node.children { drawNode(child, cr) }
+        endEffects(applied, node.effects, cr)
+    }
+
+    /// The node's own content, without its effects or children.
+    func drawContent(_ node: PlacedNode, _ cr: OpaquePointer) {
         switch node.content {
         case .none: break
         case .text(let text): drawText(text, in: node.frame, cr)
@@ -108,8 +120,6 @@ public final class Renderer {
             setSource(color, cr)
             cairo_fill(cr)
         }
-        for child in node.children { drawNode(child, cr) }
-        endEffects(applied, node.effects, cr)
     }
 
     func setSource(_ color: RGBA, _ cr: OpaquePointer) {

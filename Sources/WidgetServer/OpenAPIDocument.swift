@@ -357,6 +357,15 @@ enum OpenAPIDocument {
             "description": "Render the loading placeholder."
           },
           {
+            "name": "mode",
+            "in": "query",
+            "required": false,
+            "schema": {
+              "$ref": "#/components/schemas/RenderingMode"
+            },
+            "description": "The widget rendering mode; the surface's default when absent (systemSmall/Medium/Large/ExtraLarge: fullColor or accented; accessories: vibrant; standBy: fullColor or vibrant, StandBy's red night mode; lockScreen and the island: fullColor). A mode the surface does not have is a 422 naming both."
+          },
+          {
             "name": "expires",
             "in": "query",
             "required": false,
@@ -1096,8 +1105,20 @@ enum OpenAPIDocument {
           },
           "placeholder": {
             "type": "boolean"
+          },
+          "mode": {
+            "$ref": "#/components/schemas/RenderingMode"
           }
         }
+      },
+      "RenderingMode": {
+        "type": "string",
+        "enum": [
+          "fullColor",
+          "accented",
+          "vibrant"
+        ],
+        "description": "fullColor: colors as written. accented: the tinted Home Screen (container background removed; every view drawn white with its own alpha; widgetAccentable views form the accent group). vibrant: Lock Screen accessories desaturated; on standBy, night mode in red."
       }
     }
   }

@@ -8,7 +8,7 @@ import WidgetShot
 package struct RenderParameters: Sendable {
     package var spec: RenderSpec
 
-    static let queryFields: Set<String> = ["preview", "scheme", "scale", "device", "locale", "now", "ios", "placeholder"]
+    static let queryFields: Set<String> = ["preview", "scheme", "scale", "device", "locale", "now", "ios", "placeholder", "mode"]
     static let bodyFields: Set<String> = queryFields.union(["layout", "surface", "data"])
 
     init(layout: String, surface: String) { spec = RenderSpec(layout: layout, surface: surface) }
@@ -31,7 +31,7 @@ extension APIError {
 }
 
 extension RenderParameters {
-    /// `GET /render/{layout}/{surface}.png?preview=…&scheme=…&scale=…&device=…&locale=…&now=…&ios=…&placeholder=…`
+    /// `GET /render/{layout}/{surface}.png?preview=…&scheme=…&scale=…&device=…&locale=…&now=…&ios=…&placeholder=…&mode=…`
     package init(layout: String, surface: String, query: [(name: String, value: String)]) throws(APIError) {
         self.init(layout: layout, surface: surface)
         var seen = Set<String>()
@@ -47,6 +47,7 @@ extension RenderParameters {
             case "locale": spec.locale = value
             case "now": spec.now = value
             case "ios": spec.ios = value
+            case "mode": spec.mode = value
             case "scale":
                 guard let v = Double(value), v.isFinite else { throw .badValue("scale", "scale must be a number between 0.25 and 4, got '\(value)'") }
                 spec.scale = v
@@ -91,6 +92,7 @@ extension RenderParameters {
         case .string(let s)?: spec.ios = s
         default: throw .badValue("ios", "'ios' must be 18 or 26")
         }
+        spec.mode = try string("mode")
         switch fields["scale"] {
         case nil, .null?: break
         case .number(let v)?: spec.scale = v

@@ -178,6 +178,7 @@ package struct RenderRoutes: Sendable {
             case .surfaceNotOnDevice: throw APIError(.unprocessableContent, error.description, field: "surface")
             case .noView: throw APIError(.notFound, error.description, field: "surface")
             case .badScale: throw APIError(.badRequest, error.description, field: "scale")
+            case .modeNotOnSurface: throw APIError(.unprocessableContent, error.description, field: "mode")
             case .layoutErrors: throw APIError(.unprocessableContent, error.description)
             case .encode: throw APIError(.internalServerError, error.description)
             }

@@ -4,7 +4,8 @@ import WidgetModel
 import WidgetRender
 import WidgetTemplate
 
-/// The committed golden images: `Golden/<layout>/<surface>/<preview>-<scheme>.png`, one per cell of
+/// The committed golden images: `Golden/<layout>/<surface>/<preview>-<scheme>.png` (with `-<mode>`
+/// after the scheme in a rendering mode other than the surface's default), one per cell of
 /// every layout's matrix, rendered on one device at one scale, with `Golden/manifest.json`
 /// holding a fingerprint of each file and of its decoded pixels.
 ///
@@ -38,6 +39,7 @@ public struct GoldenSuite: Sendable {
         var r = RenderRequest(layout: document, surface: cell.surface, preview: preview, device: device,
                               scale: scale, scheme: cell.scheme)
         r.pngPreset = .small
+        r.mode = cell.mode
         return r
     }
 
@@ -177,9 +179,6 @@ extension RGBAImage {
 extension WidgetRenderer {
     /// The straight-RGBA pixels of a render, without encoding a PNG.
     func renderPixels(_ request: RenderRequest) throws -> RGBAImage {
-        let prepared = try prepare(request)
-        var bitmap = draw(prepared)
-        if prepared.composed.vibrant { Self.applyVibrant(&bitmap) }
-        return bitmap.straightRGBA()
+        try draw(prepare(request)).straightRGBA()
     }
 }

@@ -27,7 +27,8 @@ public struct ProjectLinter: Sendable {
     public func lint(_ document: LayoutDocument) -> [Diagnostic] {
         var diagnostics = Linter.lint(document)
         var seen = Set(diagnostics.map(\.description))
-        let cells = RenderMatrix.cells(for: document, device: device)
+        // Rendering modes change colours, never layout: the default mode's cells say it all.
+        let cells = RenderMatrix.cells(for: document, device: device).filter(\.isDefaultMode)
         let found = pool.map(cells.count) { i, renderer -> [Diagnostic] in
             let cell = cells[i]
             guard let preview = document.preview(named: cell.preview) else { return [] }

@@ -1,36 +1,54 @@
 import WidgetModel
 import WidgetTemplate
 
-/// One cell of the layout × surface × preview × appearance matrix that the gallery renders and
-/// the golden tests check.
+/// One cell of the layout × surface × preview × appearance × rendering mode matrix that the
+/// gallery renders and the golden tests check.
 public struct MatrixCell: Sendable, Hashable {
     public var layout: String
     public var surface: Surface
     public var preview: String
     public var scheme: ColorScheme
+    public var mode: RenderingMode
 
-    public init(layout: String, surface: Surface, preview: String, scheme: ColorScheme) {
+    /// `mode` nil: the surface's default.
+    public init(layout: String, surface: Surface, preview: String, scheme: ColorScheme, mode: RenderingMode? = nil) {
         self.layout = layout; self.surface = surface; self.preview = preview; self.scheme = scheme
+        self.mode = mode ?? surface.defaultRenderingMode
     }
 
-    /// `delivery/systemSmall/onTheWay-light.png`: a failing file names what broke.
-    public var relativePath: String { "\(layout)/\(surface.rawValue)/\(preview)-\(scheme.rawValue).png" }
+    public var isDefaultMode: Bool { mode == surface.defaultRenderingMode }
+
+    /// `delivery/systemSmall/onTheWay-light.png`, `delivery/systemSmall/onTheWay-dark-accented.png`
+    /// in a mode other than the surface's default: a failing file names what broke.
+    public var relativePath: String { "\(layout)/\(surface.rawValue)/\(fileStem).png" }
+
+    /// `onTheWay-light`, `onTheWay-dark-accented`.
+    public var fileStem: String { "\(preview)-\(scheme.rawValue)" + (isDefaultMode ? "" : "-\(mode.rawValue)") }
 }
 
 public enum RenderMatrix {
     /// Every surface the layout has a view for and the device supports, with every preview, in
-    /// light and dark, in file order.
+    /// light and dark, in file order; then, per preview, each other rendering mode the surface has
+    /// (`Surface.renderingModes`: accented on the home families, night mode on standBy) in dark
+    /// only: the tinted Home Screen draws every view white whatever the appearance, and night mode
+    /// is a dark screen, so a light cell would repeat the dark one. `modes` keeps only those modes.
     public static func cells(for layout: LayoutDocument, device: DeviceProfile = .default,
                              surfaces: Set<Surface>? = nil, previews: Set<String>? = nil,
-                             schemes: [ColorScheme] = ColorScheme.allCases) -> [MatrixCell] {
+                             schemes: [ColorScheme] = ColorScheme.allCases,
+                             modes: Set<RenderingMode>? = nil) -> [MatrixCell] {
         var cells: [MatrixCell] = []
         for surface in Surface.allCases where layout.hasView(for: surface) && device.supports(surface) {
             if let surfaces, !surfaces.contains(surface) { continue }
             for preview in layout.previews where preview.applies(to: surface) {
                 if let previews, !previews.contains(preview.name) { continue }
-                // A surface drawn in one scheme only has one cell per preview, in that scheme.
-                for scheme in schemes where surface.onlyScheme.map({ $0 == scheme }) ?? true {
-                    cells.append(MatrixCell(layout: layout.name, surface: surface, preview: preview.name, scheme: scheme))
+                for mode in surface.renderingModes where modes?.contains(mode) ?? true {
+                    let isDefault = mode == surface.defaultRenderingMode
+                    // A surface drawn in one scheme only has one cell per preview, in that scheme;
+                    // the other modes are drawn dark only (the tinted Home Screen and night mode).
+                    for scheme in schemes where isDefault ? (surface.onlyScheme.map({ $0 == scheme }) ?? true) : scheme == .dark {
+                        cells.append(MatrixCell(layout: layout.name, surface: surface, preview: preview.name,
+                                                scheme: scheme, mode: mode))
+                    }
                 }
             }
         }

@@ -22,6 +22,9 @@ public struct RenderRequest: Sendable {
     public var pngPreset: PNGPreset
     /// A Live Activity past its `stale-date`: bound as `context.isStale` (see Layouts/README.md).
     public var isStale = false
+    /// The rendering mode (RenderingMode); nil: the surface's default (`Surface.renderingModes`).
+    /// RenderSpec refuses a mode the surface does not have; `WidgetRenderer` too.
+    public var mode: RenderingMode?
 
     public init(layout: LayoutDocument, surface: Surface, data: DataValue, device: DeviceProfile = .default,
                 scale: Double? = nil, scheme: ColorScheme = .light, locale: String = "ko", now: Date,
@@ -47,6 +50,7 @@ public struct RenderRequest: Sendable {
     public static let fallbackNow = Date(timeIntervalSince1970: 1_767_225_600)
 
     public var effectiveScale: Double { scale ?? device.scale }
+    public var effectiveMode: RenderingMode { mode ?? surface.defaultRenderingMode }
 }
 
 public enum PNGPreset: String, Sendable, CaseIterable {
@@ -57,9 +61,15 @@ public enum PNGPreset: String, Sendable, CaseIterable {
 }
 
 public enum RenderError: Error, CustomStringConvertible, Sendable {
+    /// "surface lockScreen has no rendering mode accented; it has: fullColor".
+    static func modeMessage(_ mode: String, _ surface: Surface) -> String {
+        "surface \(surface.rawValue) has no rendering mode \(mode); it has: \(surface.renderingModes.map(\.rawValue).joined(separator: ", "))"
+    }
+
     case surfaceNotOnDevice(Surface, DeviceProfile)
     case noView(layout: String, surface: Surface, available: [Surface])
     case badScale(Double)
+    case modeNotOnSurface(RenderingMode, Surface)
     case layoutErrors([Diagnostic])
     case encode(String)
 
@@ -70,6 +80,8 @@ public enum RenderError: Error, CustomStringConvertible, Sendable {
             return "\(d.name) (\(d.id)) has no \(s.rawValue) surface; it has: \(has)"
         case .noView(let layout, let s, let available):
             return "layout '\(layout)' has no view for \(s.rawValue); it has: \(available.map(\.rawValue).joined(separator: ", "))"
+        case .modeNotOnSurface(let mode, let surface):
+            return RenderError.modeMessage(mode.rawValue, surface)
         case .badScale(let v):
             return "scale must be between 0.25 and 4, got \(v)"
         case .layoutErrors(let ds):

@@ -16,6 +16,8 @@ import WidgetTemplate
 /// - `ios` (`18` or `26`) picks the widget size table and the system colors; the device's own
 ///   generation (`DeviceProfile.shipsWith`: 26 for the iPhone 17 lineup and the Air) when absent.
 /// - The surface must have a view in the layout and exist on the device.
+/// - `mode` (fullColor, accented, vibrant) must be one of the surface's `renderingModes`; without
+///   it, the surface's default.
 public struct RenderSpec: Sendable, Equatable {
     public var layout: String
     public var surface: String
@@ -32,11 +34,13 @@ public struct RenderSpec: Sendable, Equatable {
     /// Overrides the system colors `ios` picks (library callers only).
     public var colors: ColorGeneration?
     public var pngPreset: PNGPreset
+    public var mode: String?
 
     public init(layout: String, surface: String, preview: String? = nil, data: DataValue? = nil,
                 scheme: String? = nil, scale: Double? = nil, device: String? = nil, locale: String? = nil,
                 now: String? = nil, ios: String? = nil, placeholder: Bool = false, colors: ColorGeneration? = nil,
-                pngPreset: PNGPreset = .fast) {
+                pngPreset: PNGPreset = .fast, mode: String? = nil) {
+        self.mode = mode
         self.layout = layout; self.surface = surface; self.preview = preview; self.data = data
         self.scheme = scheme; self.scale = scale; self.device = device; self.locale = locale
         self.now = now; self.ios = ios; self.placeholder = placeholder; self.colors = colors; self.pngPreset = pngPreset
@@ -81,6 +85,16 @@ public struct RenderSpec: Sendable, Equatable {
         }
         guard profile.supports(surface) else {
             throw .unprocessable("surface", RenderError.surfaceNotOnDevice(surface, profile).description)
+        }
+        var renderingMode: RenderingMode?
+        if let mode {
+            guard let m = RenderingMode(rawValue: mode) else {
+                throw .badValue("mode", "mode must be one of \(RenderingMode.allCases.map(\.rawValue).joined(separator: ", ")), got '\(mode)'")
+            }
+            guard surface.renderingModes.contains(m) else {
+                throw .unprocessable("mode", RenderError.modeMessage(m.rawValue, surface))
+            }
+            renderingMode = m
         }
         var colorScheme = ColorScheme.light
         if let scheme {
@@ -136,6 +150,7 @@ public struct RenderSpec: Sendable, Equatable {
         }
         request.colors = colors ?? profile.ios
         request.pngPreset = pngPreset
+        request.mode = renderingMode
         return request
     }
 
@@ -160,7 +175,7 @@ public struct RenderSpecError: Error, CustomStringConvertible, Sendable, Equatab
     }
 
     public var kind: Kind
-    /// `layout`, `surface`, `preview`, `data`, `scheme`, `scale`, `device`, `locale`, `now`, `ios`.
+    /// `layout`, `surface`, `preview`, `data`, `scheme`, `scale`, `device`, `locale`, `now`, `ios`, `mode`.
     public var field: String
     public var message: String
 

@@ -120,6 +120,8 @@ public struct ReportRecord: Codable, Sendable, Equatable {
     public var surface: String
     public var preview: String
     public var scheme: String
+    /// The rendering mode when it is not the surface's default (`accented`), else nil.
+    public var mode: String?
     public var status: Status
     public var message: String?
     /// Where the preview is defined: `Layouts/delivery.yaml:632:3`.

@@ -9,16 +9,16 @@ public struct ComposedSurface: Sendable {
     public var root: PlacedNode
     /// Extra magnification on top of the device scale (StandBy shows the Lock Screen view at 2x).
     public var magnification: Double
-    /// Lock-screen accessories are drawn desaturated (iOS's vibrant rendering mode).
-    public var vibrant: Bool
+    /// How the pixels are coloured (WidgetRenderer.draw applies it).
+    public var mode: RenderingMode
     /// Compact island: the camera region between the leading and trailing views (the sensor
     /// housing), where no content belongs.
     public var cameraRegion: Rect?
     /// Compact island: views whose content needs more width than a compact side can take.
     public var islandOverflows: [IslandOverflow] = []
 
-    public init(size: Size, root: PlacedNode, magnification: Double, vibrant: Bool) {
-        self.size = size; self.root = root; self.magnification = magnification; self.vibrant = vibrant
+    public init(size: Size, root: PlacedNode, magnification: Double, mode: RenderingMode) {
+        self.size = size; self.root = root; self.magnification = magnification; self.mode = mode
     }
 }
 
@@ -43,12 +43,17 @@ struct SurfaceComposer {
 
     /// `scheme` is the one the surface is drawn in (the island is always dark); `appearance` is the
     /// phone's, which decides whether the island's key line shows.
+    /// `mode` must be one of the surface's `renderingModes` (RenderSpec checks it).
     func compose(_ bound: BoundSurface, surface: Surface, device: DeviceProfile, scheme: ColorScheme,
-                 appearance: ColorScheme? = nil) -> ComposedSurface {
+                 appearance: ColorScheme? = nil, mode: RenderingMode? = nil) -> ComposedSurface {
+        let mode = mode ?? surface.defaultRenderingMode
         switch surface.family {
-        case .home: return home(bound, surface: surface, device: device, scheme: scheme)
+        case .home: return home(bound, surface: surface, device: device, scheme: scheme, mode: mode)
         case .accessory: return accessory(bound, surface: surface, device: device)
-        case .liveActivity: return liveActivity(bound, surface: surface, device: device, scheme: scheme)
+        case .liveActivity:
+            var composed = liveActivity(bound, surface: surface, device: device, scheme: scheme)
+            composed.mode = mode
+            return composed
         case .smallActivity: return smallActivity(bound, device: device, scheme: scheme)
         case .island:
             var composed = island(bound, surface: surface, device: device)
@@ -60,15 +65,22 @@ struct SurfaceComposer {
         }
     }
 
-    private func home(_ bound: BoundSurface, surface: Surface, device: DeviceProfile, scheme: ColorScheme) -> ComposedSurface {
+    private func home(_ bound: BoundSurface, surface: Surface, device: DeviceProfile, scheme: ColorScheme,
+                      mode: RenderingMode) -> ComposedSurface {
         let size = device.widgetSizes[surface] ?? .zero
         let canvas = Rect(origin: .zero, size: size)
         let margins = bound.margins ?? EdgeInsets(all: SurfaceMetrics.widgetMargin)
-        var children = [containerBackground(bound, canvas, default: .color(Self.containerBackground(scheme)))].compactMap { $0 }
+        var children: [PlacedNode] = []
+        // The tinted Home Screen removes the container background, view or paint (HIG Widgets:
+        // in the accented mode the background is replaced by the system's tint material).
+        if mode != .accented,
+           let background = containerBackground(bound, canvas, default: .color(Self.containerBackground(scheme))) {
+            children.append(background)
+        }
         if let view = bound.view { children.append(engine.place(view, in: canvas.insetBy(margins))) }
         let root = PlacedNode(frame: canvas, children: children,
                               clip: .roundedRect(radius: device.widgetCornerRadius, continuous: true))
-        return ComposedSurface(size: size, root: root, magnification: 1, vibrant: false)
+        return ComposedSurface(size: size, root: root, magnification: 1, mode: mode)
     }
 
     private func accessory(_ bound: BoundSurface, surface: Surface, device: DeviceProfile) -> ComposedSurface {
@@ -80,7 +92,7 @@ struct SurfaceComposer {
         if let view = bound.view { children.append(engine.place(view, in: canvas.insetBy(margins))) }
         let clip: ClipShape? = surface == .accessoryCircular ? .circle : nil
         return ComposedSurface(size: size, root: PlacedNode(frame: canvas, children: children, clip: clip),
-                               magnification: 1, vibrant: true)
+                               magnification: 1, mode: .vibrant)
     }
 
     /// The Lock Screen activity is as tall as its content, within 84…160 pt.
@@ -101,7 +113,7 @@ struct SurfaceComposer {
         if let view = bound.view { children.append(engine.place(view, in: canvas.insetBy(margins))) }
         let clip: ClipShape = .roundedRect(radius: SurfaceMetrics.liveActivityCornerRadius, continuous: true)
         return ComposedSurface(size: canvas.size, root: PlacedNode(frame: canvas, children: children, clip: clip),
-                               magnification: isStandBy ? SurfaceMetrics.standByScale : 1, vibrant: false)
+                               magnification: isStandBy ? SurfaceMetrics.standByScale : 1, mode: .fullColor)
     }
 
     /// The `small` family: a tile of the device's fixed size (Smart Stack, CarPlay). Its own view
@@ -128,13 +140,13 @@ struct SurfaceComposer {
         }
         let clip: ClipShape = .roundedRect(radius: SurfaceMetrics.smallActivityCornerRadius, continuous: true)
         return ComposedSurface(size: size, root: PlacedNode(frame: canvas, children: children, clip: clip),
-                               magnification: 1, vibrant: false)
+                               magnification: 1, mode: .fullColor)
     }
 
     private func island(_ bound: BoundSurface, surface: Surface, device: DeviceProfile) -> ComposedSurface {
         guard let geometry = device.island else {
             return ComposedSurface(size: .zero, root: PlacedNode(frame: Rect(x: 0, y: 0, width: 0, height: 0)),
-                                   magnification: 1, vibrant: false)
+                                   magnification: 1, mode: .fullColor)
         }
         switch surface {
         case .islandCompact: return compact(bound, geometry)
@@ -190,7 +202,7 @@ struct SurfaceComposer {
             }
         }
         var composed = ComposedSurface(size: canvas.size, root: PlacedNode(frame: canvas, children: children, clip: .capsule),
-                                       magnification: 1, vibrant: false)
+                                       magnification: 1, mode: .fullColor)
         composed.cameraRegion = camera
         composed.islandOverflows = overflows
         return composed
@@ -208,7 +220,7 @@ struct SurfaceComposer {
             children.append(engine.place(view, in: canvas.insetBy(EdgeInsets(all: inset))))
         }
         return ComposedSurface(size: canvas.size, root: PlacedNode(frame: canvas, children: children, clip: .capsule),
-                               magnification: 1, vibrant: false)
+                               magnification: 1, mode: .fullColor)
     }
 
     /// Leading and trailing sit beside the sensor at the top, center sits below the sensor between
@@ -252,7 +264,7 @@ struct SurfaceComposer {
         }
         let clip: ClipShape = .roundedRect(radius: min(SurfaceMetrics.islandCornerRadius, height / 2), continuous: true)
         return ComposedSurface(size: canvas.size, root: PlacedNode(frame: canvas, children: children, clip: clip),
-                               magnification: 1, vibrant: false)
+                               magnification: 1, mode: .fullColor)
     }
 
     // MARK: chrome pieces

@@ -106,6 +106,7 @@ public struct VerifyReport: Sendable {
         var r = ReportRecord(index: position, name: anchor(for: cell), file: displayPath(suite.path(of: cell)),
                              layout: cell.layout, surface: cell.surface.rawValue, preview: cell.preview,
                              scheme: cell.scheme.rawValue, status: .passed)
+        if !cell.isDefaultMode { r.mode = cell.mode.rawValue }
         if let source = document?.preview(named: cell.preview)?.source {
             r.source = "\(displayPath(source.file)):\(source.line):\(source.column)"
         }
@@ -119,9 +120,10 @@ public struct VerifyReport: Sendable {
         }
     }
 
-    /// `delivery/systemSmall/onTheWay-light`: the id of a cell on the report page and in the gallery.
+    /// `delivery/systemSmall/onTheWay-light` (`…/onTheWay-dark-accented` in a mode other than the
+    /// surface's default): the id of a cell on the report page and in the gallery.
     public static func anchor(for cell: MatrixCell) -> String {
-        "\(cell.layout)/\(cell.surface.rawValue)/\(cell.preview)-\(cell.scheme.rawValue)"
+        "\(cell.layout)/\(cell.surface.rawValue)/\(cell.fileStem)"
     }
 
     /// A path below the working directory, relative to it (how CI and GitHub name repository files).
@@ -191,7 +193,7 @@ public struct VerifyReport: Sendable {
         }
         for r in d.results {
             let cls = r.status == .stale ? "stale" : x("\(r.layout).\(r.surface)")
-            let name = r.status == .stale ? x(r.file) : x("\(r.preview)-\(r.scheme)")
+            let name = r.status == .stale ? x(r.file) : x("\(r.preview)-\(r.scheme)" + (r.mode.map { "-\($0)" } ?? ""))
             if !r.status.needsAttention {
                 xml += "  <testcase classname=\"\(cls)\" name=\"\(name)\" file=\"\(x(r.file))\"/>\n"
             } else {

@@ -26,10 +26,9 @@ public final class WidgetRenderer {
         let t1 = DispatchTime.now().uptimeNanoseconds
         renderer.deadline = deadline
         defer { renderer.deadline = nil }
-        var bitmap = draw(prepared)
+        let bitmap = draw(prepared)
         try Self.check(deadline)
         let t2 = DispatchTime.now().uptimeNanoseconds
-        if prepared.composed.vibrant { Self.applyVibrant(&bitmap) }
         let png: [UInt8]
         do {
             png = try PNGCodec.encode(bitmap, preset: request.pngPreset == .small ? .small : .fast)
@@ -53,13 +52,15 @@ public final class WidgetRenderer {
         }
         let scale = request.effectiveScale
         guard scale.isFinite, scale >= 0.25, scale <= 4 else { throw RenderError.badScale(scale) }
+        let mode = request.effectiveMode
+        guard surface.renderingModes.contains(mode) else { throw RenderError.modeNotOnSurface(mode, surface) }
 
         // The island is always black with light content, whatever the phone's appearance, and
         // StandBy shows the activity on a black screen with the background removed.
         let scheme: ColorScheme = surface.family == .island || surface == .standBy ? .dark : surface.onlyScheme ?? request.scheme
         let context = BindContext(surface: surface, scheme: scheme, locale: request.locale, now: request.now,
                                   timeZone: request.timeZone, placeholder: request.placeholder, colors: request.colors,
-                                  isStale: request.isStale)
+                                  isStale: request.isStale, renderingMode: mode)
         let bound = request.layout.bind(surface: surface, data: request.data, context: context)
         // An image that cannot be used (missing, outside the layout's folder, too large) fails the
         // render: a picture drawn without it would pass for the real thing.
@@ -73,7 +74,7 @@ public final class WidgetRenderer {
         // so it is laid out on the device's grid like the phone does and its edges land on every
         // second pixel of the larger picture, still whole pixels.
         let composed = SurfaceComposer(engine: LayoutEngine(measurer: measurer, pixelScale: scale))
-            .compose(bound, surface: surface, device: request.device, scheme: scheme, appearance: request.scheme)
+            .compose(bound, surface: surface, device: request.device, scheme: scheme, appearance: request.scheme, mode: mode)
         if let tooDeep = Self.firstGroupPastLimit(in: composed.root, limit: request.layout.limits.groupDepth) {
             throw RenderError.layoutErrors([.error(
                 "opacity nested \(request.layout.limits.groupDepth + 1) deep, more than the limit of \(request.layout.limits.groupDepth) (Limits.groupDepth): each level is composited through a buffer as large as the surface",
@@ -81,7 +82,7 @@ public final class WidgetRenderer {
         }
         try Self.check(deadline)
         let warnings = bound.diagnostics + LayoutWarnings.find(in: composed)
-        return PreparedSurface(composed: composed, scale: scale, warnings: warnings)
+        return PreparedSurface(surface: surface, composed: composed, scale: scale, warnings: warnings)
     }
 
     /// The first node drawn through more than `limit` nested compositing groups (opacity below 1,
@@ -111,24 +112,29 @@ public final class WidgetRenderer {
         guard errors.isEmpty else { throw RenderError.layoutErrors(errors) }
     }
 
+    /// Draws the composed surface in its rendering mode: the one drawing step of `render` and of
+    /// verify (`renderPixels`), so a golden and a served PNG always agree.
     public func draw(_ prepared: PreparedSurface) -> Bitmap {
-        let s = prepared.scale * prepared.composed.magnification
-        let w = Int((prepared.composed.size.width * s).rounded())
-        let h = Int((prepared.composed.size.height * s).rounded())
-        return renderer.draw(prepared.composed.root, pixelWidth: max(1, w), pixelHeight: max(1, h), scale: s)
+        let composed = prepared.composed
+        let s = prepared.scale * composed.magnification
+        let w = max(1, Int((composed.size.width * s).rounded()))
+        let h = max(1, Int((composed.size.height * s).rounded()))
+        switch composed.mode {
+        case .fullColor:
+            return renderer.draw(composed.root, pixelWidth: w, pixelHeight: h, scale: s)
+        case .accented:
+            return renderer.drawAccented(composed.root, tint: .white, pixelWidth: w, pixelHeight: h, scale: s)
+        case .vibrant:
+            var bitmap = renderer.draw(composed.root, pixelWidth: w, pixelHeight: h, scale: s)
+            // StandBy's vibrant mode is night mode (red); the accessories' is gray.
+            if prepared.surface == .standBy { bitmap.nightTint() } else { bitmap.desaturate() }
+            return bitmap
+        }
     }
 
     static func check(_ deadline: RenderDeadline?) throws(RenderDeadlineExceeded) {
         guard let deadline, deadline.hasPassed else { return }
         throw RenderDeadlineExceeded(seconds: deadline.seconds, cancelled: deadline.isCancelled)
-    }
-
-    /// iOS's vibrant mode for lock-screen accessories: the content keeps its alpha, loses its hue.
-    static func applyVibrant(_ bitmap: inout Bitmap) {
-        bitmap.apply { p in
-            let l = (299 * Int(p.r) + 587 * Int(p.g) + 114 * Int(p.b) + 500) / 1000
-            p.r = UInt8(l); p.g = UInt8(l); p.b = UInt8(l)
-        }
     }
 
     /// Whether Pango would draw a missing-glyph box for any character of `text`.
@@ -150,6 +156,7 @@ private struct DeadlineMeasurer: TextMeasuring {
 }
 
 public struct PreparedSurface: Sendable {
+    public var surface: Surface
     public var composed: ComposedSurface
     public var scale: Double
     public var warnings: [Diagnostic]

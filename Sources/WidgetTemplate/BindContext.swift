@@ -15,12 +15,17 @@ public struct BindContext: Sendable {
     /// A Live Activity whose content is out of date (`now` is past the push's `stale-date`), bound
     /// as `context.isStale`, as SwiftUI's `ActivityViewContext.isStale`. False for widgets.
     public var isStale: Bool
+    /// The rendering mode the surface is drawn in, bound as `context.renderingMode` (`fullColor`,
+    /// `accented`, `vibrant`), as SwiftUI's `@Environment(\.widgetRenderingMode)`: a layout can
+    /// drop what would turn into a solid white block on the tinted Home Screen.
+    public var renderingMode: RenderingMode
 
     public init(surface: Surface, scheme: ColorScheme = .light, locale: String = "ko", now: Date,
                 timeZone: TimeZone = TimeZone(secondsFromGMT: 0)!, placeholder: Bool = false,
-                colors: ColorGeneration = .ios18, isStale: Bool = false) {
+                colors: ColorGeneration = .ios18, isStale: Bool = false, renderingMode: RenderingMode? = nil) {
         self.surface = surface; self.scheme = scheme; self.locale = locale; self.now = now
         self.timeZone = timeZone; self.placeholder = placeholder; self.colors = colors; self.isStale = isStale
+        self.renderingMode = renderingMode ?? surface.defaultRenderingMode
     }
 }
 

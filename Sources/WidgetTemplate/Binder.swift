@@ -145,7 +145,8 @@ struct Binder {
         case "locale": return .string(context.locale)
         case "surface": return .string(context.surface.rawValue)
         case "scheme": return .string(context.scheme.rawValue)
-        case "context": return .object(["isStale": .bool(context.isStale)])
+        case "context": return .object(["isStale": .bool(context.isStale),
+                                         "renderingMode": .string(context.renderingMode.rawValue)])
         default: return nil
         }
     }
@@ -729,6 +730,7 @@ struct Binder {
         case .offset(let x, let y): return .offset(x: x, y: y)
         case .rotation(let degrees, let anchor): return .rotation(degrees: degrees, anchor: anchor)
         case .scale(let x, let y, let anchor): return .scale(x: x, y: y, anchor: anchor)
+        case .accentable(let on): return .accentable(on)
         case .background(let layer, let alignment):
             return layerNode(layer, env).map { .background($0, alignment: alignment) }
         case .overlay(let layer, let alignment):

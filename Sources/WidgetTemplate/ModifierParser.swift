@@ -19,6 +19,8 @@ extension LayoutParser {
             return key == "background" ? .background(layer, alignment: a) : .overlay(layer, alignment: a)
         case "opacity":
             return number(v, key, in: 0...1).map(TemplateModifier.opacity)
+        case "widgetAccentable":
+            return bool(v, key).map(TemplateModifier.accentable)
         case "cornerRadius":
             return number(v, key).map { .clip(.roundedRect(radius: $0, continuous: true)) }
         case "clip":

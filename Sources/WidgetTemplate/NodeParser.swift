@@ -8,7 +8,7 @@ extension LayoutParser {
         + TextEnvironmentTemplate.keys
     static let modifierKeys = ["padding", "frame", "background", "overlay", "opacity", "cornerRadius", "clip",
                                "fixedSize", "offset", "rotation", "scale", "scaleEffect", "anchor", "backgroundAlignment",
-                               "overlayAlignment"]
+                               "overlayAlignment", "widgetAccentable"]
     static let shapeKeys = ["fill", "stroke", "lineWidth", "dash"]
 
     static func parameters(of kind: String) -> [String] {

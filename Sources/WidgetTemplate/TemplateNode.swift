@@ -156,6 +156,8 @@ indirect enum TemplateModifier: Hashable, Sendable {
     /// Degrees, clockwise; about `anchor` of the frame.
     case rotation(Double, anchor: UnitPoint)
     case scale(x: Double, y: Double, anchor: UnitPoint)
+    /// `widgetAccentable`: joins the accent group (true) or the primary group (false).
+    case accentable(Bool)
 }
 
 /// A color as written: a name, hex, per-scheme pair, faded, or a binding resolved at bind time.

@@ -11,7 +11,9 @@ struct GalleryCommand: ParsableCommand {
         abstract: "Render every layout × surface × preview × appearance into a folder with an index.html.",
         discussion: """
         Files are named OUT/LAYOUT/SURFACE/PREVIEW-SCHEME.png (OUT/DEVICE/… with several --device), \
-        plus OUT/LAYOUT/SURFACE/placeholder-SCHEME.png per surface. OUT/index.html is one \
+        plus OUT/LAYOUT/SURFACE/placeholder-SCHEME.png per surface, plus each surface's other \
+        rendering modes in dark: PREVIEW-dark-accented.png on the home families (the tinted Home \
+        Screen), PREVIEW-dark-vibrant.png on standBy (night mode); --rendering-mode picks modes. OUT/index.html is one \
         self-contained page (open it from disk, or run `widgetshot serve` and open /): a section per \
         layout, per surface a row per preview with light and dark side by side at their point size; \
         a toolbar filters by layout, surface, preview, appearance, device and locale (the filters \
@@ -67,12 +69,13 @@ struct GalleryCommand: ParsableCommand {
             throw ExitCode(2)
         }
         let source = GallerySource.load(folders, names: selection.layout.isEmpty ? nil : selection.layout)
-        let options = GalleryOptions(devices: devices, scale: scale,
+        var options = GalleryOptions(devices: devices, scale: scale,
                                      surfaces: selection.surface.isEmpty ? nil : Set(selection.surface),
                                      previews: selection.preview.isEmpty ? nil : Set(selection.preview),
                                      placeholders: placeholderRow, placeholderOnly: placeholder)
+        options.modes = selection.renderingMode.isEmpty ? nil : Set(selection.renderingMode)
         if source.problems.isEmpty, GalleryMatrix.cells(for: source.documents, options: options).isEmpty {
-            note("nothing to render (check --layout/--surface/--preview/--device)"); throw ExitCode(2)
+            note("nothing to render (check --layout/--surface/--preview/--device/--rendering-mode)"); throw ExitCode(2)
         }
         let builder = GalleryBuilder(folders: folders, pool: RendererPool(fonts: try selection.project.fontLibrary(folders)),
                                      options: options)

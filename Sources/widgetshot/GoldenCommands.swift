@@ -22,6 +22,12 @@ struct MatrixSelection: ParsableArguments {
         + " verify and record: goldens of a generation other than the golden device's own (iphone15pro: 18) live in Golden/iosNN/.",
         valueName: "18|26"))
     var ios: String?
+    // Not `--mode`: record's --mode already says which goldens to rewrite.
+    @Option(name: .customLong("rendering-mode"), help: ArgumentHelp(
+        "Only these rendering modes (fullColor, accented, vibrant).",
+        discussion: "Each surface's default mode (fullColor; vibrant for the accessories) in light and dark, and its other modes in dark only: accented on the home families (the tinted Home Screen, files …-dark-accented.png), vibrant on standBy (night mode, …-dark-vibrant.png).",
+        valueName: "mode"))
+    var renderingMode: [RenderingMode] = []
 
     @OptionGroup var project: ProjectOptions
 
@@ -51,7 +57,8 @@ struct MatrixSelection: ParsableArguments {
     func cells(_ documents: [LayoutDocument], device: DeviceProfile) -> [(LayoutDocument, MatrixCell)] {
         documents.flatMap { d in
             RenderMatrix.cells(for: d, device: device, surfaces: surface.isEmpty ? nil : Set(surface),
-                               previews: preview.isEmpty ? nil : Set(preview)).map { (d, $0) }
+                               previews: preview.isEmpty ? nil : Set(preview),
+                               modes: renderingMode.isEmpty ? nil : Set(renderingMode)).map { (d, $0) }
         }
     }
 
@@ -59,7 +66,7 @@ struct MatrixSelection: ParsableArguments {
         cells(documents, device: suite.device)
     }
 
-    var isFiltered: Bool { !surface.isEmpty || !preview.isEmpty }
+    var isFiltered: Bool { !surface.isEmpty || !preview.isEmpty || !renderingMode.isEmpty }
 }
 
 /// The diff knobs verify and diff share.

@@ -24,7 +24,10 @@ struct RenderCommand: ParsableCommand {
         applewatch41, applewatch44, applewatch45, applewatch49, carplay, carplaytall or carplaynarrow
         gives the other sizes.
 
-        Exit codes: 0 written, 2 bad input (unknown layout, surface, preview, device, ios; bad data).
+        --mode accented shows the widget as the tinted Home Screen draws it; --mode vibrant on \
+        standBy shows StandBy's night mode.
+
+        Exit codes: 0 written, 2 bad input (unknown layout, surface, preview, device, ios, mode; bad data).
         """)
 
     @Argument(help: "A layout name in Layouts/ (e.g. delivery) or a path to a layout file.")
@@ -60,6 +63,17 @@ struct RenderCommand: ParsableCommand {
     @Flag(name: .long, help: "Render as WidgetKit's placeholder (text and images as rounded bars).")
     var placeholder = false
 
+    @Option(name: [.customLong("mode"), .customLong("rendering-mode")], help: ArgumentHelp(
+        "The widget rendering mode (default: the surface's).",
+        discussion: """
+        fullColor: colors as written. accented: the tinted Home Screen (systemSmall … systemExtraLarge): \
+        the container background is removed and every view is drawn white keeping its alpha; views \
+        with `widgetAccentable: true` form the accent group. vibrant: the Lock Screen accessories \
+        (always; desaturated) and standBy's night mode (monochrome red). A mode the surface does not \
+        have is an error naming both, e.g. --surface lockScreen --mode accented.
+        """, valueName: "fullColor|accented|vibrant"))
+    var mode: String?
+
     @Option(name: [.short, .customLong("output")], help: "The PNG to write ('-' for standard output). Default: LAYOUT-SURFACE-PREVIEW-SCHEME.png here.")
     var output: String?
 
@@ -92,7 +106,7 @@ struct RenderCommand: ParsableCommand {
         }
         let spec = RenderSpec(layout: layout, surface: surface.rawValue, preview: preview, data: value,
                               scheme: scheme.rawValue, scale: scale, device: device, locale: locale, now: now,
-                              ios: ios, placeholder: placeholder)
+                              ios: ios, placeholder: placeholder, mode: mode)
         let request: RenderRequest
         do { request = try spec.request(for: document) } catch {
             throw CLIError(Self.optionName(error.field).map { "\($0): \(error.message)" } ?? error.message)
@@ -108,7 +122,8 @@ struct RenderCommand: ParsableCommand {
         trace.mark("render")
         for w in result.warnings { note(w.description) }
 
-        let path = output ?? "\(document.name)-\(surface.rawValue)-\(previewName)-\(scheme.rawValue).png"
+        let modeSuffix = request.effectiveMode == surface.defaultRenderingMode ? "" : "-\(request.effectiveMode.rawValue)"
+        let path = output ?? "\(document.name)-\(surface.rawValue)-\(previewName)-\(scheme.rawValue)\(modeSuffix).png"
         if path == "-" {
             FileHandle.standardOutput.write(Data(result.png))
         } else {

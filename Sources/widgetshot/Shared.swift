@@ -38,6 +38,11 @@ extension Surface: ExpressibleByArgument {
     public static var allValueStrings: [String] { allCases.map(\.rawValue) }
 }
 
+extension RenderingMode: ExpressibleByArgument {
+    public init?(argument: String) { self.init(rawValue: argument) }
+    public static var allValueStrings: [String] { allCases.map(\.rawValue) }
+}
+
 extension ColorScheme: ExpressibleByArgument {
     public init?(argument: String) { self.init(rawValue: argument) }
 }
