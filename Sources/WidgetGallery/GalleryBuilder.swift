@@ -120,8 +120,10 @@ public struct GalleryBuilder: Sendable {
     /// The request an image is rendered from (nil when the layout lacks the cell's preview).
     static func request(for cell: GalleryCell, document: LayoutDocument, options: GalleryOptions) -> RenderRequest? {
         guard let preview = document.preview(named: cell.preview) else { return nil }
-        return RenderRequest(layout: document, surface: cell.surface, preview: preview, device: cell.device,
-                             scale: options.scale, scheme: cell.scheme, placeholder: cell.placeholder)
+        var request = RenderRequest(layout: document, surface: cell.surface, preview: preview, device: cell.device,
+                                    scale: options.scale, scheme: cell.scheme, placeholder: cell.placeholder)
+        cell.matrixCell.apply(to: &request)
+        return request
     }
 
     static func render(_ cell: GalleryCell, request: RenderRequest?, key: String, renderer: WidgetRenderer,

@@ -43,19 +43,27 @@ public struct GalleryCell: Sendable, Hashable {
     public var locale: String
     /// Whether the path carries the device's folder (several devices in one gallery).
     public var deviceFolder: Bool
+    /// Control surfaces: the control and toggle state (as MatrixCell).
+    public var control: String? = nil
+    public var controlState: ControlState? = nil
 
     /// What the page calls the row: the preview's name, or `placeholder`.
     public var rowName: String { placeholder ? "placeholder" : preview }
 
     /// `delivery/systemSmall/onTheWay-light.png`, `iphonese/delivery/…` with several devices.
     public var relativePath: String {
-        (deviceFolder ? device.id + "/" : "") + "\(layout)/\(surface.rawValue)/\(rowName)-\(scheme.rawValue).png"
+        (deviceFolder ? device.id + "/" : "") + "\(layout)/\(surface.rawValue)/\(matrixCell.controlFolder)\(rowName)-\(scheme.rawValue).png"
     }
 
     /// A stable id for links: `delivery.systemSmall.onTheWay.light.iphone15pro`.
-    public var anchor: String { "\(layout).\(surface.rawValue).\(rowName).\(scheme.rawValue).\(device.id)" }
+    public var anchor: String {
+        let c = control.map { "." + $0 + (controlState.map { "-" + $0.rawValue } ?? "") } ?? ""
+        return "\(layout).\(surface.rawValue)\(c).\(rowName).\(scheme.rawValue).\(device.id)"
+    }
 
-    public var matrixCell: MatrixCell { MatrixCell(layout: layout, surface: surface, preview: preview, scheme: scheme) }
+    public var matrixCell: MatrixCell {
+        MatrixCell(layout: layout, surface: surface, preview: preview, scheme: scheme, control: control, controlState: controlState)
+    }
 }
 
 public enum GalleryMatrix {
@@ -75,9 +83,10 @@ public enum GalleryMatrix {
                         let locale = document.preview(named: m.preview)?.locale ?? "ko"
                         cells.append(GalleryCell(layout: m.layout, surface: m.surface, preview: m.preview, scheme: m.scheme,
                                                  placeholder: options.placeholderOnly, device: device, locale: locale,
-                                                 deviceFolder: folders))
+                                                 deviceFolder: folders, control: m.control, controlState: m.controlState))
                     }
-                    guard options.placeholders, !options.placeholderOnly,
+                    // Controls have no placeholder of their own: they show a symbol and a title.
+                    guard options.placeholders, !options.placeholderOnly, surface.family != .control,
                           let first = matrix.first(where: { $0.surface == surface }) else { continue }
                     let locale = document.preview(named: first.preview)?.locale ?? "ko"
                     for scheme in ColorScheme.allCases {

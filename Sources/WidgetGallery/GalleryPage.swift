@@ -168,6 +168,9 @@ public struct GalleryPage {
         case .standBy: "0"
         case .islandCompact, .islandMinimal, .islandExpanded:
             GalleryContext.px(min(SurfaceMetrics.islandCornerRadius, size.height / 2))
+        case .controlSmall, .controlLockScreen: "50%"
+        case .controlMedium: GalleryContext.px(size.height / 2)
+        case .controlLarge: GalleryContext.px(ControlMetrics.largeCornerRadius)
         default: "0"
         }
     }

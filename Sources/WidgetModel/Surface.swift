@@ -6,8 +6,11 @@ public enum Surface: String, Hashable, Sendable, CaseIterable {
     case lockScreen, standBy
     /// Dynamic Island presentations.
     case islandCompact, islandMinimal, islandExpanded
+    /// Controls (iOS 18): Control Center modules in three sizes and the Lock Screen's control slots.
+    /// A layout's `controls:` section fills them; the request names the control and toggle state.
+    case controlSmall, controlMedium, controlLarge, controlLockScreen
 
-    public enum Family: String, Sendable { case home, accessory, liveActivity, island }
+    public enum Family: String, Sendable { case home, accessory, liveActivity, island, control }
 
     public var family: Family {
         switch self {
@@ -15,6 +18,7 @@ public enum Surface: String, Hashable, Sendable, CaseIterable {
         case .accessoryCircular, .accessoryRectangular, .accessoryInline: .accessory
         case .lockScreen, .standBy: .liveActivity
         case .islandCompact, .islandMinimal, .islandExpanded: .island
+        case .controlSmall, .controlMedium, .controlLarge, .controlLockScreen: .control
         }
     }
 
@@ -44,6 +48,10 @@ public enum Surface: String, Hashable, Sendable, CaseIterable {
         case .islandCompact: "Dynamic Island, compact (leading + trailing around the sensor housing)"
         case .islandMinimal: "Dynamic Island, minimal"
         case .islandExpanded: "Dynamic Island, expanded (leading, center, trailing, bottom)"
+        case .controlSmall: "control (iOS 18), Control Center small: a circular glyph button"
+        case .controlMedium: "control (iOS 18), Control Center medium: glyph, title and value in a wide capsule"
+        case .controlLarge: "control (iOS 18), Control Center large: a square tile, glyph above title and value"
+        case .controlLockScreen: "control (iOS 18), a Lock Screen control slot (the two bottom buttons)"
         }
     }
 }

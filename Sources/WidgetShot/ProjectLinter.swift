@@ -31,8 +31,9 @@ public struct ProjectLinter: Sendable {
         let found = pool.map(cells.count) { i, renderer -> [Diagnostic] in
             let cell = cells[i]
             guard let preview = document.preview(named: cell.preview) else { return [] }
-            let request = RenderRequest(layout: document, surface: cell.surface, preview: preview, device: self.device,
+            var request = RenderRequest(layout: document, surface: cell.surface, preview: preview, device: self.device,
                                         scheme: cell.scheme)
+            cell.apply(to: &request)
             let prepared: PreparedSurface
             do {
                 prepared = try renderer.prepare(request)

@@ -17,7 +17,8 @@ import Glibc
 /// with) and every file an `image:` could read (the regular files in the layout's folder tree, see
 /// `RenderKeyer`), the data (a canonical encoding: object keys sorted, numbers by their bits), the
 /// surface, device (id and every number of its profile), scale, scheme, locale, `now`, the time
-/// zone (identifier and offset at `now`), placeholder, color generation and PNG preset.
+/// zone (identifier and offset at `now`), placeholder, color generation and PNG preset, and on a
+/// control surface the control and its state.
 /// The encoding is fixed (no dictionary order, no hashing seed), so every process and every replica
 /// computes the same key for the same inputs.
 public struct RenderKey: Hashable, Sendable, CustomStringConvertible {
@@ -81,6 +82,11 @@ public final class RenderKeyer: Sendable {
         e.field("placeholder", request.placeholder ? "1" : "0")
         // Only when set, so every key made before Live Activity staleness existed stays the same.
         if request.isStale { e.field("isStale", "1") }
+        // Only on control surfaces, so the keys of every other render stay as they were.
+        if request.surface.family == .control {
+            e.field("control", request.control ?? "")
+            e.field("controlState", request.controlState?.rawValue ?? "")
+        }
         e.field("colors", request.colors.rawValue)
         e.field("png", request.pngPreset.rawValue)
         e.tag("data")

@@ -21,6 +21,10 @@ public struct RenderRequest: Sendable {
     public var pngPreset: PNGPreset
     /// A Live Activity past its `stale-date`: bound as `context.isStale` (see Layouts/README.md).
     public var isStale = false
+    /// Control surfaces: which of the layout's `controls:` (nil: the first) and, for a toggle, its
+    /// state (nil: on).
+    public var control: String?
+    public var controlState: ControlState?
 
     public init(layout: LayoutDocument, surface: Surface, data: DataValue, device: DeviceProfile = .default,
                 scale: Double? = nil, scheme: ColorScheme = .light, locale: String = "ko", now: Date,

@@ -26,6 +26,7 @@ struct SurfaceComposer {
         case .home: return home(bound, surface: surface, device: device, scheme: scheme)
         case .accessory: return accessory(bound, surface: surface, device: device)
         case .liveActivity: return liveActivity(bound, surface: surface, device: device, scheme: scheme)
+        case .control: return control(bound, surface: surface)
         case .island:
             var composed = island(bound, surface: surface, device: device)
             // iOS draws the key line only in Dark Mode (Apple doc keylineTint(_:)).
