@@ -392,6 +392,28 @@ enum OpenAPIDocument {
             "description": "Render the loading placeholder."
           },
           {
+            "name": "control",
+            "in": "query",
+            "required": false,
+            "schema": {
+              "type": "string"
+            },
+            "description": "Control surfaces (controlSmall, controlMedium, controlLarge, controlLockScreen): the id of one of the layout's controls; the first when absent. Any other surface answers 400 when it is given."
+          },
+          {
+            "name": "controlState",
+            "in": "query",
+            "required": false,
+            "schema": {
+              "type": "string",
+              "enum": [
+                "on",
+                "off"
+              ]
+            },
+            "description": "A control surface showing a toggle: its state, on when absent. A button or any other surface answers 400 when it is given."
+          },
+          {
             "name": "expires",
             "in": "query",
             "required": false,
@@ -588,6 +610,28 @@ enum OpenAPIDocument {
               "type": "boolean"
             },
             "description": "Render the loading placeholder."
+          },
+          {
+            "name": "control",
+            "in": "query",
+            "required": false,
+            "schema": {
+              "type": "string"
+            },
+            "description": "Control surfaces (controlSmall, controlMedium, controlLarge, controlLockScreen): the id of one of the layout's controls; the first when absent. Any other surface answers 400 when it is given."
+          },
+          {
+            "name": "controlState",
+            "in": "query",
+            "required": false,
+            "schema": {
+              "type": "string",
+              "enum": [
+                "on",
+                "off"
+              ]
+            },
+            "description": "A control surface showing a toggle: its state, on when absent. A button or any other surface answers 400 when it is given."
           },
           {
             "name": "expires",
@@ -1279,7 +1323,11 @@ enum OpenAPIDocument {
           "standBy",
           "islandCompact",
           "islandMinimal",
-          "islandExpanded"
+          "islandExpanded",
+          "controlSmall",
+          "controlMedium",
+          "controlLarge",
+          "controlLockScreen"
         ]
       },
       "Listing": {
@@ -1403,6 +1451,18 @@ enum OpenAPIDocument {
           },
           "placeholder": {
             "type": "boolean"
+          },
+          "control": {
+            "type": "string",
+            "description": "Control surfaces: the id of one of the layout's controls (the first when absent)."
+          },
+          "controlState": {
+            "type": "string",
+            "enum": [
+              "on",
+              "off"
+            ],
+            "description": "A control surface showing a toggle: on (default) or off."
           }
         }
       }

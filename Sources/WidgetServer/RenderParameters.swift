@@ -8,7 +8,7 @@ import WidgetShot
 package struct RenderParameters: Sendable {
     package var spec: RenderSpec
 
-    static let queryFields: Set<String> = ["preview", "scheme", "scale", "device", "locale", "now", "placeholder"]
+    static let queryFields: Set<String> = ["preview", "scheme", "scale", "device", "locale", "now", "placeholder", "control", "controlState"]
     static let bodyFields: Set<String> = queryFields.union(["layout", "surface", "data"])
 
     init(layout: String, surface: String) { spec = RenderSpec(layout: layout, surface: surface) }
@@ -31,7 +31,7 @@ extension APIError {
 }
 
 extension RenderParameters {
-    /// `GET /render/{layout}/{surface}.png?preview=…&scheme=…&scale=…&device=…&locale=…&now=…&placeholder=…`
+    /// `GET /render/{layout}/{surface}.png?preview=…&scheme=…&scale=…&device=…&locale=…&now=…&placeholder=…&control=…&controlState=…`
     package init(layout: String, surface: String, query: [(name: String, value: String)]) throws(APIError) {
         self.init(layout: layout, surface: surface)
         var seen = Set<String>()
@@ -46,6 +46,8 @@ extension RenderParameters {
             case "device": spec.device = value
             case "locale": spec.locale = value
             case "now": spec.now = value
+            case "control": spec.control = value
+            case "controlState": spec.controlState = value
             case "scale":
                 guard let v = Double(value), v.isFinite else { throw .badValue("scale", "scale must be a number between 0.25 and 4, got '\(value)'") }
                 spec.scale = v
@@ -84,6 +86,8 @@ extension RenderParameters {
         spec.device = try string("device")
         spec.locale = try string("locale")
         spec.now = try string("now")
+        spec.control = try string("control")
+        spec.controlState = try string("controlState")
         switch fields["scale"] {
         case nil, .null?: break
         case .number(let v)?: spec.scale = v
