@@ -106,7 +106,8 @@ public struct GalleryPage {
     private func figure(_ e: GalleryEntry) -> String {
         let c = e.cell, r = e.record
         let attributes = "id=\"\(escape(c.anchor))\" data-layout=\"\(escape(c.layout))\" data-surface=\(c.surface.rawValue) data-preview=\"\(escape(c.rowName))\" data-scheme=\(c.scheme.rawValue) data-device=\(c.device.id) data-locale=\"\(escape(c.locale))\" data-family=\(c.surface.family.rawValue)"
-        let title = "\(c.layout) · \(c.surface.rawValue) · \(c.rowName) · \(c.scheme.rawValue)"
+        let control = c.control.map { " · " + $0 + (c.controlState.map { " " + $0.rawValue } ?? "") } ?? ""
+        let title = "\(c.layout) · \(c.surface.rawValue)\(control) · \(c.rowName) · \(c.scheme.rawValue)"
         var out = "<figure class=\"card \(c.scheme.rawValue)\" \(attributes)>"
         if let error = r.error {
             out += "<div class=error><b>could not render</b><pre>\(escape(error))</pre></div>"
@@ -147,7 +148,10 @@ public struct GalleryPage {
         if c.device != .default { words += ["--device", c.device.id] }
         if let scale = options.scale { words += ["--scale", "\(scale)"] }
         if c.placeholder { words.append("--placeholder") }
-        words += ["-o", "\(c.layout)-\(c.surface.rawValue)-\(c.rowName)-\(c.scheme.rawValue).png"]
+        if let control = c.control { words += ["--control", control] }
+        if let state = c.controlState { words += ["--control-state", state.rawValue] }
+        let controlPart = c.control.map { "-" + $0 + (c.controlState.map { "-" + $0.rawValue } ?? "") } ?? ""
+        words += ["-o", "\(c.layout)-\(c.surface.rawValue)\(controlPart)-\(c.rowName)-\(c.scheme.rawValue).png"]
         return words.map(shellQuote).joined(separator: " ")
     }
 
@@ -157,6 +161,8 @@ public struct GalleryPage {
         if c.device != .default { query.append("device=\(c.device.id)") }
         if let scale = options.scale { query.append("scale=\(scale)") }
         if c.placeholder { query.append("placeholder=true") }
+        if let control = c.control { query.append("control=\(percent(control))") }
+        if let state = c.controlState { query.append("controlState=\(state.rawValue)") }
         return options.serverURL + "/render/\(percent(c.layout))/\(c.surface.rawValue).png?" + query.joined(separator: "&")
     }
 

@@ -46,7 +46,8 @@ public struct ProjectLinter: Sendable {
             // Layout warnings only: the template linter already reported missing data.
             return prepared.warnings.filter { !$0.message.hasPrefix("missing") }.map { d in
                 var d = d
-                d.message = "[\(cell.surface.rawValue), preview \(cell.preview)] " + d.message
+                let control = cell.control.map { ", control \($0)" + (cell.controlState.map { " \($0.rawValue)" } ?? "") } ?? ""
+                d.message = "[\(cell.surface.rawValue)\(control), preview \(cell.preview)] " + d.message
                 return d
             }
         }

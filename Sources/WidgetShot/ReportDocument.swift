@@ -120,6 +120,9 @@ public struct ReportRecord: Codable, Sendable, Equatable {
     public var surface: String
     public var preview: String
     public var scheme: String
+    /// Control surfaces: the control's id and a toggle's state (absent for every other surface).
+    public var control: String?
+    public var controlState: String?
     public var status: Status
     public var message: String?
     /// Where the preview is defined: `Layouts/delivery.yaml:632:3`.
@@ -139,6 +142,11 @@ public struct ReportRecord: Codable, Sendable, Equatable {
                 scheme: String, status: Status) {
         self.index = index; self.name = name; self.file = file; self.layout = layout; self.surface = surface
         self.preview = preview; self.scheme = scheme; self.status = status
+    }
+
+    /// `notifications-off/` for a control cell, "" otherwise (as MatrixCell.controlFolder).
+    public var controlPart: String {
+        control.map { $0 + (controlState.map { "-" + $0 } ?? "") + "/" } ?? ""
     }
 
     /// A stale golden, `Golden/delivery/systemSmall/old-light.png`: its name read from its path.

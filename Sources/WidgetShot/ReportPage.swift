@@ -172,7 +172,8 @@ public struct ReportPage {
         if r.status != .stale && r.status != .error {
             let scale = document.scale.map { String(format: "%g", $0) } ?? "2"
             let device = document.device.map { " --device \($0)" } ?? ""
-            let render = "widgetshot render \(r.layout) --surface \(r.surface) --preview \(r.preview) --scheme \(r.scheme) --scale \(scale)\(device) -o \(r.preview)-\(r.scheme).png"
+            let control = (r.control.map { " --control \($0)" } ?? "") + (r.controlState.map { " --control-state \($0)" } ?? "")
+            let render = "widgetshot render \(r.layout) --surface \(r.surface) --preview \(r.preview) --scheme \(r.scheme) --scale \(scale)\(device)\(control) -o \(r.preview)-\(r.scheme).png"
             out += "<p class=\"cmd\"><code>\(h(render))</code>"
             if !isRecord && r.status == .failed {
                 out += "<br><code>\(h("widgetshot record --mode failed --layout \(r.layout) --surface \(r.surface) --preview \(r.preview)"))</code> <span class=\"muted\">accepts the change</span>"

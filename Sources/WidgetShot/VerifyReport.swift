@@ -106,6 +106,8 @@ public struct VerifyReport: Sendable {
         var r = ReportRecord(index: position, name: anchor(for: cell), file: displayPath(suite.path(of: cell)),
                              layout: cell.layout, surface: cell.surface.rawValue, preview: cell.preview,
                              scheme: cell.scheme.rawValue, status: .passed)
+        r.control = cell.control
+        r.controlState = cell.controlState?.rawValue
         if let source = document?.preview(named: cell.preview)?.source {
             r.source = "\(displayPath(source.file)):\(source.line):\(source.column)"
         }
@@ -119,9 +121,10 @@ public struct VerifyReport: Sendable {
         }
     }
 
-    /// `delivery/systemSmall/onTheWay-light`: the id of a cell on the report page and in the gallery.
+    /// `delivery/systemSmall/onTheWay-light`: the id of a cell on the report page and in the gallery
+    /// (a control's id and state included: `delivery/controlSmall/notifications-off/onTheWay-dark`).
     public static func anchor(for cell: MatrixCell) -> String {
-        "\(cell.layout)/\(cell.surface.rawValue)/\(cell.preview)-\(cell.scheme.rawValue)"
+        "\(cell.layout)/\(cell.surface.rawValue)/\(cell.controlFolder)\(cell.preview)-\(cell.scheme.rawValue)"
     }
 
     /// A path below the working directory, relative to it (how CI and GitHub name repository files).
@@ -191,7 +194,7 @@ public struct VerifyReport: Sendable {
         }
         for r in d.results {
             let cls = r.status == .stale ? "stale" : x("\(r.layout).\(r.surface)")
-            let name = r.status == .stale ? x(r.file) : x("\(r.preview)-\(r.scheme)")
+            let name = r.status == .stale ? x(r.file) : x("\(r.controlPart)\(r.preview)-\(r.scheme)")
             if !r.status.needsAttention {
                 xml += "  <testcase classname=\"\(cls)\" name=\"\(name)\" file=\"\(x(r.file))\"/>\n"
             } else {
