@@ -27,11 +27,13 @@ public struct BoundControl: Hashable, Sendable {
     public var label: String
     public var value: String?
     public var tint: RGBA
+    /// The control in the layout file, for warnings about its drawing (a truncated title).
+    public var source: SourceLocation?
 
     public init(id: String, kind: ControlKind, state: ControlState?, symbol: String, glyph: String?,
-                label: String, value: String?, tint: RGBA) {
+                label: String, value: String?, tint: RGBA, source: SourceLocation? = nil) {
         self.id = id; self.kind = kind; self.state = state; self.symbol = symbol; self.glyph = glyph
-        self.label = label; self.value = value; self.tint = tint
+        self.label = label; self.value = value; self.tint = tint; self.source = source
     }
 
     /// Drawn filled with the tint: a toggle that is on. A button is drawn like a toggle that is

@@ -61,10 +61,10 @@ extension SurfaceComposer {
             let valueColor = RGBA.white.multipliedAlpha(control.isFilled ? 0.8 : 0.6)
             var lines = [ViewNode(.text(TextContent(string: control.label,
                                                     font: FontSpec(size: ControlMetrics.titleSize, weight: .semibold),
-                                                    color: .color(titleColor), lineLimit: 1)))]
+                                                    color: .color(titleColor), lineLimit: 1)), source: control.source)]
             if let value = control.value {
                 lines.append(ViewNode(.text(TextContent(string: value, font: FontSpec(size: ControlMetrics.valueSize),
-                                                        color: .color(valueColor), lineLimit: 1))))
+                                                        color: .color(valueColor), lineLimit: 1)), source: control.source))
             }
             return ViewNode(.vstack(spacing: 1, alignment: .leading, children: lines))
         }

@@ -195,7 +195,8 @@ extension Binder {
         let value = string(face.value).flatMap { $0.isEmpty ? nil : $0 }
         let tint = face.tint.flatMap { paint($0, env) }?.solidColor ?? label("blue").solidColor
         let bound = BoundControl(id: c.id, kind: c.kind, state: c.kind == .toggle ? (state ?? .on) : nil,
-                                 symbol: symbol, glyph: glyph, label: title, value: value, tint: tint)
+                                 symbol: symbol, glyph: glyph, label: title, value: value, tint: tint,
+                                 source: c.source)
         var result = BoundSurface(view: nil, regions: [:], background: nil, margins: nil, diagnostics: diagnostics)
         result.control = bound
         result.cost = limits.bindSteps - work.remaining
