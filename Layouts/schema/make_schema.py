@@ -27,7 +27,9 @@ WEIGHTS = enum("regular", "medium", "semibold", "bold")
 UNIT_POINTS = enum("topLeading", "top", "topTrailing", "leading", "center", "trailing", "bottomLeading", "bottom", "bottomTrailing")
 SURFACES = ["systemSmall", "systemMedium", "systemLarge", "systemExtraLarge", "accessoryCircular", "accessoryRectangular",
             "accessoryInline", "lockScreen", "standBy", "islandCompact", "islandMinimal", "islandExpanded", "activitySmall"]
-FAMILIES = ["home", "accessory", "liveActivity", "island", "smallActivity"]
+FAMILIES = ["home", "accessory", "liveActivity", "island", "smallActivity", "control"]
+# Control surfaces are drawn from `controls:` (ControlTemplate.swift), never written under `surfaces:`.
+CONTROL_SURFACES = ["controlSmall", "controlMedium", "controlLarge", "controlLockScreen"]
 REGIONS = {"islandCompact": ["leading", "trailing"], "islandExpanded": ["leading", "center", "trailing", "bottom"]}
 
 NODE = {"$ref": "#/definitions/node"}
@@ -138,6 +140,10 @@ def surface_schema(name):
         props["view"] = NODE
     return {"type": "object", "additionalProperties": False, "properties": props}
 
+# What a control shows; a toggle's on:/off: override these (LayoutParser.controlFaceKeys).
+CONTROL_FACE = {"symbol": STR, "label": {"$ref": "#/definitions/localizedText"},
+                "value": {"$ref": "#/definitions/localizedText"}, "tint": PAINT}
+
 schema = {
     "$schema": "http://json-schema.org/draft-07/schema#",
     "$id": "https://widgetshot.invalid/layout.schema.json",
@@ -157,7 +163,14 @@ schema = {
             "type": "object", "additionalProperties": False,
             "properties": {"now": {"type": ["string", "number"]}, "timeZone": STR, "locale": STR,
                            "data": {"type": "object"}, "extends": STR,
-                           "surfaces": {"type": "array", "items": {"enum": SURFACES + FAMILIES}}}}},
+                           "surfaces": {"type": "array", "items": {"enum": SURFACES + CONTROL_SURFACES + FAMILIES}}}}},
+        "controls": {"type": "array", "description": "Controls (iOS 18) for Control Center and the Lock Screen (LayoutParser.controlKeys).",
+                     "items": {"type": "object", "additionalProperties": False, "required": ["id", "kind"],
+                               "properties": {"id": {"type": "string", "pattern": "^[A-Za-z][A-Za-z0-9_-]{0,63}$"},
+                                              "kind": enum("button", "toggle"),
+                                              **CONTROL_FACE,
+                                              "on": {"type": "object", "additionalProperties": False, "properties": CONTROL_FACE},
+                                              "off": {"type": "object", "additionalProperties": False, "properties": CONTROL_FACE}}}},
         "timeline": {"type": "object", "additionalProperties": False,
                      "description": "How the widget's WidgetKit timeline is built (widgetshot timeline).",
                      "properties": {

@@ -123,6 +123,7 @@ public struct GalleryBuilder: Sendable {
         var request = RenderRequest(layout: document, surface: cell.surface, preview: preview, device: cell.device,
                                     scale: options.scale, scheme: cell.scheme, placeholder: cell.placeholder)
         request.mode = cell.mode
+        cell.matrixCell.apply(to: &request)
         return request
     }
 

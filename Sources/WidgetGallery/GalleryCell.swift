@@ -47,12 +47,17 @@ public struct GalleryCell: Sendable, Hashable {
     public var deviceFolder: Bool
     /// The rendering mode (accented: the tinted Home Screen; vibrant on standBy: night mode).
     public var mode: RenderingMode
+    /// Control surfaces: the control and toggle state (as MatrixCell).
+    public var control: String? = nil
+    public var controlState: ControlState? = nil
 
     public init(layout: String, surface: Surface, preview: String, scheme: ColorScheme, placeholder: Bool,
-                device: DeviceProfile, locale: String, deviceFolder: Bool, mode: RenderingMode? = nil) {
+                device: DeviceProfile, locale: String, deviceFolder: Bool, mode: RenderingMode? = nil,
+                control: String? = nil, controlState: ControlState? = nil) {
         self.layout = layout; self.surface = surface; self.preview = preview; self.scheme = scheme
         self.placeholder = placeholder; self.device = device; self.locale = locale; self.deviceFolder = deviceFolder
         self.mode = mode ?? surface.defaultRenderingMode
+        self.control = control; self.controlState = controlState
     }
 
     /// `-accented` after the scheme in a mode other than the surface's default, else empty.
@@ -63,16 +68,20 @@ public struct GalleryCell: Sendable, Hashable {
 
     /// `delivery/systemSmall/onTheWay-light.png`, `iphonese/delivery/…` with several devices.
     public var relativePath: String {
-        (deviceFolder ? device.id + "/" : "") + "\(layout)/\(surface.rawValue)/\(rowName)-\(scheme.rawValue)\(modeSuffix).png"
+        (deviceFolder ? device.id + "/" : "") + "\(layout)/\(surface.rawValue)/\(matrixCell.controlFolder)\(rowName)-\(scheme.rawValue)\(modeSuffix).png"
     }
 
     /// A stable id for links: `delivery.systemSmall.onTheWay.light.iphone15pro`.
     /// `delivery.systemSmall.onTheWay.dark.accented.iphone15pro` in a mode other than the default.
     public var anchor: String {
-        "\(layout).\(surface.rawValue).\(rowName).\(scheme.rawValue)\(modeSuffix.replacingOccurrences(of: "-", with: ".")).\(device.id)"
+        let c = control.map { "." + $0 + (controlState.map { "-" + $0.rawValue } ?? "") } ?? ""
+        return "\(layout).\(surface.rawValue)\(c).\(rowName).\(scheme.rawValue)\(modeSuffix.replacingOccurrences(of: "-", with: ".")).\(device.id)"
     }
 
-    public var matrixCell: MatrixCell { MatrixCell(layout: layout, surface: surface, preview: preview, scheme: scheme, mode: mode) }
+    public var matrixCell: MatrixCell {
+        MatrixCell(layout: layout, surface: surface, preview: preview, scheme: scheme, mode: mode,
+                   control: control, controlState: controlState)
+    }
 }
 
 public enum GalleryMatrix {
@@ -92,9 +101,10 @@ public enum GalleryMatrix {
                         let locale = document.preview(named: m.preview)?.locale ?? "ko"
                         cells.append(GalleryCell(layout: m.layout, surface: m.surface, preview: m.preview, scheme: m.scheme,
                                                  placeholder: options.placeholderOnly, device: device, locale: locale,
-                                                 deviceFolder: folders, mode: m.mode))
+                                                 deviceFolder: folders, mode: m.mode, control: m.control, controlState: m.controlState))
                     }
-                    guard options.placeholders, !options.placeholderOnly,
+                    // Controls have no placeholder of their own: they show a symbol and a title.
+                    guard options.placeholders, !options.placeholderOnly, surface.family != .control,
                           let first = matrix.first(where: { $0.surface == surface }) else { continue }
                     let locale = document.preview(named: first.preview)?.locale ?? "ko"
                     for scheme in ColorScheme.allCases {

@@ -42,6 +42,11 @@ struct GalleryContext {
             let frameW = w + 40, frameH = h + 40
             return GalleryContext(kind: "standby", frameWidth: frameW, frameHeight: frameH,
                                   imageX: 20, imageY: 20, decorations: "")
+        case .control:
+            // A control on Control Center's dark backdrop (the StandBy frame's black), a cell's gap around it.
+            let frameW = w + 2 * 24, frameH = h + 2 * 24
+            return GalleryContext(kind: "standby", frameWidth: frameW, frameHeight: frameH, imageX: 24, imageY: 24,
+                                  decorations: "")
         case .home:
             return home(cell, w: w, h: h)
         case .accessory, .liveActivity:

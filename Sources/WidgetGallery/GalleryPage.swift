@@ -107,7 +107,8 @@ public struct GalleryPage {
         let c = e.cell, r = e.record
         let attributes = "id=\"\(escape(c.anchor))\" data-layout=\"\(escape(c.layout))\" data-surface=\(c.surface.rawValue) data-preview=\"\(escape(c.rowName))\" data-scheme=\(c.scheme.rawValue) data-device=\(c.device.id) data-locale=\"\(escape(c.locale))\" data-family=\(c.surface.family.rawValue) data-mode=\(c.mode.rawValue)"
         let modeName = c.modeSuffix.isEmpty ? "" : " · \(c.mode.rawValue)"
-        let title = "\(c.layout) · \(c.surface.rawValue) · \(c.rowName) · \(c.scheme.rawValue)\(modeName)"
+        let control = c.control.map { " · " + $0 + (c.controlState.map { " " + $0.rawValue } ?? "") } ?? ""
+        let title = "\(c.layout) · \(c.surface.rawValue)\(control) · \(c.rowName) · \(c.scheme.rawValue)\(modeName)"
         var out = "<figure class=\"card \(c.scheme.rawValue)\" \(attributes)>"
         if let error = r.error {
             out += "<div class=error><b>could not render</b><pre>\(escape(error))</pre></div>"
@@ -150,7 +151,10 @@ public struct GalleryPage {
         if let scale = options.scale { words += ["--scale", "\(scale)"] }
         if c.placeholder { words.append("--placeholder") }
         if !c.modeSuffix.isEmpty { words += ["--mode", c.mode.rawValue] }
-        words += ["-o", "\(c.layout)-\(c.surface.rawValue)-\(c.rowName)-\(c.scheme.rawValue)\(c.modeSuffix).png"]
+        if let control = c.control { words += ["--control", control] }
+        if let state = c.controlState { words += ["--control-state", state.rawValue] }
+        let controlPart = c.control.map { "-" + $0 + (c.controlState.map { "-" + $0.rawValue } ?? "") } ?? ""
+        words += ["-o", "\(c.layout)-\(c.surface.rawValue)\(controlPart)-\(c.rowName)-\(c.scheme.rawValue)\(c.modeSuffix).png"]
         return words.map(shellQuote).joined(separator: " ")
     }
 
@@ -162,6 +166,8 @@ public struct GalleryPage {
         if let scale = options.scale { query.append("scale=\(scale)") }
         if c.placeholder { query.append("placeholder=true") }
         if !c.modeSuffix.isEmpty { query.append("mode=\(c.mode.rawValue)") }
+        if let control = c.control { query.append("control=\(percent(control))") }
+        if let state = c.controlState { query.append("controlState=\(state.rawValue)") }
         return options.serverURL + "/render/\(percent(c.layout))/\(c.surface.rawValue).png?" + query.joined(separator: "&")
     }
 
@@ -174,6 +180,9 @@ public struct GalleryPage {
         case .activitySmall: GalleryContext.px(SurfaceMetrics.smallActivityCornerRadius)
         case .islandCompact, .islandMinimal, .islandExpanded:
             GalleryContext.px(min(SurfaceMetrics.islandCornerRadius, size.height / 2))
+        case .controlSmall, .controlLockScreen: "50%"
+        case .controlMedium: GalleryContext.px(size.height / 2)
+        case .controlLarge: GalleryContext.px(ControlMetrics.largeCornerRadius)
         default: "0"
         }
     }

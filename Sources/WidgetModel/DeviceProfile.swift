@@ -53,6 +53,10 @@ public struct DeviceProfile: Hashable, Sendable {
         case .liveActivity: liveActivityWidth != nil
         case .island: island != nil
         case .smallActivity: smallActivity != nil
+        // Control Center is on every iPhone and iPad (iOS/iPadOS 18). The Lock Screen's control
+        // slots replace the flashlight and camera buttons of Face ID iPhones (those with an
+        // island here); an SE's and an iPad's Lock Screen have no such slots.
+        case .control: surface != .controlLockScreen || island != nil
         }
     }
 

@@ -9,8 +9,11 @@ public enum Surface: String, Hashable, Sendable, CaseIterable {
     /// The Live Activity `small` family (`supplementalActivityFamilies([.small])`): the Apple Watch
     /// Smart Stack and CarPlay.
     case activitySmall
+    /// Controls (iOS 18): Control Center modules in three sizes and the Lock Screen's control slots.
+    /// A layout's `controls:` section fills them; the request names the control and toggle state.
+    case controlSmall, controlMedium, controlLarge, controlLockScreen
 
-    public enum Family: String, Sendable { case home, accessory, liveActivity, island, smallActivity }
+    public enum Family: String, Sendable { case home, accessory, liveActivity, island, smallActivity, control }
 
     public var family: Family {
         switch self {
@@ -19,6 +22,7 @@ public enum Surface: String, Hashable, Sendable, CaseIterable {
         case .lockScreen, .standBy: .liveActivity
         case .islandCompact, .islandMinimal, .islandExpanded: .island
         case .activitySmall: .smallActivity
+        case .controlSmall, .controlMedium, .controlLarge, .controlLockScreen: .control
         }
     }
 
@@ -63,6 +67,10 @@ public enum Surface: String, Hashable, Sendable, CaseIterable {
         case .islandMinimal: "Dynamic Island, minimal"
         case .islandExpanded: "Dynamic Island, expanded (leading, center, trailing, bottom)"
         case .activitySmall: "Live Activity, small family: Apple Watch Smart Stack and CarPlay (always dark; without its own view, the compact leading + trailing)"
+        case .controlSmall: "control (iOS 18), Control Center small: a circular glyph button"
+        case .controlMedium: "control (iOS 18), Control Center medium: glyph, title and value in a wide capsule"
+        case .controlLarge: "control (iOS 18), Control Center large: a square tile, glyph above title and value"
+        case .controlLockScreen: "control (iOS 18), a Lock Screen control slot (the two bottom buttons)"
         }
     }
 }

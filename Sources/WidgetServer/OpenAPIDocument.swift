@@ -366,6 +366,28 @@ enum OpenAPIDocument {
             "description": "The widget rendering mode; the surface's default when absent (systemSmall/Medium/Large/ExtraLarge: fullColor or accented; accessories: vibrant; standBy: fullColor or vibrant, StandBy's red night mode; lockScreen and the island: fullColor). A mode the surface does not have is a 422 naming both."
           },
           {
+            "name": "control",
+            "in": "query",
+            "required": false,
+            "schema": {
+              "type": "string"
+            },
+            "description": "Control surfaces (controlSmall, controlMedium, controlLarge, controlLockScreen): the id of one of the layout's controls; the first when absent. Any other surface answers 400 when it is given."
+          },
+          {
+            "name": "controlState",
+            "in": "query",
+            "required": false,
+            "schema": {
+              "type": "string",
+              "enum": [
+                "on",
+                "off"
+              ]
+            },
+            "description": "A control surface showing a toggle: its state, on when absent. A button or any other surface answers 400 when it is given."
+          },
+          {
             "name": "expires",
             "in": "query",
             "required": false,
@@ -973,7 +995,11 @@ enum OpenAPIDocument {
           "islandCompact",
           "islandMinimal",
           "islandExpanded",
-          "activitySmall"
+          "activitySmall",
+          "controlSmall",
+          "controlMedium",
+          "controlLarge",
+          "controlLockScreen"
         ]
       },
       "Listing": {
@@ -1108,6 +1134,18 @@ enum OpenAPIDocument {
           },
           "mode": {
             "$ref": "#/components/schemas/RenderingMode"
+          },
+          "control": {
+            "type": "string",
+            "description": "Control surfaces: the id of one of the layout's controls (the first when absent)."
+          },
+          "controlState": {
+            "type": "string",
+            "enum": [
+              "on",
+              "off"
+            ],
+            "description": "A control surface showing a toggle: on (default) or off."
           }
         }
       },

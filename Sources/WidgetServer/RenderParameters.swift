@@ -8,7 +8,8 @@ import WidgetShot
 package struct RenderParameters: Sendable {
     package var spec: RenderSpec
 
-    static let queryFields: Set<String> = ["preview", "scheme", "scale", "device", "locale", "now", "ios", "placeholder", "mode"]
+    static let queryFields: Set<String> = ["preview", "scheme", "scale", "device", "locale", "now", "ios", "placeholder", "mode",
+                                           "control", "controlState"]
     static let bodyFields: Set<String> = queryFields.union(["layout", "surface", "data"])
 
     init(layout: String, surface: String) { spec = RenderSpec(layout: layout, surface: surface) }
@@ -31,7 +32,7 @@ extension APIError {
 }
 
 extension RenderParameters {
-    /// `GET /render/{layout}/{surface}.png?preview=…&scheme=…&scale=…&device=…&locale=…&now=…&ios=…&placeholder=…&mode=…`
+    /// `GET /render/{layout}/{surface}.png?preview=…&scheme=…&scale=…&device=…&locale=…&now=…&ios=…&placeholder=…&mode=…&control=…&controlState=…`
     package init(layout: String, surface: String, query: [(name: String, value: String)]) throws(APIError) {
         self.init(layout: layout, surface: surface)
         var seen = Set<String>()
@@ -48,6 +49,8 @@ extension RenderParameters {
             case "now": spec.now = value
             case "ios": spec.ios = value
             case "mode": spec.mode = value
+            case "control": spec.control = value
+            case "controlState": spec.controlState = value
             case "scale":
                 guard let v = Double(value), v.isFinite else { throw .badValue("scale", "scale must be a number between 0.25 and 4, got '\(value)'") }
                 spec.scale = v
@@ -93,6 +96,8 @@ extension RenderParameters {
         default: throw .badValue("ios", "'ios' must be 18 or 26")
         }
         spec.mode = try string("mode")
+        spec.control = try string("control")
+        spec.controlState = try string("controlState")
         switch fields["scale"] {
         case nil, .null?: break
         case .number(let v)?: spec.scale = v

@@ -38,6 +38,7 @@ public struct GoldenSuite: Sendable {
         guard let preview = document.preview(named: cell.preview) else { return nil }
         var r = RenderRequest(layout: document, surface: cell.surface, preview: preview, device: device,
                               scale: scale, scheme: cell.scheme)
+        cell.apply(to: &r)
         r.pngPreset = .small
         r.mode = cell.mode
         return r

@@ -32,8 +32,9 @@ public struct ProjectLinter: Sendable {
         let found = pool.map(cells.count) { i, renderer -> [Diagnostic] in
             let cell = cells[i]
             guard let preview = document.preview(named: cell.preview) else { return [] }
-            let request = RenderRequest(layout: document, surface: cell.surface, preview: preview, device: self.device,
+            var request = RenderRequest(layout: document, surface: cell.surface, preview: preview, device: self.device,
                                         scheme: cell.scheme)
+            cell.apply(to: &request)
             let prepared: PreparedSurface
             do {
                 prepared = try renderer.prepare(request)
@@ -46,7 +47,8 @@ public struct ProjectLinter: Sendable {
             // Layout warnings only: the template linter already reported missing data.
             return prepared.warnings.filter { !$0.message.hasPrefix("missing") }.map { d in
                 var d = d
-                d.message = "[\(cell.surface.rawValue), preview \(cell.preview)] " + d.message
+                let control = cell.control.map { ", control \($0)" + (cell.controlState.map { " \($0.rawValue)" } ?? "") } ?? ""
+                d.message = "[\(cell.surface.rawValue)\(control), preview \(cell.preview)] " + d.message
                 return d
             }
         }

@@ -17,9 +17,9 @@ import Glibc
 /// with) and every file an `image:` could read (the regular files in the layout's folder tree, see
 /// `RenderKeyer`), the data (a canonical encoding: object keys sorted, numbers by their bits), the
 /// surface, device (id, every number of its profile, its iOS generation), scale, scheme, locale, `now`, the time
-/// zone (identifier and offset at `now`), placeholder, color generation, PNG preset and the
+/// zone (identifier and offset at `now`), placeholder, color generation, PNG preset, the
 /// rendering mode (only when it is not the surface's default, so keys made before modes existed
-/// still name the same renders).
+/// still name the same renders), and on a control surface the control and its state.
 /// The encoding is fixed (no dictionary order, no hashing seed), so every process and every replica
 /// computes the same key for the same inputs.
 public struct RenderKey: Hashable, Sendable, CustomStringConvertible {
@@ -91,6 +91,11 @@ public final class RenderKeyer: Sendable {
         // Only when set, so every key made before Live Activity staleness existed stays the same.
         if request.isStale { e.field("isStale", "1") }
         if request.effectiveMode != request.surface.defaultRenderingMode { e.field("mode", request.effectiveMode.rawValue) }
+        // Only on control surfaces, so the keys of every other render stay as they were.
+        if request.surface.family == .control {
+            e.field("control", request.control ?? "")
+            e.field("controlState", request.controlState?.rawValue ?? "")
+        }
         e.field("colors", request.colors.rawValue)
         e.field("png", request.pngPreset.rawValue)
         e.tag("data")

@@ -25,6 +25,10 @@ public struct RenderRequest: Sendable {
     /// The rendering mode (RenderingMode); nil: the surface's default (`Surface.renderingModes`).
     /// RenderSpec refuses a mode the surface does not have; `WidgetRenderer` too.
     public var mode: RenderingMode?
+    /// Control surfaces: which of the layout's `controls:` (nil: the first) and, for a toggle, its
+    /// state (nil: on).
+    public var control: String?
+    public var controlState: ControlState?
 
     public init(layout: LayoutDocument, surface: Surface, data: DataValue, device: DeviceProfile = .default,
                 scale: Double? = nil, scheme: ColorScheme = .light, locale: String = "ko", now: Date,

@@ -18,6 +18,9 @@ import WidgetTemplate
 /// - The surface must have a view in the layout and exist on the device.
 /// - `mode` (fullColor, accented, vibrant) must be one of the surface's `renderingModes`; without
 ///   it, the surface's default.
+/// - `control` (a control surface only) names one of the layout's `controls:`, default the first;
+///   `controlState` (`on`/`off`, a toggle only) defaults to `on`. Both are resolved here, so the
+///   cache key is the same whether the default was written out or not.
 public struct RenderSpec: Sendable, Equatable {
     public var layout: String
     public var surface: String
@@ -35,12 +38,15 @@ public struct RenderSpec: Sendable, Equatable {
     public var colors: ColorGeneration?
     public var pngPreset: PNGPreset
     public var mode: String?
+    public var control: String?
+    public var controlState: String?
 
     public init(layout: String, surface: String, preview: String? = nil, data: DataValue? = nil,
                 scheme: String? = nil, scale: Double? = nil, device: String? = nil, locale: String? = nil,
                 now: String? = nil, ios: String? = nil, placeholder: Bool = false, colors: ColorGeneration? = nil,
-                pngPreset: PNGPreset = .fast, mode: String? = nil) {
+                pngPreset: PNGPreset = .fast, mode: String? = nil, control: String? = nil, controlState: String? = nil) {
         self.mode = mode
+        self.control = control; self.controlState = controlState
         self.layout = layout; self.surface = surface; self.preview = preview; self.data = data
         self.scheme = scheme; self.scale = scale; self.device = device; self.locale = locale
         self.now = now; self.ios = ios; self.placeholder = placeholder; self.colors = colors; self.pngPreset = pngPreset
@@ -68,6 +74,7 @@ public struct RenderSpec: Sendable, Equatable {
             let has = Surface.allCases.filter(document.hasView(for:)).map(\.rawValue).joined(separator: ", ")
             throw .notFound("surface", "layout '\(document.name)' has no view for \(surface.rawValue); it has: \(has)")
         }
+        let (controlId, state) = try controlSelection(surface, document)
         var profile: DeviceProfile
         if let device {
             guard let found = DeviceProfile.named(device) else {
@@ -151,7 +158,37 @@ public struct RenderSpec: Sendable, Equatable {
         request.colors = colors ?? profile.ios
         request.pngPreset = pngPreset
         request.mode = renderingMode
+        request.control = controlId
+        request.controlState = state
         return request
+    }
+
+    /// The control and toggle state a control surface shows, defaults filled in; nil for other surfaces.
+    private func controlSelection(_ surface: Surface, _ document: LayoutDocument) throws(RenderSpecError) -> (String?, ControlState?) {
+        guard surface.family == .control else {
+            if control != nil { throw .badValue("control", "control is for the control surfaces (controlSmall, controlMedium, controlLarge, controlLockScreen), not \(surface.rawValue)") }
+            if controlState != nil { throw .badValue("controlState", "controlState is for the control surfaces (controlSmall, controlMedium, controlLarge, controlLockScreen), not \(surface.rawValue)") }
+            return (nil, nil)
+        }
+        let ids = document.controls.map(\.id)
+        let chosen: ControlTemplate
+        if let control {
+            guard let found = document.control(named: control) else {
+                throw .notFound("control", "layout '\(document.name)' has no control '\(control)'; controls: \(ids.joined(separator: ", "))")
+            }
+            chosen = found
+        } else {
+            chosen = document.controls[0]   // hasView(for:) made sure there is one
+        }
+        guard chosen.kind == .toggle else {
+            if let controlState { throw .badValue("controlState", "control '\(chosen.id)' is a button; controlState (on/off, got '\(controlState)') is for toggles") }
+            return (chosen.id, nil)
+        }
+        guard let controlState else { return (chosen.id, .on) }
+        guard let state = ControlState(rawValue: controlState) else {
+            throw .badValue("controlState", "controlState must be on or off, got '\(controlState)'")
+        }
+        return (chosen.id, state)
     }
 
     /// `ko`, `en`, `en-US`, `zh_Hant_TW`: letters, digits, `-` and `_`, starting with a letter.
@@ -175,7 +212,8 @@ public struct RenderSpecError: Error, CustomStringConvertible, Sendable, Equatab
     }
 
     public var kind: Kind
-    /// `layout`, `surface`, `preview`, `data`, `scheme`, `scale`, `device`, `locale`, `now`, `ios`, `mode`.
+    /// `layout`, `surface`, `preview`, `data`, `scheme`, `scale`, `device`, `locale`, `now`, `ios`, `mode`,
+    /// `control`, `controlState`.
     public var field: String
     public var message: String
 

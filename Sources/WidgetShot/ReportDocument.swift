@@ -122,6 +122,9 @@ public struct ReportRecord: Codable, Sendable, Equatable {
     public var scheme: String
     /// The rendering mode when it is not the surface's default (`accented`), else nil.
     public var mode: String?
+    /// Control surfaces: the control's id and a toggle's state (absent for every other surface).
+    public var control: String?
+    public var controlState: String?
     public var status: Status
     public var message: String?
     /// Where the preview is defined: `Layouts/delivery.yaml:632:3`.
@@ -141,6 +144,11 @@ public struct ReportRecord: Codable, Sendable, Equatable {
                 scheme: String, status: Status) {
         self.index = index; self.name = name; self.file = file; self.layout = layout; self.surface = surface
         self.preview = preview; self.scheme = scheme; self.status = status
+    }
+
+    /// `notifications-off/` for a control cell, "" otherwise (as MatrixCell.controlFolder).
+    public var controlPart: String {
+        control.map { $0 + (controlState.map { "-" + $0 } ?? "") + "/" } ?? ""
     }
 
     /// A stale golden, `Golden/delivery/systemSmall/old-light.png`: its name read from its path.

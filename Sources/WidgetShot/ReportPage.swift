@@ -174,7 +174,8 @@ public struct ReportPage {
             let device = document.device.map { " --device \($0)" } ?? ""
             let mode = r.mode.map { " --mode \($0)" } ?? ""
             let suffix = r.mode.map { "-\($0)" } ?? ""
-            let render = "widgetshot render \(r.layout) --surface \(r.surface) --preview \(r.preview) --scheme \(r.scheme)\(mode) --scale \(scale)\(device) -o \(r.preview)-\(r.scheme)\(suffix).png"
+            let control = (r.control.map { " --control \($0)" } ?? "") + (r.controlState.map { " --control-state \($0)" } ?? "")
+            let render = "widgetshot render \(r.layout) --surface \(r.surface) --preview \(r.preview) --scheme \(r.scheme)\(mode) --scale \(scale)\(device)\(control) -o \(r.preview)-\(r.scheme)\(suffix).png"
             out += "<p class=\"cmd\"><code>\(h(render))</code>"
             if !isRecord && r.status == .failed {
                 out += "<br><code>\(h("widgetshot record --mode failed --layout \(r.layout) --surface \(r.surface) --preview \(r.preview)"))</code> <span class=\"muted\">accepts the change</span>"

@@ -55,6 +55,7 @@ struct SurfaceComposer {
             composed.mode = mode
             return composed
         case .smallActivity: return smallActivity(bound, device: device, scheme: scheme)
+        case .control: return control(bound, surface: surface)
         case .island:
             var composed = island(bound, surface: surface, device: device)
             // iOS draws the key line only in Dark Mode (Apple doc keylineTint(_:)).

@@ -107,6 +107,8 @@ public struct VerifyReport: Sendable {
                              layout: cell.layout, surface: cell.surface.rawValue, preview: cell.preview,
                              scheme: cell.scheme.rawValue, status: .passed)
         if !cell.isDefaultMode { r.mode = cell.mode.rawValue }
+        r.control = cell.control
+        r.controlState = cell.controlState?.rawValue
         if let source = document?.preview(named: cell.preview)?.source {
             r.source = "\(displayPath(source.file)):\(source.line):\(source.column)"
         }
@@ -121,9 +123,10 @@ public struct VerifyReport: Sendable {
     }
 
     /// `delivery/systemSmall/onTheWay-light` (`…/onTheWay-dark-accented` in a mode other than the
-    /// surface's default): the id of a cell on the report page and in the gallery.
+    /// surface's default): the id of a cell on the report page and in the gallery (a control's id
+    /// and state included: `delivery/controlSmall/notifications-off/onTheWay-dark`).
     public static func anchor(for cell: MatrixCell) -> String {
-        "\(cell.layout)/\(cell.surface.rawValue)/\(cell.fileStem)"
+        "\(cell.layout)/\(cell.surface.rawValue)/\(cell.controlFolder)\(cell.fileStem)"
     }
 
     /// A path below the working directory, relative to it (how CI and GitHub name repository files).
@@ -193,7 +196,7 @@ public struct VerifyReport: Sendable {
         }
         for r in d.results {
             let cls = r.status == .stale ? "stale" : x("\(r.layout).\(r.surface)")
-            let name = r.status == .stale ? x(r.file) : x("\(r.preview)-\(r.scheme)" + (r.mode.map { "-\($0)" } ?? ""))
+            let name = r.status == .stale ? x(r.file) : x("\(r.controlPart)\(r.preview)-\(r.scheme)" + (r.mode.map { "-\($0)" } ?? ""))
             if !r.status.needsAttention {
                 xml += "  <testcase classname=\"\(cls)\" name=\"\(name)\" file=\"\(x(r.file))\"/>\n"
             } else {

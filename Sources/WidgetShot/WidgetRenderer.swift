@@ -57,11 +57,14 @@ public final class WidgetRenderer {
 
         // The island is always black with light content, whatever the phone's appearance, and
         // StandBy shows the activity on a black screen with the background removed.
-        let scheme: ColorScheme = surface.family == .island || surface == .standBy ? .dark : surface.onlyScheme ?? request.scheme
+        // Control Center and the Lock Screen's controls sit on a dark material in either appearance.
+        let scheme: ColorScheme = surface.family == .island || surface.family == .control || surface == .standBy
+            ? .dark : surface.onlyScheme ?? request.scheme
         let context = BindContext(surface: surface, scheme: scheme, locale: request.locale, now: request.now,
                                   timeZone: request.timeZone, placeholder: request.placeholder, colors: request.colors,
                                   isStale: request.isStale, renderingMode: mode)
-        let bound = request.layout.bind(surface: surface, data: request.data, context: context)
+        let bound = request.layout.bind(surface: surface, data: request.data, context: context,
+                                        control: request.control, state: request.controlState)
         // An image that cannot be used (missing, outside the layout's folder, too large) fails the
         // render: a picture drawn without it would pass for the real thing.
         let bindErrors = bound.diagnostics.filter { $0.severity == .error }

@@ -42,6 +42,8 @@ public struct BoundSurface: Sendable {
     public var backgroundView: ViewNode?
     /// Island surfaces: the colour of the island's outline (SwiftUI `keylineTint`).
     public var keylineTint: Paint?
+    /// Control surfaces: the control in its state (the layout's `controls:`).
+    public var control: BoundControl?
     /// nil: the surface's default; `none` → .zero.
     public var margins: EdgeInsets?
     /// Warnings: missing fields, bound values that failed to parse (with their location); errors for unreadable assets.

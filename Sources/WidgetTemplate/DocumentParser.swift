@@ -3,7 +3,7 @@ import Yams
 import WidgetModel
 
 extension LayoutParser {
-    static let topKeys = ["name", "strings", "tables", "components", "surfaces", "previews", "timeline"]
+    static let topKeys = ["name", "strings", "tables", "components", "surfaces", "controls", "previews", "timeline"]
 
     mutating func document(_ root: Yams.Node, path: String) -> LayoutDocument? {
         guard case .mapping = root else {
@@ -19,6 +19,7 @@ extension LayoutParser {
         var surfaceOrder: [Surface] = []
         var previews: [Preview] = []
         var timeline: DataValue?
+        var controls: [ControlTemplate] = []
         let entries = pairs(root)
 
         // Component names first, so `use:` anywhere can be checked.
@@ -50,11 +51,17 @@ extension LayoutParser {
                         error("unknown surface '\(sname)'\(Suggestion.hint(sname, in: all)) (expected one of \(all.joined(separator: ", ")))", sk)
                         continue
                     }
+                    if surface.family == .control {
+                        error("\(sname) is drawn from the layout's 'controls:' section (a list of controls with id, kind, symbol, label …), not from 'surfaces:'", sk)
+                        continue
+                    }
                     if let t = surfaceTemplate(surface, body) {
                         surfaceTemplates[surface] = t
                         surfaceOrder.append(surface)
                     }
                 }
+            case "controls":
+                controls = self.controls(value)
             case "previews":
                 previews = self.previews(value)
             case "timeline":
@@ -69,6 +76,7 @@ extension LayoutParser {
                                       surfaces: surfaceOrder, previews: previews, surfaceTemplates: surfaceTemplates,
                                       components: components, tables: tables, strings: strings, warnings: warnings)
         document.timeline = timeline
+        document.controls = controls
         return document
     }
 
@@ -332,7 +340,7 @@ extension LayoutParser {
             return nil
         }
         var result = Set<Surface>()
-        let families = ["home", "accessory", "liveActivity", "island", "smallActivity"]
+        let families = ["home", "accessory", "liveActivity", "island", "smallActivity", "control"]
         for item in items {
             guard let name = string(item, "surfaces") else { continue }
             if let s = Surface(rawValue: name) {

@@ -42,6 +42,8 @@ public struct LayoutDocument: Sendable {
     var strings: DataValue
     /// Warnings found while parsing (lint reports them).
     var warnings: [Diagnostic]
+    /// The `controls:` section, in file order: what the control surfaces show.
+    public internal(set) var controls: [ControlTemplate] = []
     /// The bounds it was loaded with; binding uses them too unless given others.
     public var limits: Limits = .default
     /// The `timeline:` section as written (how a widget's timeline is built; see TimelinePolicy), nil if none.
@@ -53,7 +55,12 @@ public struct LayoutDocument: Sendable {
     public func preview(named name: String) -> Preview? { previews.first { $0.name == name } }
 
     /// Surfaces with a view of their own or through Surface.fallback (standBy → lockScreen).
-    public func hasView(for surface: Surface) -> Bool { template(for: surface) != nil }
+    /// Control surfaces have a view when the layout has any `controls:`.
+    public func hasView(for surface: Surface) -> Bool {
+        surface.family == .control ? !controls.isEmpty : template(for: surface) != nil
+    }
+
+    public func control(named id: String) -> ControlTemplate? { controls.first { $0.id == id } }
 
     func template(for surface: Surface) -> SurfaceTemplate? {
         if let t = surfaceTemplates[surface] { return t }
@@ -63,7 +70,21 @@ public struct LayoutDocument: Sendable {
 
     /// Binds one surface. `limits` (default: the ones the document was loaded with) bound the work:
     /// expanded nodes, `forEach` items, component depth, text length, expression depth.
-    public func bind(surface: Surface, data: DataValue, context: BindContext, limits: Limits? = nil) -> BoundSurface {
+    /// On a control surface, `control` names the control (nil: the first) and `state` a toggle's
+    /// state (nil: on; ignored for a button).
+    public func bind(surface: Surface, data: DataValue, context: BindContext, limits: Limits? = nil,
+                     control: String? = nil, state: ControlState? = nil) -> BoundSurface {
+        if surface.family == .control {
+            guard let c = control.map({ self.control(named: $0) }) ?? controls.first else {
+                let message = controls.isEmpty
+                    ? "layout '\(name)' has no controls: for \(surface.rawValue)"
+                    : "layout '\(name)' has no control '\(control ?? "")' (it has \(controls.map(\.id).joined(separator: ", ")))"
+                return BoundSurface(view: nil, regions: [:], background: nil, margins: nil,
+                                    diagnostics: [.error(message, at: SourceLocation(file: path, line: 1, column: 1))])
+            }
+            var binder = Binder(document: self, data: data, context: context, limits: limits ?? self.limits)
+            return binder.bind(control: c, state: state)
+        }
         guard let template = template(for: surface) else {
             return BoundSurface(view: nil, regions: [:], background: nil, margins: nil, diagnostics: [
                 .error("layout '\(name)' has no view for \(surface.rawValue) (it has \(surfaces.map(\.rawValue).joined(separator: ", ")))",

@@ -40,6 +40,34 @@ public enum Linter {
                 }
             }
         }
+        // Controls: each control in each of its states with every preview that applies, in ko and
+        // en; always the dark scheme (Control Center's material). Their texts are the same at every
+        // size, so one control surface stands for all four.
+        for control in document.controls {
+            let states: [ControlState?] = control.kind == .toggle ? ControlState.allCases : [nil]
+            for state in states {
+                for preview in previews where preview.applies(to: .controlSmall) {
+                    for locale in ["ko", "en"] {
+                        if spent > budget {
+                            add(.warning("lint stopped binding after \(binds) surface × preview × scheme × locale combinations: binding them all takes more than \(budget) steps (Limits.lintSteps)",
+                                         at: SourceLocation(file: document.path, line: 1, column: 1)))
+                            return out
+                        }
+                        let context = BindContext(surface: .controlSmall, scheme: .dark, locale: locale,
+                                                  now: preview.now ?? Date(timeIntervalSince1970: 1_795_000_000),
+                                                  timeZone: preview.timeZone ?? TimeZone(secondsFromGMT: 0)!)
+                        let bound = document.bind(surface: .controlSmall, data: preview.data, context: context,
+                                                  control: control.id, state: state)
+                        bound.diagnostics.forEach(add)
+                        if let c = bound.control, c.label.isEmpty {
+                            add(.warning("control '\(control.id)'\(state.map { " (\($0.rawValue))" } ?? "") has an empty label with preview '\(preview.name)': Control Center shows the title under medium and large controls", at: control.source))
+                        }
+                        spent += bound.cost
+                        binds += 1
+                    }
+                }
+            }
+        }
         return out
     }
 }

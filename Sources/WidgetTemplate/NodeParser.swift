@@ -256,7 +256,7 @@ extension LayoutParser {
         return f
     }
 
-    private mutating func textTemplate(_ value: Yams.Node?, _ p: [String: Yams.Node], at yaml: Yams.Node) -> TextTemplate? {
+    mutating func textTemplate(_ value: Yams.Node?, _ p: [String: Yams.Node], at yaml: Yams.Node) -> TextTemplate? {
         guard let value else { return nil }
         var variants: [LocalizedText.Variant] = []
         switch value {

@@ -50,6 +50,9 @@ struct ListCommand: ParsableCommand {
                 print("  \(d.name)")
                 print("    surfaces: \(Surface.allCases.filter(d.hasView(for:)).map(\.rawValue).joined(separator: ", "))")
                 print("    previews: \(d.previews.map(\.name).joined(separator: ", "))")
+                if !d.controls.isEmpty {
+                    print("    controls: \(d.controls.map { "\($0.id) (\($0.kind.rawValue))" }.joined(separator: ", "))")
+                }
             } catch {
                 print("  \((path as NSString).lastPathComponent): does not load (run `widgetshot lint`)")
             }
@@ -62,6 +65,7 @@ struct ListCommand: ParsableCommand {
         for s in Surface.allCases {
             let size = Self.sizeText(s, DeviceProfile.default)
             print("  \(s.rawValue.padding(toLength: 22, withPad: " ", startingAt: 0)) \(size.padding(toLength: 16, withPad: " ", startingAt: 0)) \(s.summary)")
+            if s.family == .control { print(String(repeating: " ", count: 42) + "size: " + ControlMetrics.source(of: s)) }
         }
         print("")
     }
@@ -115,6 +119,8 @@ struct ListCommand: ParsableCommand {
         case .islandMinimal: return d.island.map { "\(Size(width: $0.height, height: $0.height))…45" } ?? "—"
         case .islandExpanded: return d.island.map { "\(Int($0.expandedWidth))×84…160" } ?? "—"
         case .activitySmall: return d.smallActivity.map { "\($0.size)" } ?? "—"
+        case .controlSmall, .controlMedium, .controlLarge, .controlLockScreen:
+            return ControlMetrics.size(of: s).map { "\($0)" } ?? "—"
         default: return "—"
         }
     }

@@ -27,7 +27,15 @@ struct RenderCommand: ParsableCommand {
         --mode accented shows the widget as the tinted Home Screen draws it; --mode vibrant on \
         standBy shows StandBy's night mode.
 
-        Exit codes: 0 written, 2 bad input (unknown layout, surface, preview, device, ios, mode; bad data).
+        Controls (iOS 18): the surfaces controlSmall, controlMedium, controlLarge (Control Center)
+        and controlLockScreen (a Lock Screen control slot) draw one control of the layout's
+        `controls:` section: --control ID picks it (default: the first), --control-state on|off a
+        toggle's state (default: on). Controls are always drawn on the dark material, so --scheme
+        does not change them. Example:
+
+          widgetshot render delivery --surface controlMedium --control notifications --control-state off
+
+        Exit codes: 0 written, 2 bad input (unknown layout, surface, preview, device, ios, mode, control; bad data).
         """)
 
     @Argument(help: "A layout name in Layouts/ (e.g. delivery) or a path to a layout file.")
@@ -60,6 +68,13 @@ struct RenderCommand: ParsableCommand {
     @Option(name: .long, help: "The current time, ISO 8601 with offset (e.g. 2026-11-22T12:27:00+09:00).")
     var now: String?
 
+    @Option(name: .long, help: ArgumentHelp("A control surface: the id of one of the layout's controls (default: the first).",
+                                            discussion: "`widgetshot list layouts` shows each layout's controls."))
+    var control: String?
+
+    @Option(name: .customLong("control-state"), help: "A control surface showing a toggle: on or off (default: on).")
+    var controlState: String?
+
     @Flag(name: .long, help: "Render as WidgetKit's placeholder (text and images as rounded bars).")
     var placeholder = false
 
@@ -88,7 +103,11 @@ struct RenderCommand: ParsableCommand {
 
     /// The option a RenderSpec field comes from (nil for the layout argument).
     static func optionName(_ field: String) -> String? {
-        field == "layout" ? nil : "--\(field)"
+        switch field {
+        case "layout": nil
+        case "controlState": "--control-state"
+        default: "--\(field)"
+        }
     }
 
     func run() throws {
@@ -106,7 +125,7 @@ struct RenderCommand: ParsableCommand {
         }
         let spec = RenderSpec(layout: layout, surface: surface.rawValue, preview: preview, data: value,
                               scheme: scheme.rawValue, scale: scale, device: device, locale: locale, now: now,
-                              ios: ios, placeholder: placeholder, mode: mode)
+                              ios: ios, placeholder: placeholder, mode: mode, control: control, controlState: controlState)
         let request: RenderRequest
         do { request = try spec.request(for: document) } catch {
             throw CLIError(Self.optionName(error.field).map { "\($0): \(error.message)" } ?? error.message)
@@ -123,7 +142,8 @@ struct RenderCommand: ParsableCommand {
         for w in result.warnings { note(w.description) }
 
         let modeSuffix = request.effectiveMode == surface.defaultRenderingMode ? "" : "-\(request.effectiveMode.rawValue)"
-        let path = output ?? "\(document.name)-\(surface.rawValue)-\(previewName)-\(scheme.rawValue)\(modeSuffix).png"
+        let controlPart = request.control.map { "-" + $0 + (request.controlState.map { "-" + $0.rawValue } ?? "") } ?? ""
+        let path = output ?? "\(document.name)-\(surface.rawValue)\(controlPart)-\(previewName)-\(scheme.rawValue)\(modeSuffix).png"
         if path == "-" {
             FileHandle.standardOutput.write(Data(result.png))
         } else {

@@ -80,8 +80,15 @@ import WidgetModel
         let properties = try #require(schema["properties"] as? [String: Any])
         #expect(Set(properties.keys) == Set(LayoutParser.topKeys))
         let surfaces = try #require((properties["surfaces"] as? [String: Any])?["properties"] as? [String: Any])
-        #expect(Set(surfaces.keys) == Set(Surface.allCases.map(\.rawValue)))
-        for surface in Surface.allCases {
+        // Control surfaces come from `controls:`, never from `surfaces:`.
+        let written = Surface.allCases.filter { $0.family != .control }
+        #expect(Set(surfaces.keys) == Set(written.map(\.rawValue)))
+        let controlItem = try #require((properties["controls"] as? [String: Any])?["items"] as? [String: Any])
+        let controlKeys = Set(((controlItem["properties"] as? [String: Any]) ?? [:]).keys)
+        #expect(controlKeys == Set(LayoutParser.controlKeys))
+        let onFace = try #require((controlItem["properties"] as? [String: Any])?["on"] as? [String: Any])
+        #expect(Set(((onFace["properties"] as? [String: Any]) ?? [:]).keys) == Set(LayoutParser.controlFaceKeys))
+        for surface in written {
             let s = try #require(surfaces[surface.rawValue] as? [String: Any])
             let keys = Set(((s["properties"] as? [String: Any]) ?? [:]).keys)
             let expected = Set(surface.regions.isEmpty ? ["view"] : surface.regions.map(\.rawValue))
