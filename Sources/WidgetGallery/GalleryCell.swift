@@ -19,15 +19,31 @@ public struct GalleryOptions: Sendable {
     public var serverURL: String
     /// Served by `widgetshot serve --watch`: the page listens for updates.
     public var live: Bool
+    /// The folder of the last `widgetshot verify --report` (its report.json): images whose golden
+    /// failed there are marked on the page and linked to the report. Nil: no marks. A folder without
+    /// a report.json gives no marks either (no verify has run yet).
+    public var verifyReport: String?
+    /// How the page addresses that report's index.html; nil: the report folder relative to the
+    /// gallery folder (a page opened from disk).
+    public var verifyReportURL: String?
+    /// A section per sample push sequence and timeline (`Layouts/samples/LAYOUT/`), drawn as
+    /// filmstrips into OUT/push/.
+    public var filmstrips: Bool
 
     public init(devices: [DeviceProfile] = [.default], scale: Double? = nil, surfaces: Set<Surface>? = nil,
                 previews: Set<String>? = nil, placeholders: Bool = true, placeholderOnly: Bool = false,
-                imageBase: String = "", serverURL: String = "", live: Bool = false) {
+                imageBase: String = "", serverURL: String = "", live: Bool = false,
+                verifyReport: String? = nil, verifyReportURL: String? = nil, filmstrips: Bool = true) {
         self.devices = devices.isEmpty ? [.default] : devices
         self.scale = scale; self.surfaces = surfaces; self.previews = previews
         self.placeholders = placeholders; self.placeholderOnly = placeholderOnly
         self.imageBase = imageBase; self.serverURL = serverURL; self.live = live
+        self.verifyReport = verifyReport; self.verifyReportURL = verifyReportURL; self.filmstrips = filmstrips && !placeholderOnly
     }
+
+    /// Where `make test` leaves its verify report, below the project root.
+    public static let defaultVerifyReport = ".build/verify-report"
+
 }
 
 /// One image of the gallery.
@@ -52,8 +68,11 @@ public struct GalleryCell: Sendable, Hashable {
         (deviceFolder ? device.id + "/" : "") + "\(layout)/\(surface.rawValue)/\(rowName)-\(scheme.rawValue).png"
     }
 
-    /// A stable id for links: `delivery.systemSmall.onTheWay.light.iphone15pro`.
-    public var anchor: String { "\(layout).\(surface.rawValue).\(rowName).\(scheme.rawValue).\(device.id)" }
+    /// A stable id for links, the same the verify report gives the image's golden:
+    /// `delivery/systemSmall/onTheWay/light/iphone15pro` (see `ImageAnchor`).
+    public var anchor: String { imageAnchor.id }
+
+    public var imageAnchor: ImageAnchor { ImageAnchor(cell: matrixCell, device: device.id, placeholder: placeholder) }
 
     public var matrixCell: MatrixCell { MatrixCell(layout: layout, surface: surface, preview: preview, scheme: scheme) }
 }

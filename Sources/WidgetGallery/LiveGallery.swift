@@ -34,6 +34,11 @@ public final class LiveGallery: @unchecked Sendable {
     private var waiting: [CheckedContinuation<String, Never>] = []
     /// What the last build did, for logs and tests.
     public private(set) var lastBuild: GalleryBuild?
+    /// The bounds layouts are loaded with (the server's).
+    public var limits: Limits = .default
+    /// Called with every set of layouts a build loads, before it renders (the server's render
+    /// routes take them, so `/v1/render/…` draws what the page shows).
+    public var onLoad: (@Sendable (GallerySource) -> Void)?
 
     /// `directory` defaults to a folder in the temporary directory named after the project, so a
     /// restarted server reuses the images it rendered before.
@@ -103,7 +108,8 @@ public final class LiveGallery: @unchecked Sendable {
         queue.async { [self] in
             while true {
                 broadcast(GalleryEvent(name: "building", data: "{}"))
-                let source = GallerySource.load(folders)
+                let source = GallerySource.load(folders, limits: limits)
+                onLoad?(source)
                 let build: GalleryBuild
                 do { build = try builder.build(source, into: directory) } catch {
                     let problem = GalleryProblem(file: directory, message: "cannot write the gallery: \(error)")

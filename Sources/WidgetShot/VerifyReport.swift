@@ -106,6 +106,7 @@ public struct VerifyReport: Sendable {
         var r = ReportRecord(index: position, name: anchor(for: cell), file: displayPath(suite.path(of: cell)),
                              layout: cell.layout, surface: cell.surface.rawValue, preview: cell.preview,
                              scheme: cell.scheme.rawValue, status: .passed)
+        r.anchor = ImageAnchor(cell: cell, device: suite.device.id).id
         if let source = document?.preview(named: cell.preview)?.source {
             r.source = "\(displayPath(source.file)):\(source.line):\(source.column)"
         }
@@ -119,7 +120,8 @@ public struct VerifyReport: Sendable {
         }
     }
 
-    /// `delivery/systemSmall/onTheWay-light`: the id of a cell on the report page and in the gallery.
+    /// `delivery/systemSmall/onTheWay-light`: a record's name (its golden's path without `.png`, the
+    /// base of its image files). The pages name images by `ImageAnchor`.
     public static func anchor(for cell: MatrixCell) -> String {
         "\(cell.layout)/\(cell.surface.rawValue)/\(cell.preview)-\(cell.scheme.rawValue)"
     }

@@ -1,0 +1,87 @@
+import Crypto
+import Foundation
+import WidgetModel
+import Yams
+
+/// Digests of the parts of a layout file that a render of one surface reads, so that an edit to one
+/// surface's view leaves the other surfaces' images valid (the gallery re-renders only what an edit
+/// can change; see `LayoutDocument.renderDigest(for:)`).
+///
+/// A render of a surface reads, from the file: the surface's own entry under `surfaces:` (or its
+/// fallback's: standBy draws lockScreen), and the shared sections — `name`, `strings`, `tables`,
+/// `components` and any other top-level key but `surfaces`, `previews` and `timeline`. A preview's
+/// data, `now`, time zone and locale reach a render through its request (each is a part of the
+/// render key), and `timeline:` only says which entries a timeline has. The digest is over the
+/// composed YAML nodes (so comments and quoting styles that mean the same do not count) *with*
+/// each node's line and column, because warnings and errors name them: an edit that moves a view
+/// down by a line changes that view's digest.
+enum SectionDigests {
+    /// `shared` and one digest per surface name under `surfaces:`, hex.
+    static func compute(_ root: Yams.Node) -> (shared: String, surfaces: [String: String]) {
+        var shared = SHA256()
+        var surfaces: [String: String] = [:]
+        guard case .mapping(let top) = root else { return (hex(shared.finalize()), [:]) }
+        for (key, value) in top {
+            let name = key.scalar?.string ?? ""
+            switch name {
+            case "previews", "timeline": continue
+            case "surfaces":
+                guard case .mapping(let entries) = value else { feed(&shared, key); feed(&shared, value); continue }
+                for (surfaceKey, body) in entries {
+                    var h = SHA256()
+                    feed(&h, surfaceKey)
+                    feed(&h, body)
+                    surfaces[surfaceKey.scalar?.string ?? ""] = hex(h.finalize())
+                }
+            default:
+                feed(&shared, key)
+                feed(&shared, value)
+            }
+        }
+        return (hex(shared.finalize()), surfaces)
+    }
+
+    /// The node, its position and everything below it, each string length-prefixed. Iterative: a
+    /// deep document cannot exhaust the stack (its depth and alias expansions are already bounded
+    /// by the limits it was composed under).
+    static func feed(_ hasher: inout SHA256, _ root: Yams.Node) {
+        var stack = [root]
+        var bytes: [UInt8] = []
+        func int(_ n: Int) { withUnsafeBytes(of: Int64(n).bigEndian) { bytes.append(contentsOf: $0) } }
+        func string(_ s: String) { int(s.utf8.count); bytes.append(contentsOf: s.utf8) }
+        func mark(_ m: Mark?) { int(m?.line ?? 0); int(m?.column ?? 0) }
+        while let node = stack.popLast() {
+            switch node {
+            case .scalar(let s):
+                bytes.append(0x73); mark(s.mark); string(s.tag.description); int(Int(s.style.rawValue)); string(s.string)
+            case .mapping(let m):
+                bytes.append(0x6D); mark(m.mark); string(m.tag.description); int(m.count)
+                for (k, v) in m.reversed() { stack.append(v); stack.append(k) }
+            case .sequence(let q):
+                bytes.append(0x71); mark(q.mark); string(q.tag.description); int(q.count)
+                stack.append(contentsOf: q.reversed())
+            case .alias(let a):
+                bytes.append(0x61); mark(a.mark); string(a.anchor.rawValue)
+            }
+            if bytes.count > 4096 { hasher.update(data: bytes); bytes.removeAll(keepingCapacity: true) }
+        }
+        hasher.update(data: bytes)
+    }
+
+    static func hex(_ digest: some Sequence<UInt8>) -> String {
+        digest.map { String(format: "%02x", $0) }.joined()
+    }
+}
+
+extension LayoutDocument {
+    /// SHA-256 (hex) of everything in the file a render of `surface` can read (see
+    /// `SectionDigests`): two versions of a file with the same digest for a surface draw it the
+    /// same for the same request. A document not parsed from text gives its `sourceDigest`.
+    public func renderDigest(for surface: Surface) -> String {
+        let own = template(for: surface) == nil ? nil : (surfaceTemplates[surface] != nil ? surface : surface.fallback)
+        guard !sharedDigest.isEmpty, let own, let entry = surfaceDigests[own.rawValue] else { return sourceDigest }
+        var h = SHA256()
+        h.update(data: Array("\(sharedDigest):\(own.rawValue):\(entry)".utf8))
+        return SectionDigests.hex(h.finalize())
+    }
+}
