@@ -63,12 +63,22 @@ public struct GalleryBuild: Sendable {
     /// The push and timeline section's filmstrips, and whether this build drew them.
     public var filmstrips: [GalleryStrip] = []
     public var filmstripsDrawn = false
+    /// Left for a later build (`filmstripsLater`): their inputs changed.
+    public var filmstripsDue = false
     /// Relative paths of the images rendered in this build.
     public var changedPaths: [String] { entries.filter(\.rendered).map(\.cell.relativePath) }
 }
 
 /// Renders the gallery into a folder: the PNGs, OUT/index.html and OUT/.gallery-manifest.json.
 /// Only images whose content key changed since the last build are rendered, on every core.
+extension PushGallery {
+    /// The surfaces a push filmstrip's rows show (the alert row draws islandExpanded).
+    static let pushSurfaces: [Surface] = [.lockScreen, .standBy, .islandCompact, .islandMinimal, .islandExpanded]
+    /// The surfaces a timeline filmstrip shows (PushGallery.filmstrips draws these two).
+    static let timelineSurfaces: [Surface] = [.systemSmall, .systemMedium]
+    static var stripSurfaces: [Surface] { pushSurfaces + timelineSurfaces }
+}
+
 public struct GalleryBuilder: Sendable {
     public var folders: ProjectFolders
     public var pool: RendererPool
@@ -83,7 +93,10 @@ public struct GalleryBuilder: Sendable {
         self.keyer = RenderKeyer(fonts: pool.fonts, assetRecheckSeconds: 0)
     }
 
-    public func build(_ source: GallerySource, into out: String, progress: GalleryProgress? = nil) throws -> GalleryBuild {
+    /// `filmstripsLater`: strips whose inputs changed are not drawn in this build (the page keeps
+    /// the last ones; `GalleryBuild.filmstripsDue` says so), so a live page gets its images first.
+    public func build(_ source: GallerySource, into out: String, progress: GalleryProgress? = nil,
+                      filmstripsLater: Bool = false) throws -> GalleryBuild {
         let started = DispatchTime.now().uptimeNanoseconds
         AtomicFile.removeStaleTempFiles(in: out)
         let previous = GalleryManifest.load(from: out)
@@ -98,15 +111,23 @@ public struct GalleryBuilder: Sendable {
         let keys = requests.map { $0.map { keyer.key(for: $0, scope: .surface).hex } ?? "no-preview" }
 
         var records: [GalleryRecord?] = cells.indices.map { i in
-            guard let old = previous.images[cells[i].relativePath], old.key == keys[i] else { return nil }
-            if old.error == nil, !FileManager.default.fileExists(atPath: out + "/" + cells[i].relativePath) { return nil }
+            guard let old = previous.images[cells[i].relativePath], old.key == keys[i], old.error == nil else { return nil }
+            if !FileManager.default.fileExists(atPath: out + "/" + cells[i].relativePath) { return nil }
             return old
+        }
+        // A key covers no line numbers (an edit above a view does not re-render it), so the warnings
+        // of a reused image are taken afresh: bind and layout only, no drawing.
+        let layoutTexts = Dictionary(source.documents.map { ($0.name, $0.sourceDigest) }, uniquingKeysWith: { a, _ in a })
+        let refresh = cells.indices.filter { i in
+            guard let r = records[i], !r.warnings.isEmpty else { return false }
+            return previous.layouts?[cells[i].layout] != layoutTexts[cells[i].layout]
         }
         // The filmstrips of the push and timeline section: drawn again only when their inputs changed.
         let stripsKey = options.filmstrips ? filmstripsKey(source) : nil
         var strips = previous.filmstrips
-        let stripsDue = stripsKey != nil && (strips?.key != stripsKey
+        let stripsStale = stripsKey != nil && (strips?.key != stripsKey
             || strips!.strips.contains { !FileManager.default.fileExists(atPath: out + "/push/" + $0.name + ".png") })
+        let stripsDue = stripsStale && !filmstripsLater
         if stripsKey == nil { strips = nil }
 
         let todo = cells.indices.filter { records[$0] == nil }
@@ -114,11 +135,20 @@ public struct GalleryBuilder: Sendable {
         // The filmstrips are one long job: first, so the images fill the other cores meanwhile.
         let drawn = StripBox()
         let offset = stripsDue ? 1 : 0
-        let rendered = pool.map(todo.count + offset) { j, renderer -> GalleryRecord? in
+        let previousRecords = records
+        let rendered = pool.map(todo.count + offset + refresh.count) { j, renderer -> GalleryRecord? in
             if stripsDue && j == 0 {
                 drawn.value = Self.drawFilmstrips(folders: folders, key: stripsKey!, renderer: renderer, out: out)
                 progress?.tick("push/")
                 return nil
+            }
+            if j >= todo.count + offset {
+                let i = refresh[j - todo.count - offset]
+                var record = previousRecords[i]!
+                if let request = requests[i], let prepared = try? renderer.prepare(request) {
+                    record.warnings = prepared.warnings.map(\.description)
+                }
+                return record
             }
             let i = todo[j - offset]
             defer { progress?.tick(cells[i].relativePath) }
@@ -126,6 +156,7 @@ public struct GalleryBuilder: Sendable {
         }
         progress?.finish()
         for (j, i) in todo.enumerated() { records[i] = rendered[j + offset] }
+        for (j, i) in refresh.enumerated() { records[i] = rendered[todo.count + offset + j] }
         if stripsDue { strips = drawn.value }
 
         let renderedNow = Set(todo)
@@ -133,6 +164,7 @@ public struct GalleryBuilder: Sendable {
         var manifest = GalleryManifest()
         for e in entries { manifest.images[e.cell.relativePath] = e.record }
         manifest.filmstrips = strips
+        manifest.layouts = layoutTexts
         // Images of cells that are gone (a preview renamed, a layout removed) go too.
         for path in previous.images.keys where manifest.images[path] == nil {
             try? FileManager.default.removeItem(atPath: out + "/" + path)
@@ -162,24 +194,28 @@ public struct GalleryBuilder: Sendable {
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
         return GalleryBuild(entries: entries, problems: source.problems, rendered: todo.count,
                             reused: cells.count - todo.count, seconds: seconds, html: html,
-                            filmstrips: strips?.strips ?? [], filmstripsDrawn: stripsDue)
+                            filmstrips: strips?.strips ?? [], filmstripsDrawn: stripsDue,
+                            filmstripsDue: stripsStale && !stripsDue)
     }
 
     /// The key of the push and timeline section: the engine, the fonts, the scale, and for each
     /// layout with a `samples/LAYOUT/` folder its text and every file of that folder.
     func filmstripsKey(_ source: GallerySource) -> String? {
         let catalog = LayoutCatalog(directory: folders.layouts)
-        var parts = [RenderKeyer.engineVersion, keyer.fontDigest, "scale 2"]
+        var parts = [RenderKeyer.engineVersion, keyer.fontDigest, "scale 2", keyer.assetDigest(directory: folders.layouts)]
         for file in catalog.files() {
             let name = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
             let folder = folders.layouts + "/samples/" + name
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else { continue }
-            let text = source.documents.first { $0.path == file }?.sourceDigest
+            // What the strips read of the layout: the Live Activity and small/medium views, the
+            // shared sections, previews and timeline (an edit to systemLarge redraws no strip).
+            let text = source.documents.first { $0.path == file }?
+                .renderDigest(for: PushGallery.stripSurfaces, withPreviewsAndTimeline: true)
                 ?? RenderKeyer.digest(files: [file])
             parts += [name, text, RenderKeyer.digest(folder: folder)]
         }
-        return parts.count == 3 ? nil : RenderKeyer.digest(text: parts.joined(separator: "\u{0}"))
+        return parts.count == 4 ? nil : RenderKeyer.digest(text: parts.joined(separator: "\u{0}"))
     }
 
     /// Draws every sample filmstrip into OUT/push/ (PNG and page); an error becomes the section's
@@ -194,8 +230,7 @@ public struct GalleryBuilder: Sendable {
                 let layout = String(sample.name.split(separator: "/").first ?? "")
                 let file = String(sample.name.split(separator: "/").last ?? "")
                 let pushes = file.hasPrefix("sequence")
-                let surfaces: [Surface] = pushes ? [.lockScreen, .standBy, .islandCompact, .islandMinimal, .islandExpanded]
-                    : [.systemSmall, .systemMedium]
+                let surfaces: [Surface] = pushes ? PushGallery.pushSurfaces : PushGallery.timelineSurfaces
                 let size = PNGSize(sample.png)
                 strips.append(GalleryStrip(name: sample.name, title: sample.title, layout: layout,
                                            kind: pushes ? "pushes" : "timelines", surfaces: surfaces.map(\.rawValue),

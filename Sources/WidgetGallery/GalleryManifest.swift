@@ -25,11 +25,11 @@ public struct GalleryManifest: Codable, Sendable, Equatable {
     public var images: [String: GalleryRecord] = [:]
     /// The push and timeline section's filmstrips, and the key they were drawn for.
     public var filmstrips: GalleryFilmstrips?
+    /// Each layout's text digest when its images were last keyed: the warnings of a reused image
+    /// name lines, and are taken afresh only when its layout's text changed.
+    public var layouts: [String: String]?
     /// SHA-256 of the index.html last written, so an unchanged page is not written again.
     public var page: String?
-    /// Font files by name → "size inode mtime ctime" and the digest of their bytes then: lets a
-    /// later run skip reading every font file when none changed.
-    public var fonts: GalleryFontStamp?
 
     public init(images: [String: GalleryRecord] = [:]) { self.images = images }
 
@@ -71,10 +71,4 @@ public struct GalleryStrip: Codable, Sendable, Equatable {
     public var pixelWidth: Int
     public var pixelHeight: Int
     public var scale: Double
-}
-
-/// The font files as last seen, and the digest of their bytes then.
-public struct GalleryFontStamp: Codable, Sendable, Equatable {
-    public var files: [String]
-    public var digest: String
 }

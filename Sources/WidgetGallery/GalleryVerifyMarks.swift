@@ -35,7 +35,7 @@ public struct GalleryVerifyMarks: Sendable {
     }
 
     /// `to` as a URL relative to `from` (both folders), ending in `/`: `../.build/verify-report/`.
-    static func relativeURL(from: String, to: String) -> String {
+    public static func relativeURL(from: String, to: String) -> String {
         func parts(_ p: String) -> [String] {
             URL(fileURLWithPath: p).standardizedFileURL.resolvingSymlinksInPath().path.split(separator: "/").map(String.init)
         }

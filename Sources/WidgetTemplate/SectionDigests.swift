@@ -12,36 +12,41 @@ import Yams
 /// `components` and any other top-level key but `surfaces`, `previews` and `timeline`. A preview's
 /// data, `now`, time zone and locale reach a render through its request (each is a part of the
 /// render key), and `timeline:` only says which entries a timeline has. The digest is over the
-/// composed YAML nodes (so comments and quoting styles that mean the same do not count) *with*
-/// each node's line and column, because warnings and errors name them: an edit that moves a view
-/// down by a line changes that view's digest.
+/// composed YAML nodes (tags, styles and values; comments do not count) *without* their lines and
+/// columns, so adding a line to one view leaves the views below it valid: positions change no
+/// pixel, only the `file:line:col` in warnings and errors, which a user of the digest must take
+/// afresh (the gallery binds and lays out again each reused image that has warnings).
 enum SectionDigests {
-    /// `shared` and one digest per surface name under `surfaces:`, hex.
-    static func compute(_ root: Yams.Node) -> (shared: String, surfaces: [String: String]) {
+    /// `shared`, `previews`, `timeline` and `surface.NAME` per entry under `surfaces:`, hex.
+    static func compute(_ root: Yams.Node) -> [String: String] {
         var shared = SHA256()
-        var surfaces: [String: String] = [:]
-        guard case .mapping(let top) = root else { return (hex(shared.finalize()), [:]) }
+        var out: [String: String] = [:]
+        guard case .mapping(let top) = root else { return ["shared": hex(shared.finalize())] }
         for (key, value) in top {
             let name = key.scalar?.string ?? ""
             switch name {
-            case "previews", "timeline": continue
+            case "previews", "timeline":
+                var h = SHA256()
+                feed(&h, value)
+                out[name] = hex(h.finalize())
             case "surfaces":
                 guard case .mapping(let entries) = value else { feed(&shared, key); feed(&shared, value); continue }
                 for (surfaceKey, body) in entries {
                     var h = SHA256()
                     feed(&h, surfaceKey)
                     feed(&h, body)
-                    surfaces[surfaceKey.scalar?.string ?? ""] = hex(h.finalize())
+                    out["surface." + (surfaceKey.scalar?.string ?? "")] = hex(h.finalize())
                 }
             default:
                 feed(&shared, key)
                 feed(&shared, value)
             }
         }
-        return (hex(shared.finalize()), surfaces)
+        out["shared"] = hex(shared.finalize())
+        return out
     }
 
-    /// The node, its position and everything below it, each string length-prefixed. Iterative: a
+    /// The node and everything below it, each string length-prefixed. Iterative: a
     /// deep document cannot exhaust the stack (its depth and alias expansions are already bounded
     /// by the limits it was composed under).
     static func feed(_ hasher: inout SHA256, _ root: Yams.Node) {
@@ -49,19 +54,18 @@ enum SectionDigests {
         var bytes: [UInt8] = []
         func int(_ n: Int) { withUnsafeBytes(of: Int64(n).bigEndian) { bytes.append(contentsOf: $0) } }
         func string(_ s: String) { int(s.utf8.count); bytes.append(contentsOf: s.utf8) }
-        func mark(_ m: Mark?) { int(m?.line ?? 0); int(m?.column ?? 0) }
         while let node = stack.popLast() {
             switch node {
             case .scalar(let s):
-                bytes.append(0x73); mark(s.mark); string(s.tag.description); int(Int(s.style.rawValue)); string(s.string)
+                bytes.append(0x73); string(s.tag.description); int(Int(s.style.rawValue)); string(s.string)
             case .mapping(let m):
-                bytes.append(0x6D); mark(m.mark); string(m.tag.description); int(m.count)
+                bytes.append(0x6D); string(m.tag.description); int(m.count)
                 for (k, v) in m.reversed() { stack.append(v); stack.append(k) }
             case .sequence(let q):
-                bytes.append(0x71); mark(q.mark); string(q.tag.description); int(q.count)
+                bytes.append(0x71); string(q.tag.description); int(q.count)
                 stack.append(contentsOf: q.reversed())
             case .alias(let a):
-                bytes.append(0x61); mark(a.mark); string(a.anchor.rawValue)
+                bytes.append(0x61); string(a.anchor.rawValue)
             }
             if bytes.count > 4096 { hasher.update(data: bytes); bytes.removeAll(keepingCapacity: true) }
         }
@@ -78,10 +82,22 @@ extension LayoutDocument {
     /// `SectionDigests`): two versions of a file with the same digest for a surface draw it the
     /// same for the same request. A document not parsed from text gives its `sourceDigest`.
     public func renderDigest(for surface: Surface) -> String {
-        let own = template(for: surface) == nil ? nil : (surfaceTemplates[surface] != nil ? surface : surface.fallback)
-        guard !sharedDigest.isEmpty, let own, let entry = surfaceDigests[own.rawValue] else { return sourceDigest }
-        var h = SHA256()
-        h.update(data: Array("\(sharedDigest):\(own.rawValue):\(entry)".utf8))
-        return SectionDigests.hex(h.finalize())
+        let own = surfaceTemplates[surface] != nil ? surface : surface.fallback
+        guard let shared = sectionDigests["shared"], let own, let entry = sectionDigests["surface." + own.rawValue] else {
+            return sourceDigest
+        }
+        return SectionDigests.hex(SHA256.hash(data: Array("\(shared):\(own.rawValue):\(entry)".utf8)))
+    }
+
+    /// SHA-256 (hex) of what renders of these surfaces read, plus `previews:` and `timeline:`
+    /// (a timeline's entries and a push sequence's time zone come from them): the key of the
+    /// gallery's filmstrips of this layout.
+    public func renderDigest(for surfaces: [Surface], withPreviewsAndTimeline: Bool) -> String {
+        var parts = surfaces.map { $0.rawValue + "=" + (hasView(for: $0) ? renderDigest(for: $0) : "none") }
+        if withPreviewsAndTimeline {
+            guard !sectionDigests.isEmpty else { return sourceDigest }
+            parts += ["previews=" + (sectionDigests["previews"] ?? "none"), "timeline=" + (sectionDigests["timeline"] ?? "none")]
+        }
+        return SectionDigests.hex(SHA256.hash(data: Array(parts.joined(separator: "\n").utf8)))
     }
 }
