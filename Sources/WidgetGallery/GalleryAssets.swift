@@ -26,7 +26,7 @@ enum GalleryAssets {
     .row{display:grid;grid-template-columns:repeat(2,auto);gap:8px;align-items:start;justify-content:start;max-width:100%}
     .row-label{grid-column:1/-1;font-weight:600;word-break:break-word}
     .row-label small{font-weight:400;color:var(--muted);margin-left:6px}
-    figure{margin:0;padding:10px;border-radius:14px;background:#dcdce1;box-shadow:0 1px 2px rgba(0,0,0,.06);max-width:100%;scroll-margin-top:80px}
+    figure{margin:0;padding:10px;border-radius:14px;background:#dcdce1;box-shadow:0 1px 2px rgba(0,0,0,.06);max-width:100%;scroll-margin-top:120px}
     figure.dark{background:#3a3a3c;color:#f2f2f7}
     figure:target{outline:3px solid var(--accent)}
     figure img{display:block;cursor:zoom-in;max-width:none}

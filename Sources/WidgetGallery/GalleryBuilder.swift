@@ -86,11 +86,25 @@ public struct GalleryBuilder: Sendable {
     /// The content key of an image is its RenderKey (SHA-256 over the layout's text, the files in
     /// its folder, the fonts, the engine version, the data and every parameter). Asset folders are
     /// looked at on every build (no recheck interval): a watched asset edit must be seen at once.
-    public let keyer: RenderKeyer
+    /// The font digest of the last build (a live gallery builds again and again).
+    private let fontStamp = StampBox()
 
     public init(folders: ProjectFolders, pool: RendererPool, options: GalleryOptions = GalleryOptions()) {
         self.folders = folders; self.pool = pool; self.options = options
-        self.keyer = RenderKeyer(fonts: pool.fonts, assetRecheckSeconds: 0)
+    }
+
+    /// The digest of the font files' bytes (what a RenderKey covers), read again only when a font
+    /// file looks changed since the last build of this builder or of the manifest's.
+    func fontStampNow(previous: GalleryFontStamp?) -> GalleryFontStamp {
+        let files = pool.fonts.files.map { path -> String in
+            var s = stat()
+            guard stat(path, &s) == 0 else { return (path as NSString).lastPathComponent + " missing" }
+            return "\((path as NSString).lastPathComponent) \(s.st_size) \(s.st_ino) \(s.st_mtim.tv_sec).\(s.st_mtim.tv_nsec) \(s.st_ctim.tv_sec).\(s.st_ctim.tv_nsec)"
+        }
+        if let known = fontStamp.value, known.files == files { return known }
+        let stamp = previous?.files == files ? previous! : GalleryFontStamp(files: files, digest: RenderKeyer.digest(files: pool.fonts.files))
+        fontStamp.value = stamp
+        return stamp
     }
 
     /// `filmstripsLater`: strips whose inputs changed are not drawn in this build (the page keeps
@@ -107,7 +121,8 @@ public struct GalleryBuilder: Sendable {
         // One look at each asset folder per build (a build is one snapshot of the project), and
         // keys over only what a surface's render reads of its layout: an edit to one surface's view
         // re-renders that surface's images alone.
-        let keyer = RenderKeyer(fontDigest: self.keyer.fontDigest, assetRecheckSeconds: 86_400)
+        let fonts = fontStampNow(previous: previous.fonts)
+        let keyer = RenderKeyer(fontDigest: fonts.digest, assetRecheckSeconds: 86_400)
         let keys = requests.map { $0.map { keyer.key(for: $0, scope: .surface).hex } ?? "no-preview" }
 
         var records: [GalleryRecord?] = cells.indices.map { i in
@@ -123,7 +138,7 @@ public struct GalleryBuilder: Sendable {
             return previous.layouts?[cells[i].layout] != layoutTexts[cells[i].layout]
         }
         // The filmstrips of the push and timeline section: drawn again only when their inputs changed.
-        let stripsKey = options.filmstrips ? filmstripsKey(source) : nil
+        let stripsKey = options.filmstrips ? filmstripsKey(source, keyer: keyer) : nil
         var strips = previous.filmstrips
         let stripsStale = stripsKey != nil && (strips?.key != stripsKey
             || strips!.strips.contains { !FileManager.default.fileExists(atPath: out + "/push/" + $0.name + ".png") })
@@ -165,6 +180,7 @@ public struct GalleryBuilder: Sendable {
         for e in entries { manifest.images[e.cell.relativePath] = e.record }
         manifest.filmstrips = strips
         manifest.layouts = layoutTexts
+        manifest.fonts = fonts
         // Images of cells that are gone (a preview renamed, a layout removed) go too.
         for path in previous.images.keys where manifest.images[path] == nil {
             try? FileManager.default.removeItem(atPath: out + "/" + path)
@@ -200,7 +216,7 @@ public struct GalleryBuilder: Sendable {
 
     /// The key of the push and timeline section: the engine, the fonts, the scale, and for each
     /// layout with a `samples/LAYOUT/` folder its text and every file of that folder.
-    func filmstripsKey(_ source: GallerySource) -> String? {
+    func filmstripsKey(_ source: GallerySource, keyer: RenderKeyer) -> String? {
         let catalog = LayoutCatalog(directory: folders.layouts)
         var parts = [RenderKeyer.engineVersion, keyer.fontDigest, "scale 2", keyer.assetDigest(directory: folders.layouts)]
         for file in catalog.files() {
@@ -305,6 +321,15 @@ public final class GalleryProgressLine: GalleryProgress, @unchecked Sendable {
     }
 
     public func finish() { if tty, total > 0 { FileHandle.standardError.write(Data("\n".utf8)) } }
+}
+
+private final class StampBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: GalleryFontStamp?
+    var value: GalleryFontStamp? {
+        get { lock.withLock { stored } }
+        set { lock.withLock { stored = newValue } }
+    }
 }
 
 /// The result of the one filmstrip job, handed from its worker thread.

@@ -28,6 +28,9 @@ public struct GalleryManifest: Codable, Sendable, Equatable {
     /// Each layout's text digest when its images were last keyed: the warnings of a reused image
     /// name lines, and are taken afresh only when its layout's text changed.
     public var layouts: [String: String]?
+    /// The font files as last seen and the digest of their bytes then: a later build whose font
+    /// files look the same (names, sizes, inodes, change times) skips reading them.
+    public var fonts: GalleryFontStamp?
     /// SHA-256 of the index.html last written, so an unchanged page is not written again.
     public var page: String?
 
@@ -71,4 +74,10 @@ public struct GalleryStrip: Codable, Sendable, Equatable {
     public var pixelWidth: Int
     public var pixelHeight: Int
     public var scale: Double
+}
+
+/// Font files by `name size inode mtime ctime`, and the SHA-256 of their names and bytes.
+public struct GalleryFontStamp: Codable, Sendable, Equatable {
+    public var files: [String]
+    public var digest: String
 }

@@ -266,18 +266,46 @@ public struct GalleryPage {
         return text.replacingOccurrences(of: cwd, with: "")
     }
 
+    // The page has thousands of these per build: byte loops, not Foundation's string searches.
+
     private func shellQuote(_ word: String) -> String {
-        let safe = word.unicodeScalars.allSatisfy { CharacterSet.alphanumerics.contains($0) || "-_./=:@".unicodeScalars.contains($0) }
+        let safe = word.utf8.allSatisfy { Self.isWordByte($0) || "-_./=:@".utf8.contains($0) }
         return safe && !word.isEmpty ? word : "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 
+    /// Letters, digits and `-._~` as they are; every other byte as `%XX`.
     private func percent(_ s: String) -> String {
-        s.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "/?#&=+"))) ?? s
+        if s.utf8.allSatisfy({ Self.isWordByte($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "~") }) { return s }
+        var out = ""
+        for byte in s.utf8 {
+            if Self.isWordByte(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "~") {
+                out.unicodeScalars.append(Unicode.Scalar(byte))
+            } else {
+                out += "%" + (byte < 16 ? "0" : "") + String(byte, radix: 16, uppercase: true)
+            }
+        }
+        return out
+    }
+
+    /// ASCII letters, digits and `_`.
+    private static func isWordByte(_ b: UInt8) -> Bool {
+        (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == 0x5F
     }
 
     public static func escape(_ s: String) -> String {
-        s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+        guard s.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 }) else { return s }
+        var out: [UInt8] = []
+        out.reserveCapacity(s.utf8.count + 16)
+        for byte in s.utf8 {
+            switch byte {
+            case 0x26: out += Array("&amp;".utf8)
+            case 0x3C: out += Array("&lt;".utf8)
+            case 0x3E: out += Array("&gt;".utf8)
+            case 0x22: out += Array("&quot;".utf8)
+            default: out.append(byte)
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
     }
     private func escape(_ s: String) -> String { Self.escape(s) }
 }

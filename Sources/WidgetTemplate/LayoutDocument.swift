@@ -108,6 +108,7 @@ public enum LayoutLoader {
         result.limits = limits
         result.sourceDigest = SHA256.hash(data: Array(text.utf8)).map { String(format: "%02x", $0) }.joined()
         result.sectionDigests = SectionDigests.compute(root)
+        SectionDigests.addRenderDigests(to: &result)
         return result
     }
 }

@@ -73,7 +73,24 @@ enum SectionDigests {
     }
 
     static func hex(_ digest: some Sequence<UInt8>) -> String {
-        digest.map { String(format: "%02x", $0) }.joined()
+        let digits = Array("0123456789abcdef".utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(64)
+        for b in digest { out.append(digits[Int(b >> 4)]); out.append(digits[Int(b & 15)]) }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// `render.SURFACE` for every surface the document draws (its own entry or its fallback's),
+    /// so a render key looks its digest up instead of hashing per image.
+    static func addRenderDigests(to document: inout LayoutDocument) {
+        for surface in Surface.allCases {
+            guard let own = document.surfaceTemplates[surface] != nil ? surface : surface.fallback,
+                  document.surfaceTemplates[own] != nil,
+                  let shared = document.sectionDigests["shared"], let entry = document.sectionDigests["surface." + own.rawValue]
+            else { continue }
+            document.sectionDigests["render." + surface.rawValue] =
+                hex(SHA256.hash(data: Array("\(shared):\(own.rawValue):\(entry)".utf8)))
+        }
     }
 }
 
@@ -82,11 +99,7 @@ extension LayoutDocument {
     /// `SectionDigests`): two versions of a file with the same digest for a surface draw it the
     /// same for the same request. A document not parsed from text gives its `sourceDigest`.
     public func renderDigest(for surface: Surface) -> String {
-        let own = surfaceTemplates[surface] != nil ? surface : surface.fallback
-        guard let shared = sectionDigests["shared"], let own, let entry = sectionDigests["surface." + own.rawValue] else {
-            return sourceDigest
-        }
-        return SectionDigests.hex(SHA256.hash(data: Array("\(shared):\(own.rawValue):\(entry)".utf8)))
+        sectionDigests["render." + surface.rawValue] ?? sourceDigest
     }
 
     /// SHA-256 (hex) of what renders of these surfaces read, plus `previews:` and `timeline:`
