@@ -26,7 +26,7 @@ enum GalleryAssets {
     .row{display:grid;grid-template-columns:repeat(2,auto);gap:8px;align-items:start;justify-content:start;max-width:100%}
     .row-label{grid-column:1/-1;font-weight:600;word-break:break-word}
     .row-label small{font-weight:400;color:var(--muted);margin-left:6px}
-    figure{margin:0;padding:10px;border-radius:14px;background:#dcdce1;box-shadow:0 1px 2px rgba(0,0,0,.06);max-width:100%;scroll-margin-top:80px}
+    figure{margin:0;padding:10px;border-radius:14px;background:#dcdce1;box-shadow:0 1px 2px rgba(0,0,0,.06);max-width:100%;scroll-margin-top:120px}
     figure.dark{background:#3a3a3c;color:#f2f2f7}
     figure:target{outline:3px solid var(--accent)}
     figure img{display:block;cursor:zoom-in;max-width:none}
@@ -69,6 +69,17 @@ enum GalleryAssets {
     .zoom-body img{display:block;image-rendering:pixelated}
     .zoom-info{font-size:12px;color:#6e6e73;margin-top:8px}
     .foot{color:var(--muted);padding:0 20px 30px}
+    .pushes figure.strip{margin:12px 0 22px;background:#fff}
+    .strip-scroll{overflow-x:auto;max-width:100%;margin-top:8px}
+    .strip-scroll img{display:block;max-width:none;cursor:zoom-in}
+    .strip .ok{color:#248a3d;font-weight:600} .strip .bad{color:#d70015;font-weight:600}
+    .verify-banner{margin:10px 20px 0;padding:8px 14px;border-radius:10px;background:#e8f8ee;border:1px solid #30d158}
+    .verify-banner.failing{background:#fff4e5;border-color:#ff9f0a}
+    .verify-banner a{color:inherit;font-weight:600}
+    figure.failed{box-shadow:0 0 0 3px #ff453a}
+    .verify-mark{color:#ff453a;font-weight:600;text-decoration:none;white-space:nowrap}
+    figure.dark .verify-mark{color:#ff6961}
+    .verify-mark:hover{text-decoration:underline}
     """
 
     /// Filters (state in the address: `?surface=systemSmall&scheme=dark&context=1`, or after `#?`
@@ -77,7 +88,7 @@ enum GalleryAssets {
     static let js = #"""
     (function () {
       "use strict";
-      var FILTERS = ["layout", "surface", "preview", "scheme", "device", "locale"];
+      var FILTERS = ["layout", "surface", "preview", "scheme", "device", "locale", "verify", "section"];
       var selects = {};
       FILTERS.forEach(function (f) { selects[f] = document.querySelector('select[data-filter="' + f + '"]'); });
       var contextBox = document.getElementById("context");
@@ -125,14 +136,27 @@ enum GalleryAssets {
           fig.hidden = !ok;
           if (ok) shown++;
         });
+        // A filmstrip shows several surfaces (data-surface lists them); a filter it has no value
+        // for (a preview, a locale) hides it.
+        document.querySelectorAll("main figure.strip").forEach(function (fig) {
+          fig.hidden = !FILTERS.every(function (f) {
+            return !want[f] || (fig.dataset[f] !== undefined && fig.dataset[f].split(" ").indexOf(want[f]) >= 0);
+          });
+        });
         ["main .row", "main section.surface", "main section.layout"].forEach(function (sel) {
-          document.querySelectorAll(sel).forEach(function (el) { el.hidden = !el.querySelector("figure.card:not([hidden])"); });
+          document.querySelectorAll(sel).forEach(function (el) { el.hidden = !el.querySelector("figure.card:not([hidden]), figure.strip:not([hidden])"); });
         });
         document.getElementById("count").textContent = shown === total ? total + " images" : shown + " of " + total + " images";
       }
       function changed() { apply(); writeState(); }
       FILTERS.forEach(function (f) { if (selects[f]) selects[f].addEventListener("change", changed); });
       contextBox.addEventListener("change", changed);
+      function byId(id) {
+        // Anchors are URL-safe as written; a browser may hand the fragment back decoded or not.
+        var el = document.getElementById(id);
+        if (!el) { try { el = document.getElementById(decodeURIComponent(id)); } catch (e) {} }
+        return el;
+      }
       document.getElementById("reset").addEventListener("click", function () {
         FILTERS.forEach(function (f) { if (selects[f]) selects[f].value = ""; });
         contextBox.checked = false; changed();
@@ -159,8 +183,12 @@ enum GalleryAssets {
       restore();
       apply();
       if (location.hash && location.hash.indexOf("#?") !== 0) {
-        var target = document.getElementById(decodeURIComponent(location.hash.slice(1)));
-        if (target) target.scrollIntoView();
+        var target = byId(location.hash.slice(1));
+        if (target) {
+          // A link to an image a filter hides shows it: the filters are cleared.
+          if (target.hidden) { FILTERS.forEach(function (f) { if (selects[f]) selects[f].value = ""; }); changed(); }
+          target.scrollIntoView();
+        }
       }
 
       // Live: `widgetshot serve --watch` sends an event after each rebuild; the page swaps in the
@@ -176,7 +204,10 @@ enum GalleryAssets {
           fetch(location.pathname, { cache: "no-store" }).then(function (r) { return r.text(); }).then(function (text) {
             var doc = new DOMParser().parseFromString(text, "text/html");
             document.getElementById("gallery").innerHTML = doc.getElementById("gallery").innerHTML;
-            document.getElementById("problems").innerHTML = doc.getElementById("problems").innerHTML;
+            ["problems", "verify-note"].forEach(function (id) {
+              var mine = document.getElementById(id), fresh = doc.getElementById(id);
+              if (mine && fresh) mine.innerHTML = fresh.innerHTML;
+            });
             FILTERS.forEach(function (f) {
               var fresh = doc.querySelector('select[data-filter="' + f + '"]');
               if (selects[f] && fresh) { var v = selects[f].value; selects[f].innerHTML = fresh.innerHTML; selects[f].value = v; }

@@ -18,6 +18,11 @@ public struct GallerySource: Sendable {
         self.documents = documents; self.problems = problems
     }
 
+    /// The names of the layouts that failed to load (`delivery` for Layouts/delivery.yaml).
+    public var brokenNames: Set<String> {
+        Set(problems.map { (($0.file as NSString).lastPathComponent as NSString).deletingPathExtension })
+    }
+
     /// Loads `names` (every layout when nil) from the project's layouts folder. A file that fails
     /// becomes a problem, not an error: the rest of the gallery is still worth seeing.
     public static func load(_ folders: ProjectFolders, names: [String]? = nil, limits: Limits = .default) -> GallerySource {
@@ -55,12 +60,25 @@ public struct GalleryBuild: Sendable {
     public var seconds: Double
     /// The page, as written to OUT/index.html.
     public var html: String
+    /// The push and timeline section's filmstrips, and whether this build drew them.
+    public var filmstrips: [GalleryStrip] = []
+    public var filmstripsDrawn = false
+    /// Left for a later build (`filmstripsLater`): their inputs changed.
+    public var filmstripsDue = false
     /// Relative paths of the images rendered in this build.
     public var changedPaths: [String] { entries.filter(\.rendered).map(\.cell.relativePath) }
 }
 
 /// Renders the gallery into a folder: the PNGs, OUT/index.html and OUT/.gallery-manifest.json.
 /// Only images whose content key changed since the last build are rendered, on every core.
+extension PushGallery {
+    /// The surfaces a push filmstrip's rows show (the alert row draws islandExpanded).
+    static let pushSurfaces: [Surface] = [.lockScreen, .standBy, .islandCompact, .islandMinimal, .islandExpanded]
+    /// The surfaces a timeline filmstrip shows (PushGallery.filmstrips draws these two).
+    static let timelineSurfaces: [Surface] = [.systemSmall, .systemMedium]
+    static var stripSurfaces: [Surface] { pushSurfaces + timelineSurfaces }
+}
+
 public struct GalleryBuilder: Sendable {
     public var folders: ProjectFolders
     public var pool: RendererPool
@@ -68,14 +86,31 @@ public struct GalleryBuilder: Sendable {
     /// The content key of an image is its RenderKey (SHA-256 over the layout's text, the files in
     /// its folder, the fonts, the engine version, the data and every parameter). Asset folders are
     /// looked at on every build (no recheck interval): a watched asset edit must be seen at once.
-    public let keyer: RenderKeyer
+    /// The font digest of the last build (a live gallery builds again and again).
+    private let fontStamp = StampBox()
 
     public init(folders: ProjectFolders, pool: RendererPool, options: GalleryOptions = GalleryOptions()) {
         self.folders = folders; self.pool = pool; self.options = options
-        self.keyer = RenderKeyer(fonts: pool.fonts, assetRecheckSeconds: 0)
     }
 
-    public func build(_ source: GallerySource, into out: String, progress: GalleryProgress? = nil) throws -> GalleryBuild {
+    /// The digest of the font files' bytes (what a RenderKey covers), read again only when a font
+    /// file looks changed since the last build of this builder or of the manifest's.
+    func fontStampNow(previous: GalleryFontStamp?) -> GalleryFontStamp {
+        let files = pool.fonts.files.map { path -> String in
+            var s = stat()
+            guard stat(path, &s) == 0 else { return (path as NSString).lastPathComponent + " missing" }
+            return "\((path as NSString).lastPathComponent) \(s.st_size) \(s.st_ino) \(s.st_mtim.tv_sec).\(s.st_mtim.tv_nsec) \(s.st_ctim.tv_sec).\(s.st_ctim.tv_nsec)"
+        }
+        if let known = fontStamp.value, known.files == files { return known }
+        let stamp = previous?.files == files ? previous! : GalleryFontStamp(files: files, digest: RenderKeyer.digest(files: pool.fonts.files))
+        fontStamp.value = stamp
+        return stamp
+    }
+
+    /// `filmstripsLater`: strips whose inputs changed are not drawn in this build (the page keeps
+    /// the last ones; `GalleryBuild.filmstripsDue` says so), so a live page gets its images first.
+    public func build(_ source: GallerySource, into out: String, progress: GalleryProgress? = nil,
+                      filmstripsLater: Bool = false) throws -> GalleryBuild {
         let started = DispatchTime.now().uptimeNanoseconds
         AtomicFile.removeStaleTempFiles(in: out)
         let previous = GalleryManifest.load(from: out)
@@ -83,38 +118,144 @@ public struct GalleryBuilder: Sendable {
         let cells = GalleryMatrix.cells(for: source.documents, options: options)
         let documents = Dictionary(source.documents.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
         let requests = cells.map { Self.request(for: $0, document: documents[$0.layout]!, options: options) }
-        let keys = requests.map { $0.map { keyer.key(for: $0).hex } ?? "no-preview" }
+        // One look at each asset folder per build (a build is one snapshot of the project), and
+        // keys over only what a surface's render reads of its layout: an edit to one surface's view
+        // re-renders that surface's images alone.
+        let fonts = fontStampNow(previous: previous.fonts)
+        let keyer = RenderKeyer(fontDigest: fonts.digest, assetRecheckSeconds: 86_400)
+        let keys = requests.map { $0.map { keyer.key(for: $0, scope: .surface).hex } ?? "no-preview" }
 
         var records: [GalleryRecord?] = cells.indices.map { i in
-            guard let old = previous.images[cells[i].relativePath], old.key == keys[i] else { return nil }
-            if old.error == nil, !FileManager.default.fileExists(atPath: out + "/" + cells[i].relativePath) { return nil }
+            guard let old = previous.images[cells[i].relativePath], old.key == keys[i], old.error == nil else { return nil }
+            if !FileManager.default.fileExists(atPath: out + "/" + cells[i].relativePath) { return nil }
             return old
         }
+        // A key covers no line numbers (an edit above a view does not re-render it), so the warnings
+        // of a reused image are taken afresh: bind and layout only, no drawing.
+        let layoutTexts = Dictionary(source.documents.map { ($0.name, $0.sourceDigest) }, uniquingKeysWith: { a, _ in a })
+        let refresh = cells.indices.filter { i in
+            guard let r = records[i], !r.warnings.isEmpty else { return false }
+            return previous.layouts?[cells[i].layout] != layoutTexts[cells[i].layout]
+        }
+        // The filmstrips of the push and timeline section: drawn again only when their inputs changed.
+        let stripsKey = options.filmstrips ? filmstripsKey(source, keyer: keyer) : nil
+        var strips = previous.filmstrips
+        let stripsStale = stripsKey != nil && (strips?.key != stripsKey
+            || strips!.strips.contains { !FileManager.default.fileExists(atPath: out + "/push/" + $0.name + ".png") })
+        let stripsDue = stripsStale && !filmstripsLater
+        if stripsKey == nil { strips = nil }
+
         let todo = cells.indices.filter { records[$0] == nil }
-        progress?.start(total: todo.count)
-        let rendered = pool.map(todo.count) { j, renderer -> GalleryRecord in
-            let i = todo[j]
+        progress?.start(total: todo.count + (stripsDue ? 1 : 0))
+        // The filmstrips are one long job: first, so the images fill the other cores meanwhile.
+        let drawn = StripBox()
+        let offset = stripsDue ? 1 : 0
+        let previousRecords = records
+        let rendered = pool.map(todo.count + offset + refresh.count) { j, renderer -> GalleryRecord? in
+            if stripsDue && j == 0 {
+                drawn.value = Self.drawFilmstrips(folders: folders, key: stripsKey!, renderer: renderer, out: out)
+                progress?.tick("push/")
+                return nil
+            }
+            if j >= todo.count + offset {
+                let i = refresh[j - todo.count - offset]
+                var record = previousRecords[i]!
+                if let request = requests[i], let prepared = try? renderer.prepare(request) {
+                    record.warnings = prepared.warnings.map(\.description)
+                }
+                return record
+            }
+            let i = todo[j - offset]
             defer { progress?.tick(cells[i].relativePath) }
             return Self.render(cells[i], request: requests[i], key: keys[i], renderer: renderer, out: out)
         }
         progress?.finish()
-        for (j, i) in todo.enumerated() { records[i] = rendered[j] }
+        for (j, i) in todo.enumerated() { records[i] = rendered[j + offset] }
+        for (j, i) in refresh.enumerated() { records[i] = rendered[todo.count + offset + j] }
+        if stripsDue { strips = drawn.value }
 
         let renderedNow = Set(todo)
         let entries = cells.indices.map { GalleryEntry(cell: cells[$0], record: records[$0]!, rendered: renderedNow.contains($0)) }
         var manifest = GalleryManifest()
         for e in entries { manifest.images[e.cell.relativePath] = e.record }
+        manifest.filmstrips = strips
+        manifest.layouts = layoutTexts
+        manifest.fonts = fonts
         // Images of cells that are gone (a preview renamed, a layout removed) go too.
         for path in previous.images.keys where manifest.images[path] == nil {
             try? FileManager.default.removeItem(atPath: out + "/" + path)
         }
+        for old in previous.filmstrips?.strips ?? [] where !(strips?.strips.contains { $0.name == old.name } ?? false) {
+            try? FileManager.default.removeItem(atPath: out + "/push/" + old.name + ".png")
+            try? FileManager.default.removeItem(atPath: out + "/push/" + old.name + ".html")
+        }
+        var verify: GalleryVerifyMarks?
+        var verifyError: String?
+        if let folder = options.verifyReport {
+            do { verify = try GalleryVerifyMarks.load(folder: folder, href: options.verifyReportURL, galleryFolder: out) } catch {
+                verifyError = "\(error)"
+            }
+        }
         let html = GalleryPage(entries: entries, problems: source.problems, documents: source.documents,
-                               options: options).html()
-        try AtomicFile.write(Array(html.utf8), to: out + "/index.html")
-        try manifest.write(to: out)
+                               options: options, verify: verify, verifyError: verifyError, filmstrips: strips).html()
+        // An unchanged page and manifest are not written again (an unchanged rebuild writes nothing).
+        let pageDigest = RenderKeyer.digest(text: html)
+        manifest.page = pageDigest
+        if pageDigest != previous.page || !FileManager.default.fileExists(atPath: out + "/index.html") {
+            try AtomicFile.write(Array(html.utf8), to: out + "/index.html")
+        }
+        if manifest != previous || !FileManager.default.fileExists(atPath: out + "/" + GalleryManifest.fileName) {
+            try manifest.write(to: out)
+        }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
         return GalleryBuild(entries: entries, problems: source.problems, rendered: todo.count,
-                            reused: cells.count - todo.count, seconds: seconds, html: html)
+                            reused: cells.count - todo.count, seconds: seconds, html: html,
+                            filmstrips: strips?.strips ?? [], filmstripsDrawn: stripsDue,
+                            filmstripsDue: stripsStale && !stripsDue)
+    }
+
+    /// The key of the push and timeline section: the engine, the fonts, the scale, and for each
+    /// layout with a `samples/LAYOUT/` folder its text and every file of that folder.
+    func filmstripsKey(_ source: GallerySource, keyer: RenderKeyer) -> String? {
+        let catalog = LayoutCatalog(directory: folders.layouts)
+        var parts = [RenderKeyer.engineVersion, keyer.fontDigest, "scale 2", keyer.assetDigest(directory: folders.layouts)]
+        for file in catalog.files() {
+            let name = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
+            let folder = folders.layouts + "/samples/" + name
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else { continue }
+            // What the strips read of the layout: the Live Activity and small/medium views, the
+            // shared sections, previews and timeline (an edit to systemLarge redraws no strip).
+            let text = source.documents.first { $0.path == file }?
+                .renderDigest(for: PushGallery.stripSurfaces, withPreviewsAndTimeline: true)
+                ?? RenderKeyer.digest(files: [file])
+            parts += [name, text, RenderKeyer.digest(folder: folder)]
+        }
+        return parts.count == 4 ? nil : RenderKeyer.digest(text: parts.joined(separator: "\u{0}"))
+    }
+
+    /// Draws every sample filmstrip into OUT/push/ (PNG and page); an error becomes the section's
+    /// message, not a failed build.
+    static func drawFilmstrips(folders: ProjectFolders, key: String, renderer: WidgetRenderer, out: String) -> GalleryFilmstrips {
+        do {
+            let samples = try PushGallery.filmstrips(layoutsDirectory: folders.layouts, renderer: renderer, scale: 2)
+            var strips: [GalleryStrip] = []
+            for sample in samples {
+                try AtomicFile.write(sample.png, to: out + "/push/" + sample.name + ".png")
+                try AtomicFile.write(Array(sample.html.utf8), to: out + "/push/" + sample.name + ".html")
+                let layout = String(sample.name.split(separator: "/").first ?? "")
+                let file = String(sample.name.split(separator: "/").last ?? "")
+                let pushes = file.hasPrefix("sequence")
+                let surfaces: [Surface] = pushes ? PushGallery.pushSurfaces : PushGallery.timelineSurfaces
+                let size = PNGSize(sample.png)
+                strips.append(GalleryStrip(name: sample.name, title: sample.title, layout: layout,
+                                           kind: pushes ? "pushes" : "timelines", surfaces: surfaces.map(\.rawValue),
+                                           errors: sample.errors, pixelWidth: size.width, pixelHeight: size.height, scale: 2))
+            }
+            return GalleryFilmstrips(key: key, strips: strips, error: nil)
+        } catch {
+            return GalleryFilmstrips(key: key, strips: [], error: "\(error)")
+        }
     }
 
     /// The request an image is rendered from (nil when the layout lacks the cell's preview).
@@ -183,4 +324,33 @@ public final class GalleryProgressLine: GalleryProgress, @unchecked Sendable {
     }
 
     public func finish() { if tty, total > 0 { FileHandle.standardError.write(Data("\n".utf8)) } }
+}
+
+private final class StampBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: GalleryFontStamp?
+    var value: GalleryFontStamp? {
+        get { lock.withLock { stored } }
+        set { lock.withLock { stored = newValue } }
+    }
+}
+
+/// The result of the one filmstrip job, handed from its worker thread.
+private final class StripBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: GalleryFilmstrips?
+    var value: GalleryFilmstrips? {
+        get { lock.withLock { stored } }
+        set { lock.withLock { stored = newValue } }
+    }
+}
+
+/// Width and height from a PNG's IHDR (0 × 0 when it is not one).
+struct PNGSize {
+    var width = 0, height = 0
+    init(_ png: [UInt8]) {
+        guard png.count >= 24 else { return }
+        func be(_ i: Int) -> Int { Int(png[i]) << 24 | Int(png[i + 1]) << 16 | Int(png[i + 2]) << 8 | Int(png[i + 3]) }
+        width = be(16); height = be(20)
+    }
 }

@@ -21,15 +21,31 @@ public struct GalleryOptions: Sendable {
     public var live: Bool
     /// Only these rendering modes (nil: every mode of each surface, RenderMatrix's rule).
     public var modes: Set<RenderingMode>? = nil
+    /// The folder of the last `widgetshot verify --report` (its report.json): images whose golden
+    /// failed there are marked on the page and linked to the report. Nil: no marks. A folder without
+    /// a report.json gives no marks either (no verify has run yet).
+    public var verifyReport: String?
+    /// How the page addresses that report's index.html; nil: the report folder relative to the
+    /// gallery folder (a page opened from disk).
+    public var verifyReportURL: String?
+    /// A section per sample push sequence and timeline (`Layouts/samples/LAYOUT/`), drawn as
+    /// filmstrips into OUT/push/.
+    public var filmstrips: Bool
 
     public init(devices: [DeviceProfile] = [.default], scale: Double? = nil, surfaces: Set<Surface>? = nil,
                 previews: Set<String>? = nil, placeholders: Bool = true, placeholderOnly: Bool = false,
-                imageBase: String = "", serverURL: String = "", live: Bool = false) {
+                imageBase: String = "", serverURL: String = "", live: Bool = false,
+                verifyReport: String? = nil, verifyReportURL: String? = nil, filmstrips: Bool = true) {
         self.devices = devices.isEmpty ? [.default] : devices
         self.scale = scale; self.surfaces = surfaces; self.previews = previews
         self.placeholders = placeholders; self.placeholderOnly = placeholderOnly
         self.imageBase = imageBase; self.serverURL = serverURL; self.live = live
+        self.verifyReport = verifyReport; self.verifyReportURL = verifyReportURL; self.filmstrips = filmstrips && !placeholderOnly
     }
+
+    /// Where `make test` leaves its verify report, below the project root.
+    public static let defaultVerifyReport = ".build/verify-report"
+
 }
 
 /// One image of the gallery.
@@ -71,12 +87,11 @@ public struct GalleryCell: Sendable, Hashable {
         (deviceFolder ? device.id + "/" : "") + "\(layout)/\(surface.rawValue)/\(matrixCell.controlFolder)\(rowName)-\(scheme.rawValue)\(modeSuffix).png"
     }
 
-    /// A stable id for links: `delivery.systemSmall.onTheWay.light.iphone15pro`.
-    /// `delivery.systemSmall.onTheWay.dark.accented.iphone15pro` in a mode other than the default.
-    public var anchor: String {
-        let c = control.map { "." + $0 + (controlState.map { "-" + $0.rawValue } ?? "") } ?? ""
-        return "\(layout).\(surface.rawValue)\(c).\(rowName).\(scheme.rawValue)\(modeSuffix.replacingOccurrences(of: "-", with: ".")).\(device.id)"
-    }
+    /// A stable id for links, the same the verify report gives the image's golden:
+    /// `delivery/systemSmall/onTheWay/light/iphone15pro` (see `ImageAnchor`).
+    public var anchor: String { imageAnchor.id }
+
+    public var imageAnchor: ImageAnchor { ImageAnchor(cell: matrixCell, device: device.id, placeholder: placeholder) }
 
     public var matrixCell: MatrixCell {
         MatrixCell(layout: layout, surface: surface, preview: preview, scheme: scheme, mode: mode,

@@ -15,13 +15,24 @@ public struct GalleryRecord: Codable, Sendable, Equatable {
     public var error: String?
 }
 
-public struct GalleryManifest: Codable, Sendable {
+public struct GalleryManifest: Codable, Sendable, Equatable {
     public static let fileName = ".gallery-manifest.json"
     /// Raised when what a record holds changes: an older manifest is then ignored (all re-rendered).
-    public static let currentVersion = 2
+    /// 3: image keys cover only the part of the layout a surface reads (RenderKeyer.LayoutScope.surface).
+    public static let currentVersion = 3
     public var version = currentVersion
     /// By relative path.
     public var images: [String: GalleryRecord] = [:]
+    /// The push and timeline section's filmstrips, and the key they were drawn for.
+    public var filmstrips: GalleryFilmstrips?
+    /// Each layout's text digest when its images were last keyed: the warnings of a reused image
+    /// name lines, and are taken afresh only when its layout's text changed.
+    public var layouts: [String: String]?
+    /// The font files as last seen and the digest of their bytes then: a later build whose font
+    /// files look the same (names, sizes, inodes, change times) skips reading them.
+    public var fonts: GalleryFontStamp?
+    /// SHA-256 of the index.html last written, so an unchanged page is not written again.
+    public var page: String?
 
     public init(images: [String: GalleryRecord] = [:]) { self.images = images }
 
@@ -38,4 +49,35 @@ public struct GalleryManifest: Codable, Sendable {
         encoder.outputFormatting = [.sortedKeys]
         try AtomicFile.write(Array(try encoder.encode(self)), to: directory + "/" + Self.fileName)
     }
+}
+
+/// The filmstrips of the push and timeline section as last drawn (OUT/push/…).
+public struct GalleryFilmstrips: Codable, Sendable, Equatable {
+    /// Over the engine, the fonts, the scale, and each layout with samples: its text and every
+    /// file of its samples folder.
+    public var key: String
+    public var strips: [GalleryStrip]
+    /// Why they could not be drawn (then there are none).
+    public var error: String?
+}
+
+public struct GalleryStrip: Codable, Sendable, Equatable {
+    /// `delivery/sequence`: the files are OUT/push/NAME.png and .html, the anchor `push/NAME`.
+    public var name: String
+    public var title: String
+    public var layout: String
+    /// `pushes` or `timelines`.
+    public var kind: String
+    /// The surfaces its rows show.
+    public var surfaces: [String]
+    public var errors: Int
+    public var pixelWidth: Int
+    public var pixelHeight: Int
+    public var scale: Double
+}
+
+/// Font files by `name size inode mtime ctime`, and the SHA-256 of their names and bytes.
+public struct GalleryFontStamp: Codable, Sendable, Equatable {
+    public var files: [String]
+    public var digest: String
 }

@@ -10,9 +10,23 @@ public struct GalleryPage {
     public var problems: [GalleryProblem]
     public var documents: [LayoutDocument]
     public var options: GalleryOptions
+    /// The last verify report's failures: marked on their images, each linked to the report.
+    public var verify: GalleryVerifyMarks?
+    /// Why the verify report named in the options could not be read.
+    public var verifyError: String?
+    /// The push and timeline section (OUT/push/…).
+    public var filmstrips: GalleryFilmstrips?
 
-    public init(entries: [GalleryEntry], problems: [GalleryProblem], documents: [LayoutDocument], options: GalleryOptions) {
+    public init(entries: [GalleryEntry], problems: [GalleryProblem], documents: [LayoutDocument], options: GalleryOptions,
+                verify: GalleryVerifyMarks? = nil, verifyError: String? = nil, filmstrips: GalleryFilmstrips? = nil) {
         self.entries = entries; self.problems = problems; self.documents = documents; self.options = options
+        self.verify = verify; self.verifyError = verifyError; self.filmstrips = filmstrips
+    }
+
+    /// The strips of the layouts on this page.
+    var strips: [GalleryStrip] {
+        let names = Set(documents.map(\.name))
+        return (filmstrips?.strips ?? []).filter { names.contains($0.layout) }
     }
 
     public func html() -> String {
@@ -22,6 +36,7 @@ public struct GalleryPage {
         out += "<body\(options.live ? " data-live=1" : "")>\n"
         out += toolbar()
         out += "<div id=problems>\(problemsHTML())</div>\n"
+        out += "<div id=verify-note>\(verifyBanner())</div>\n"
         out += "<main id=gallery>\n"
         for device in options.devices {
             for document in documents {
@@ -30,6 +45,7 @@ public struct GalleryPage {
                 out += section(document, device: device, entries: mine)
             }
         }
+        out += filmstripSection()
         if entries.isEmpty && problems.isEmpty { out += "<p class=empty>No images: no layout has a surface this device shows.</p>" }
         out += "</main>\n"
         out += """
@@ -61,10 +77,40 @@ public struct GalleryPage {
         bar += select("scheme", "Appearance", values(\.scheme.rawValue))
         bar += select("device", "Device", values(\.device.id))
         bar += select("locale", "Locale", values(\.locale))
+        if let verify {
+            var statuses: [String] = []
+            for e in entries {
+                if let r = verify.records[e.cell.anchor], !statuses.contains(r.status.rawValue) { statuses.append(r.status.rawValue) }
+            }
+            if !statuses.isEmpty { bar += select("verify", "Verify", statuses) }
+        }
+        if !strips.isEmpty {
+            var kinds = ["images"]
+            for s in strips where !kinds.contains(s.kind) { kinds.append(s.kind) }
+            bar += select("section", "Show", kinds)
+        }
         bar += "<label class=toggle><input type=checkbox id=context> In context</label>"
         bar += "<button type=button id=reset>Reset</button>"
         bar += "</nav><span id=count>\(entries.count) images</span><span id=live hidden>● live</span></header>\n"
         return bar
+    }
+
+    /// A line under the toolbar: what the last verify report found, with a link to it.
+    private func verifyBanner() -> String {
+        if let verifyError {
+            return "<div class=\"verify-banner failing\">The verify report could not be read, so no image is marked: \(escape(verifyError))</div>"
+        }
+        guard let verify else { return "" }
+        let marked = entries.filter { verify.records[$0.cell.anchor] != nil }.count
+        var when = ""
+        if let written = verify.written {
+            let f = DateFormatter()
+            f.locale = Locale(identifier: "en_US_POSIX"); f.timeZone = TimeZone(secondsFromGMT: 0)
+            f.dateFormat = "yyyy-MM-dd HH:mm 'UTC'"
+            when = " (written \(f.string(from: written)))"
+        }
+        let text = marked == 0 ? "no image on this page failed" : "\(marked) image\(marked == 1 ? "" : "s") on this page marked ✗"
+        return "<div class=\"verify-banner\(marked > 0 ? " failing" : "")\">Last <a href=\"\(escape(verify.href))\">verify report</a>\(escape(when)): \(escape(verify.summary)); \(text).</div>\n"
     }
 
     private func problemsHTML() -> String {
@@ -74,6 +120,29 @@ public struct GalleryPage {
     }
 
     // MARK: - Sections
+
+    /// A section per sample push sequence and timeline: its filmstrip (one column per push or
+    /// entry, one row per presentation, validation problems marked) and a link to its page.
+    private func filmstripSection() -> String {
+        let strips = self.strips
+        if strips.isEmpty, filmstrips?.error == nil { return "" }
+        var out = "<section class=\"layout pushes\" id=push><h2><a href=\"#push\">Pushes and timelines</a> <small>Layouts/samples/ · \(escape(DeviceProfile.default.name)) · light</small></h2>\n"
+        if let error = filmstrips?.error {
+            out += "<div class=problem>The sample pushes and timelines could not be drawn:<pre>\(escape(relative(error)))</pre></div>"
+        }
+        for s in strips {
+            let id = "push/" + s.name
+            let base = options.imageBase + "push/" + s.name.split(separator: "/").map { percent(String($0)) }.joined(separator: "/")
+            let width = Double(s.pixelWidth) / s.scale, height = Double(s.pixelHeight) / s.scale
+            let marks = s.errors == 0 ? "<span class=ok>✓ every push valid</span>"
+                : "<span class=bad>✗ \(s.errors) problem\(s.errors == 1 ? "" : "s") marked</span>"
+            out += "<figure class=strip id=\"\(escape(id))\" data-section=\(s.kind) data-layout=\"\(escape(s.layout))\" data-surface=\"\(s.surfaces.joined(separator: " "))\" data-device=\(DeviceProfile.default.id) data-scheme=light>"
+            out += "<figcaption><a class=anchor href=\"#\(escape(id))\">\(escape(s.title))</a> · \(s.kind == "pushes" ? marks : "<span class=ok>timeline</span>") · <a href=\"\(escape(base)).html\">page with the checks</a></figcaption>"
+            out += "<div class=strip-scroll><img src=\"\(escape(base)).png?v=\(String(filmstrips?.key.prefix(12) ?? ""))\" width=\(Int(width.rounded())) height=\(Int(height.rounded())) alt=\"\(escape(s.title))\" style=\"width:\(GalleryContext.px(width));height:\(GalleryContext.px(height))\"></div>"
+            out += "</figure>\n"
+        }
+        return out + "</section>\n"
+    }
 
     private func section(_ document: LayoutDocument, device: DeviceProfile, entries: [GalleryEntry]) -> String {
         let multi = options.devices.count > 1
@@ -105,11 +174,13 @@ public struct GalleryPage {
 
     private func figure(_ e: GalleryEntry) -> String {
         let c = e.cell, r = e.record
-        let attributes = "id=\"\(escape(c.anchor))\" data-layout=\"\(escape(c.layout))\" data-surface=\(c.surface.rawValue) data-preview=\"\(escape(c.rowName))\" data-scheme=\(c.scheme.rawValue) data-device=\(c.device.id) data-locale=\"\(escape(c.locale))\" data-family=\(c.surface.family.rawValue) data-mode=\(c.mode.rawValue)"
+        let failure = verify?.records[c.anchor]
+        let verifyAttribute = failure.map { " data-verify=\($0.status.rawValue)" } ?? ""
+        let attributes = "id=\"\(escape(c.anchor))\"\(verifyAttribute) data-section=images data-layout=\"\(escape(c.layout))\" data-surface=\(c.surface.rawValue) data-preview=\"\(escape(c.rowName))\" data-scheme=\(c.scheme.rawValue) data-device=\(c.device.id) data-locale=\"\(escape(c.locale))\" data-family=\(c.surface.family.rawValue) data-mode=\(c.mode.rawValue)"
         let modeName = c.modeSuffix.isEmpty ? "" : " · \(c.mode.rawValue)"
         let control = c.control.map { " · " + $0 + (c.controlState.map { " " + $0.rawValue } ?? "") } ?? ""
         let title = "\(c.layout) · \(c.surface.rawValue)\(control) · \(c.rowName) · \(c.scheme.rawValue)\(modeName)"
-        var out = "<figure class=\"card \(c.scheme.rawValue)\" \(attributes)>"
+        var out = "<figure class=\"card \(c.scheme.rawValue)\(failure == nil ? "" : " failed")\" \(attributes)>"
         if let error = r.error {
             out += "<div class=error><b>could not render</b><pre>\(escape(error))</pre></div>"
         } else {
@@ -129,6 +200,10 @@ public struct GalleryPage {
         if r.error == nil { out += " <span class=size>\(points(r)) · \(r.pixelWidth)×\(r.pixelHeight) px</span>" }
         if !r.warnings.isEmpty {
             out += " <span class=warn title=\"lint warnings\">⚠ \(r.warnings.count)</span>"
+        }
+        if let failure, let verify {
+            let href = verify.href + "#" + fragment(c.anchor)
+            out += " <a class=verify-mark href=\"\(escape(href))\" title=\"\(escape(failure.reason)) — open it in the verify report\">✗ verify: \(escape(brief(failure)))</a>"
         }
         out += "<details><summary>details</summary>"
         if !r.warnings.isEmpty {
@@ -158,7 +233,16 @@ public struct GalleryPage {
         return words.map(shellQuote).joined(separator: " ")
     }
 
-    /// `/render/{layout}/{surface}.png?…`, the server's URL for the same image.
+    /// `140 px differ`, `missing`: what the report says, in a few words.
+    private func brief(_ r: ReportRecord) -> String {
+        if let p = r.differingPixels, r.status == .failed { return "\(p) px differ" }
+        return r.status.rawValue
+    }
+
+    /// An anchor as a URL fragment (it is made of URL-safe characters, `%XX` included).
+    private func fragment(_ anchor: String) -> String { anchor }
+
+    /// `/v1/render/{layout}/{surface}.png?…`, the server's URL for the same image.
     func renderURL(_ c: GalleryCell) -> String {
         var query = ["preview=\(percent(c.preview))", "scheme=\(c.scheme.rawValue)"]
         if c.device.id != DeviceProfile.default.id { query.append("device=\(c.device.id)") }
@@ -168,7 +252,7 @@ public struct GalleryPage {
         if !c.modeSuffix.isEmpty { query.append("mode=\(c.mode.rawValue)") }
         if let control = c.control { query.append("control=\(percent(control))") }
         if let state = c.controlState { query.append("controlState=\(state.rawValue)") }
-        return options.serverURL + "/render/\(percent(c.layout))/\(c.surface.rawValue).png?" + query.joined(separator: "&")
+        return options.serverURL + "/v1/render/\(percent(c.layout))/\(c.surface.rawValue).png?" + query.joined(separator: "&")
     }
 
     private func radius(_ c: GalleryCell, _ size: Size) -> String {
@@ -197,18 +281,46 @@ public struct GalleryPage {
         return text.replacingOccurrences(of: cwd, with: "")
     }
 
+    // The page has thousands of these per build: byte loops, not Foundation's string searches.
+
     private func shellQuote(_ word: String) -> String {
-        let safe = word.unicodeScalars.allSatisfy { CharacterSet.alphanumerics.contains($0) || "-_./=:@".unicodeScalars.contains($0) }
+        let safe = word.utf8.allSatisfy { Self.isWordByte($0) || "-_./=:@".utf8.contains($0) }
         return safe && !word.isEmpty ? word : "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 
+    /// Letters, digits and `-._~` as they are; every other byte as `%XX`.
     private func percent(_ s: String) -> String {
-        s.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "/?#&=+"))) ?? s
+        if s.utf8.allSatisfy({ Self.isWordByte($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "~") }) { return s }
+        var out = ""
+        for byte in s.utf8 {
+            if Self.isWordByte(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "~") {
+                out.unicodeScalars.append(Unicode.Scalar(byte))
+            } else {
+                out += "%" + (byte < 16 ? "0" : "") + String(byte, radix: 16, uppercase: true)
+            }
+        }
+        return out
+    }
+
+    /// ASCII letters, digits and `_`.
+    private static func isWordByte(_ b: UInt8) -> Bool {
+        (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == 0x5F
     }
 
     public static func escape(_ s: String) -> String {
-        s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+        guard s.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 }) else { return s }
+        var out: [UInt8] = []
+        out.reserveCapacity(s.utf8.count + 16)
+        for byte in s.utf8 {
+            switch byte {
+            case 0x26: out += Array("&amp;".utf8)
+            case 0x3C: out += Array("&lt;".utf8)
+            case 0x3E: out += Array("&gt;".utf8)
+            case 0x22: out += Array("&quot;".utf8)
+            default: out.append(byte)
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
     }
     private func escape(_ s: String) -> String { Self.escape(s) }
 }

@@ -34,6 +34,11 @@ public final class LiveGallery: @unchecked Sendable {
     private var waiting: [CheckedContinuation<String, Never>] = []
     /// What the last build did, for logs and tests.
     public private(set) var lastBuild: GalleryBuild?
+    /// The bounds layouts are loaded with (the server's).
+    public var limits: Limits = .default
+    /// Called with every set of layouts a build loads, before it renders (the server's render
+    /// routes take them, so `/v1/render/…` draws what the page shows).
+    public var onLoad: (@Sendable (GallerySource) -> Void)?
 
     /// `directory` defaults to a folder in the temporary directory named after the project, so a
     /// restarted server reuses the images it rendered before.
@@ -103,32 +108,46 @@ public final class LiveGallery: @unchecked Sendable {
         queue.async { [self] in
             while true {
                 broadcast(GalleryEvent(name: "building", data: "{}"))
-                let source = GallerySource.load(folders)
-                let build: GalleryBuild
-                do { build = try builder.build(source, into: directory) } catch {
+                let source = GallerySource.load(folders, limits: limits)
+                onLoad?(source)
+                var build: GalleryBuild
+                // The images first, then (in a second build, after the page has them) the push and
+                // timeline filmstrips when their inputs changed: they are one long job.
+                do { build = try builder.build(source, into: directory, filmstripsLater: true) } catch {
                     let problem = GalleryProblem(file: directory, message: "cannot write the gallery: \(error)")
                     build = GalleryBuild(entries: [], problems: [problem], rendered: 0, reused: 0, seconds: 0,
                                          html: GalleryPage(entries: [], problems: [problem], documents: [],
                                                            options: builder.options).html())
                 }
-                let (again, version, waiting) = lock.withLock { () -> (Bool, Int, [CheckedContinuation<String, Never>]) in
-                    self.page = build.html
-                    self.lastBuild = build
-                    self.version += 1
-                    let w = self.waiting
-                    self.waiting = []
-                    if self.dirty { self.dirty = false; return (true, self.version, w) }
-                    self.building = false
-                    return (false, self.version, w)
+                if build.filmstripsDue {
+                    publish(build)
+                    if let strips = try? builder.build(source, into: directory) { build = strips }
                 }
-                for w in waiting { w.resume(returning: build.html) }
-                let errors = build.problems.map(\.message).joined(separator: "\n")
-                broadcast(GalleryEvent(name: "update", data: """
-                    {"version":\(version),"rendered":\(build.rendered),"reused":\(build.reused),"ms":\(Int(build.seconds * 1000)),"errors":\(Self.jsonString(errors))}
-                    """))
+                publish(build)
+                let again = lock.withLock { () -> Bool in
+                    if dirty { dirty = false; return true }
+                    building = false
+                    return false
+                }
                 if !again { break }
             }
         }
+    }
+
+    /// The build's page becomes the page: waiting requests get it and open pages are told.
+    private func publish(_ build: GalleryBuild) {
+        let (version, waiting) = lock.withLock { () -> (Int, [CheckedContinuation<String, Never>]) in
+            page = build.html
+            lastBuild = build
+            self.version += 1
+            defer { self.waiting = [] }
+            return (self.version, self.waiting)
+        }
+        for w in waiting { w.resume(returning: build.html) }
+        let errors = build.problems.map(\.message).joined(separator: "\n")
+        broadcast(GalleryEvent(name: "update", data: """
+            {"version":\(version),"rendered":\(build.rendered),"reused":\(build.reused),"ms":\(Int(build.seconds * 1000)),"errors":\(Self.jsonString(errors))}
+            """))
     }
 
     private func broadcast(_ event: GalleryEvent) {

@@ -10,10 +10,21 @@ import WidgetShot
 package struct GalleryRoutes: Sendable {
     let gallery: LiveGallery
 
+    /// The last verify report of the project, served at `/verify-report/` for the page's marks.
+    let reportFolder: String
+
     init(server: RenderServer) {
+        reportFolder = server.folders.root + "/" + GalleryOptions.defaultVerifyReport
         gallery = LiveGallery(folders: server.folders, pool: server.renderers,
-                              options: GalleryOptions(imageBase: "gallery/", live: server.watch),
+                              options: GalleryOptions(imageBase: "gallery/", live: server.watch, verifyReport: reportFolder,
+                                                      verifyReportURL: "verify-report/index.html"),
                               watching: server.watch)
+        gallery.limits = server.limits
+        if server.watch {
+            // The render routes draw the layouts the page shows, not the ones loaded at start.
+            let layouts = server.layouts
+            gallery.onLoad = { source in layouts.replace(with: source.documents, broken: source.brokenNames) }
+        }
     }
 
     /// Registers the routes and starts watching (with --watch); `stop()` ends the watching.
@@ -22,6 +33,7 @@ package struct GalleryRoutes: Sendable {
         router.get("index.html") { _, _ in try await page() }
         router.get("gallery/**") { request, context in try image(request, context) }
         router.get("gallery-events") { _, _ in events() }
+        router.get("verify-report/**") { request, context in try reportFile(request, context) }
         gallery.start()
         return self
     }
@@ -50,6 +62,20 @@ package struct GalleryRoutes: Sendable {
         return Response(status: .ok,
                         headers: [.contentType: "image/png",
                                   .cacheControl: versioned ? "public, max-age=31536000, immutable" : "no-cache"],
+                        body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
+    }
+
+    /// A file of the last verify report (its page, images, report.json, junit.xml).
+    private func reportFile(_ request: Request, _ context: BasicRequestContext) throws -> Response {
+        var parts = context.parameters.getCatchAll().map(String.init)
+        if parts.isEmpty { parts = ["index.html"] }
+        let types = ["html": "text/html; charset=utf-8", "png": "image/png", "json": "application/json", "xml": "application/xml"]
+        guard parts.allSatisfy({ !$0.isEmpty && $0 != "." && $0 != ".." && !$0.hasPrefix(".") }),
+              let type = types[(parts.last! as NSString).pathExtension],
+              let data = FileManager.default.contents(atPath: reportFolder + "/" + parts.joined(separator: "/")) else {
+            throw APIError(.notFound, "no verify report file at \(request.uri.path) (run `widgetshot verify --report \(GalleryOptions.defaultVerifyReport)`)", field: "path")
+        }
+        return Response(status: .ok, headers: [.contentType: type, .cacheControl: "no-cache"],
                         body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
     }
 

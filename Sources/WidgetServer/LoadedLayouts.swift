@@ -1,16 +1,35 @@
+import Synchronization
 import WidgetShot
 
-/// The project's layouts, loaded once when the server starts.
+/// The project's layouts, loaded when the server starts. With `serve --watch` the live gallery
+/// hands over each set it reloads (`replace`), so the render routes draw what the gallery shows;
+/// copies of this value share that set.
 package struct LoadedLayouts: Sendable {
-    let documents: [LayoutDocument]
+    private final class Store: Sendable {
+        let documents: Mutex<[LayoutDocument]>
+        init(_ documents: [LayoutDocument]) { self.documents = Mutex(documents) }
+    }
+    private let store: Store
+
+    var documents: [LayoutDocument] { store.documents.withLock { $0 } }
 
     package init(catalog: LayoutCatalog, limits: Limits = .default) throws {
-        documents = try catalog.loadAll(limits: limits)
+        store = Store(try catalog.loadAll(limits: limits))
+    }
+
+    /// The layouts as a reload found them: those that loaded replace theirs, one that fails to load
+    /// while being edited keeps its last good version (`broken`, by name), one whose file is gone goes.
+    func replace(with loaded: [LayoutDocument], broken: Set<String>) {
+        store.documents.withLock { current in
+            let names = Set(loaded.map(\.name))
+            let kept = current.filter { broken.contains($0.name) && !names.contains($0.name) }
+            current = (loaded + kept).sorted { $0.name < $1.name }
+        }
     }
 
     var names: [String] { documents.map(\.name) }
 
-    func document(named name: String) -> LayoutDocument? { documents.first { $0.name == name } }
+    func document(named name: String) -> LayoutDocument? { store.documents.withLock { $0.first { $0.name == name } } }
 
     /// `GET /layouts`.
     var listing: Listing {

@@ -63,13 +63,25 @@ public final class RenderKeyer: Sendable {
         self.assetRecheckSeconds = assetRecheckSeconds
     }
 
-    public func key(for request: RenderRequest) -> RenderKey {
+    /// How much of the layout file a key covers.
+    public enum LayoutScope: Sendable {
+        /// The whole text: any edit to the file changes every key (the server's ETags).
+        case file
+        /// What a render of the request's surface reads (`LayoutDocument.renderDigest(for:)`): an
+        /// edit to another surface's view keeps the key (the gallery's incremental rebuild).
+        case surface
+    }
+
+    public func key(for request: RenderRequest, scope: LayoutScope = .file) -> RenderKey {
         var e = KeyEncoder()
         e.field("engine", Self.engineVersion)
         e.field("fonts", fontDigest)
         let layout = request.layout
         e.field("layout", layout.name)
-        e.field("source", layout.sourceDigest)
+        switch scope {
+        case .file: e.field("source", layout.sourceDigest)
+        case .surface: e.field("surfaceSource", layout.renderDigest(for: request.surface))
+        }
         e.field("limits", limitsText(layout.limits))
         e.field("assets", assetDigest(directory: layout.directory))
         e.field("surface", request.surface.rawValue)
@@ -105,8 +117,26 @@ public final class RenderKeyer: Sendable {
 
     // MARK: - Inputs that are files
 
+    /// SHA-256 (hex) of a text.
+    public static func digest(text: String) -> String { hex(SHA256.hash(data: Array(text.utf8))) }
+
+    /// SHA-256 (hex) over the relative names and bytes of every regular file below `folder`
+    /// (a samples folder: small files), sorted by name.
+    public static func digest(folder: String) -> String {
+        var hasher = SHA256()
+        for f in assetFiles(in: folder, includingDocuments: true) {
+            var e = KeyEncoder()
+            e.field("file", f.relative)
+            hasher.update(data: e.bytes)
+            let bytes = f.size <= Limits.default.imageBytes ? ((try? Data(contentsOf: URL(fileURLWithPath: f.path))) ?? Data()) : Data()
+            hasher.update(data: Array(String(bytes.count).utf8) + [0])
+            hasher.update(data: bytes)
+        }
+        return hex(hasher.finalize())
+    }
+
     /// SHA-256 over the names and bytes of `files` (font files: each read once).
-    static func digest(files: [String]) -> String {
+    public static func digest(files: [String]) -> String {
         var hasher = SHA256()
         for file in files {
             var e = KeyEncoder()
@@ -160,7 +190,7 @@ public final class RenderKeyer: Sendable {
 
     /// Regular files under `directory` (symbolic links not followed: ImageAsset refuses those that
     /// lead outside), sorted, at most 10,000 entries looked at.
-    static func assetFiles(in directory: String) -> [AssetFile] {
+    static func assetFiles(in directory: String, includingDocuments: Bool = false) -> [AssetFile] {
         let root = directory.isEmpty ? "." : directory
         guard let walker = FileManager.default.enumerator(atPath: root) else { return [] }
         var files: [AssetFile] = []
@@ -171,7 +201,7 @@ public final class RenderKeyer: Sendable {
             let path = root + "/" + relative
             var s = stat()
             guard lstat(path, &s) == 0, s.st_mode & S_IFMT == S_IFREG else { continue }
-            if ["yaml", "yml", "json"].contains(ext) && !relative.contains("/") { continue }
+            if !includingDocuments && ["yaml", "yml", "json"].contains(ext) && !relative.contains("/") { continue }
             files.append(AssetFile(relative: relative, path: path, size: Int(s.st_size), inode: UInt64(s.st_ino),
                                    modified: Int(s.st_mtim.tv_sec) &* 1_000_000_000 &+ Int(s.st_mtim.tv_nsec),
                                    changed: Int(s.st_ctim.tv_sec) &* 1_000_000_000 &+ Int(s.st_ctim.tv_nsec)))

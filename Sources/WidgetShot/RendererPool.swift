@@ -22,6 +22,8 @@ public final class RendererPool: @unchecked Sendable {
     /// results come back in job order.
     public func map<T: Sendable>(_ count: Int, workers: Int = ProcessInfo.processInfo.activeProcessorCount,
                                  _ job: @Sendable (Int, WidgetRenderer) -> T) -> [T] {
+        // No job makes no renderer (a renderer's font map costs milliseconds to set up).
+        if count <= 0 { return [] }
         let results = ResultBox<T>(count: count)
         let next = Counter()
         let threads = max(1, min(workers, count))

@@ -1,5 +1,6 @@
 import Foundation
 import WidgetDiff
+import WidgetModel
 import WidgetRender
 
 /// `report.json`: everything the report page, the JUnit file, the GitHub annotations and
@@ -67,9 +68,19 @@ public struct ReportDocument: Codable, Sendable, Equatable {
         return try decode([UInt8](data), file: path)
     }
 
-    /// The cells a reviewer must look at, by name (`delivery/systemSmall/onTheWay-light`): each is an
-    /// anchor on the report page, `index.html#NAME`.
+    /// The cells a reviewer must look at, by name (`delivery/systemSmall/onTheWay-light`).
     public var attentionNames: Set<String> { Set(results.filter { $0.status.needsAttention }.map(\.name)) }
+
+    /// The records a reviewer must look at, by their `ImageAnchor` id (what the gallery calls the
+    /// same image): the gallery marks these and links each to `REPORT/index.html#ID`. Records of a
+    /// report written before anchors were shared get theirs from their cell and the report's device.
+    public var attentionByAnchor: [String: ReportRecord] {
+        var out: [String: ReportRecord] = [:]
+        for r in results where r.status.needsAttention && r.status != .stale {
+            out[r.anchorID(device: device ?? DeviceProfile.default.id)] = r
+        }
+        return out
+    }
 
     public static func decode(_ bytes: [UInt8], file: String) throws -> ReportDocument {
         do { return try JSONDecoder().decode(ReportDocument.self, from: Data(bytes)) } catch {
@@ -112,8 +123,13 @@ public struct ReportRecord: Codable, Sendable, Equatable {
 
     /// Position in the whole (unsharded) matrix; stale goldens come after every cell.
     public var index: Int
-    /// `delivery/systemSmall/onTheWay-light`: the cell's anchor on the report and gallery pages.
+    /// `delivery/systemSmall/onTheWay-light`: the golden's path without `.png`, and the base name
+    /// of the record's image files.
     public var name: String
+    /// The image's `ImageAnchor` (`delivery/systemSmall/onTheWay/light/iphone15pro`): its id on the
+    /// report page and on the gallery page. Nil for stale goldens (no image) and in reports written
+    /// before anchors were shared (then `name` is the id).
+    public var anchor: String?
     /// The golden, relative to the working directory when it lies below it.
     public var file: String
     public var layout: String
@@ -175,6 +191,14 @@ public struct ReportRecord: Codable, Sendable, Equatable {
         regions = r.regions
         if let w = r.worstWindow { worstWindow = Window(x: w.x, y: w.y, size: windowSize, pixels: w.pixels) }
         if message == nil { message = r.failureReason }
+    }
+
+    /// The id of the record on the report page: its anchor, or for an older report the one its cell
+    /// would have on `device`.
+    public func anchorID(device: String) -> String {
+        if let anchor { return anchor }
+        guard let surface = Surface(rawValue: self.surface), let scheme = ColorScheme(rawValue: self.scheme) else { return name }
+        return ImageAnchor(cell: MatrixCell(layout: layout, surface: surface, preview: preview, scheme: scheme), device: device).id
     }
 
     /// The text a failure is summed up with (CLI line, JUnit message, annotation).

@@ -1,11 +1,12 @@
 import Foundation
+import WidgetModel
 
 /// The report as a reviewer's page: one section per cause (`FailureGroups`), its first golden shown
 /// in full with side-by-side, slider, blink and diff-only views at an integer, pixelated zoom,
 /// then the other goldens with the same change, each with its numbers. A toolbar filters by layout
 /// and surface and picks the view and zoom; that state lives in the URL (`#layout=…&surface=…&view=…
-/// &zoom=…`), and every golden has a stable anchor, `#delivery/systemSmall/onTheWay-light`, the
-/// same the gallery uses. Self-contained: inline CSS and script, images beside the page.
+/// &zoom=…`), and every golden has a stable anchor, its `ImageAnchor`
+/// (`#delivery/systemSmall/onTheWay/light/iphone15pro`), the same the gallery uses for the image. Self-contained: inline CSS and script, images beside the page.
 public struct ReportPage {
     public var document: ReportDocument
 
@@ -119,7 +120,7 @@ public struct ReportPage {
 
     /// One golden: its name, numbers, links and (for the first of a group, or on demand) its views.
     func card(_ r: ReportRecord, full: Bool) -> String {
-        let anchor = h(r.name)
+        let anchor = h(id(r))
         var out = "<article class=\"case\(full ? " full" : "")\" id=\"\(anchor)\" data-layout=\"\(h(r.layout))\" data-surface=\"\(h(r.surface))\" data-status=\"\(r.status.rawValue)\">"
         out += "<h3><a class=\"self\" href=\"#\(anchor)\">\(h(r.name))</a> <span class=\"tag \(r.status.rawValue)\">\(r.status.rawValue)</span>"
         let detail = "<p class=\"reason\">\(h(r.reason))</p>" + numbers(r) + links(r)
@@ -131,6 +132,11 @@ public struct ReportPage {
             out += "<details class=\"more\"><summary>numbers, commands\(r.images != nil ? " and images" : "")</summary>\(detail)\(r.images != nil ? views(r) : "")</details>"
         }
         return out + "</article>"
+    }
+
+    /// The record's id on this page and the gallery's: its `ImageAnchor`.
+    func id(_ r: ReportRecord) -> String {
+        r.status == .stale ? r.name : r.anchorID(device: document.device ?? DeviceProfile.default.id)
     }
 
     /// `140 px differ · max delta 227 · 14×10 at (30, 30)`
@@ -167,7 +173,7 @@ public struct ReportPage {
     func links(_ r: ReportRecord) -> String {
         var parts = ["golden <code>\(h(r.file))</code>"]
         if let s = r.source { parts.append("preview at <code>\(h(s))</code>") }
-        if let g = document.gallery, r.status != .stale { parts.append("<a class=\"gallery\" href=\"\(h(g))#\(h(r.name))\">in the gallery</a>") }
+        if let g = document.gallery, r.status != .stale { parts.append("<a class=\"gallery\" href=\"\(h(g))#\(h(id(r)))\">in the gallery</a>") }
         var out = "<p class=\"links\">" + parts.joined(separator: " · ") + "</p>"
         if r.status != .stale && r.status != .error {
             let scale = document.scale.map { String(format: "%g", $0) } ?? "2"
@@ -253,8 +259,10 @@ public struct ReportPage {
       var state={layout:'',surface:'',view:'side',zoom:'fit'};
       var views=['side','slider','blink','diff'];
       function readHash(){
-        var hash=decodeURIComponent(location.hash.slice(1));
-        if(hash.indexOf('=')<0) return hash;
+        var raw=location.hash.slice(1), hash=raw;
+        if(document.getElementById(raw)) return raw;
+        try{ hash=decodeURIComponent(raw); }catch(e){}
+        if(hash.indexOf('=')<0||document.getElementById(hash)) return hash;
         hash.split('&').forEach(function(kv){ var i=kv.indexOf('='); if(i>0){ var k=kv.slice(0,i), v=kv.slice(i+1); if(k in state) state[k]=v; } });
         if(views.indexOf(state.view)<0) state.view='side';
         return '';

@@ -109,6 +109,7 @@ public struct VerifyReport: Sendable {
         if !cell.isDefaultMode { r.mode = cell.mode.rawValue }
         r.control = cell.control
         r.controlState = cell.controlState?.rawValue
+        r.anchor = ImageAnchor(cell: cell, device: suite.device.id).id
         if let source = document?.preview(named: cell.preview)?.source {
             r.source = "\(displayPath(source.file)):\(source.line):\(source.column)"
         }
@@ -122,9 +123,8 @@ public struct VerifyReport: Sendable {
         }
     }
 
-    /// `delivery/systemSmall/onTheWay-light` (`…/onTheWay-dark-accented` in a mode other than the
-    /// surface's default): the id of a cell on the report page and in the gallery (a control's id
-    /// and state included: `delivery/controlSmall/notifications-off/onTheWay-dark`).
+    /// `delivery/systemSmall/onTheWay-light`: a record's name (its golden's path without `.png`, the
+    /// base of its image files). The pages name images by `ImageAnchor`.
     public static func anchor(for cell: MatrixCell) -> String {
         "\(cell.layout)/\(cell.surface.rawValue)/\(cell.controlFolder)\(cell.fileStem)"
     }

@@ -51,6 +51,9 @@ public struct LayoutDocument: Sendable {
     /// SHA-256 (hex) of the text the document was parsed from: what a render cache key uses to
     /// tell one version of the file from another.
     public internal(set) var sourceDigest = ""
+    /// What `renderDigest(for:)` combines (see SectionDigests): `shared`, `previews`, `timeline`
+    /// and `surface.NAME` per entry under `surfaces:`.
+    var sectionDigests: [String: String] = [:]
 
     public func preview(named name: String) -> Preview? { previews.first { $0.name == name } }
 
@@ -125,6 +128,8 @@ public enum LayoutLoader {
         var result = document!
         result.limits = limits
         result.sourceDigest = SHA256.hash(data: Array(text.utf8)).map { String(format: "%02x", $0) }.joined()
+        result.sectionDigests = SectionDigests.compute(root)
+        SectionDigests.addRenderDigests(to: &result)
         return result
     }
 }

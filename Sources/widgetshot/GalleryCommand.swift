@@ -26,12 +26,25 @@ struct GalleryCommand: ParsableCommand {
         assets, fonts, renderer, parameters); a rebuild renders only the images whose key changed. \
         Uses every core; a progress line on standard error says how many, which and how long.
 
+        Verify marks: images whose golden failed in the last `widgetshot verify --report DIR` \
+        (DIR/report.json; by default .build/verify-report, where `make test` writes it) are marked \
+        ✗ with the difference and linked to that failure in the report; a line under the toolbar \
+        says what the report found and a "Verify" filter shows only the marked images. The report \
+        links back when written with `--gallery` (anchors are shared: \
+        index.html#delivery/systemSmall/onTheWay/light/iphone15pro on both pages).
+
+        Pushes and timelines: a section per sample push sequence and timeline of a layout \
+        (Layouts/samples/LAYOUT/sequence*.json, timeline*.json and the layout's timeline: policy), \
+        each as a filmstrip (OUT/push/LAYOUT/NAME.png, with its page of validation checks beside \
+        it); drawn again only when the layout or its samples change.
+
         Exit codes: 0 written; 1 some image failed to render or a layout failed to load (the page \
         shows why); 2 bad options.
 
         Examples:
           widgetshot gallery --out out && xdg-open out/index.html
           widgetshot gallery --layout delivery --surface lockScreen --device iphone15pro --device iphonese
+          widgetshot verify --report out/report --gallery ../index.html; widgetshot gallery --out out --verify-report out/report
         """)
 
     @Option(name: .long, help: "The folder to write into.")
@@ -52,6 +65,17 @@ struct GalleryCommand: ParsableCommand {
     @Flag(name: .long, inversion: .prefixedNo, help: "Add a placeholder row per surface.")
     var placeholderRow = true
 
+    @Option(name: .long, help: ArgumentHelp(
+        "The folder of a `widgetshot verify --report` whose failures the page marks (default: \(GalleryOptions.defaultVerifyReport) below the project, when it has a report.json).",
+        valueName: "dir"))
+    var verifyReport: String?
+
+    @Flag(name: .long, help: "Mark no image from a verify report.")
+    var noVerifyMarks = false
+
+    @Flag(name: .long, inversion: .prefixedNo, help: "Add the section of sample push sequences and timelines (Layouts/samples/).")
+    var pushSection = true
+
     func validate() throws {
         if let scale, !(scale.isFinite && scale >= 0.25 && scale <= 4) {
             throw ValidationError("--scale must be between 0.25 and 4, got \(scale)")
@@ -68,11 +92,22 @@ struct GalleryCommand: ParsableCommand {
             note("error: \(CatalogError.unknownLayout(name, known: catalog.names(), directory: folders.layouts))")
             throw ExitCode(2)
         }
+        var report: String?
+        if let verifyReport, !noVerifyMarks {
+            guard FileManager.default.fileExists(atPath: verifyReport + "/report.json") else {
+                note("error: --verify-report \(verifyReport): no report.json there (write one with `widgetshot verify --report \(verifyReport)`)")
+                throw ExitCode(2)
+            }
+            report = verifyReport
+        } else if !noVerifyMarks {
+            report = folders.root + "/" + GalleryOptions.defaultVerifyReport
+        }
         let source = GallerySource.load(folders, names: selection.layout.isEmpty ? nil : selection.layout)
         var options = GalleryOptions(devices: devices, scale: scale,
                                      surfaces: selection.surface.isEmpty ? nil : Set(selection.surface),
                                      previews: selection.preview.isEmpty ? nil : Set(selection.preview),
-                                     placeholders: placeholderRow, placeholderOnly: placeholder)
+                                     placeholders: placeholderRow, placeholderOnly: placeholder,
+                                     verifyReport: report, filmstrips: pushSection)
         options.modes = selection.renderingMode.isEmpty ? nil : Set(selection.renderingMode)
         if source.problems.isEmpty, GalleryMatrix.cells(for: source.documents, options: options).isEmpty {
             note("nothing to render (check --layout/--surface/--preview/--device/--rendering-mode)"); throw ExitCode(2)

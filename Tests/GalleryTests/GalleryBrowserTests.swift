@@ -41,13 +41,13 @@ struct GalleryBrowserTests {
         defer { browser.close() }
         try browser.open("file://\(BuiltGallery.directory)/index.html")
         try browser.waitFor("[...document.querySelectorAll('main img')].every(i => i.complete)")
-        let count = try browser.evaluate("document.querySelectorAll('main figure img').length") as? Int
+        let count = try browser.evaluate("document.querySelectorAll('main figure.card img').length") as? Int
         #expect(count == expected.count)
-        let broken = try browser.evaluate("[...document.querySelectorAll('main figure img')].filter(i => !(i.naturalWidth > 0)).map(i => i.src)") as? [String]
+        let broken = try browser.evaluate("[...document.querySelectorAll('main img')].filter(i => !(i.naturalWidth > 0)).map(i => i.src)") as? [String]
         #expect(broken == [])
         // Each image is shown at its point size (1 pt = 1 CSS px; the device's scale is 3).
         let mismatched = try browser.evaluate("""
-            [...document.querySelectorAll('main figure img')].filter(i => Math.abs(i.naturalWidth / i.getBoundingClientRect().width - 3) > 0.02
+            [...document.querySelectorAll('main figure.card img')].filter(i => Math.abs(i.naturalWidth / i.getBoundingClientRect().width - 3) > 0.02
               || Math.abs(i.naturalHeight / i.getBoundingClientRect().height - 3) > 0.02).length
             """) as? Int
         #expect(mismatched == 0)
@@ -96,13 +96,13 @@ struct GalleryBrowserTests {
     }
 
     @Test("in context, a widget of each family sits inside its frame", arguments: [
-        "delivery.systemMedium.onTheWay.light.iphone15pro",
-        "delivery.accessoryRectangular.onTheWay.light.iphone15pro",
-        "delivery.lockScreen.onTheWay.dark.iphone15pro",
-        "delivery.standBy.onTheWay.dark.iphone15pro",
-        "delivery.islandCompact.onTheWay.dark.iphone15pro",
-        "delivery.islandMinimal.onTheWay.dark.iphone15pro",
-        "delivery.islandExpanded.onTheWay.dark.iphone15pro",
+        "delivery/systemMedium/onTheWay/light/iphone15pro",
+        "delivery/accessoryRectangular/onTheWay/light/iphone15pro",
+        "delivery/lockScreen/onTheWay/dark/iphone15pro",
+        "delivery/standBy/onTheWay/dark/iphone15pro",
+        "delivery/islandCompact/onTheWay/dark/iphone15pro",
+        "delivery/islandMinimal/onTheWay/dark/iphone15pro",
+        "delivery/islandExpanded/onTheWay/dark/iphone15pro",
     ])
     func context(anchor: String) throws {
         let build = BuiltGallery.built

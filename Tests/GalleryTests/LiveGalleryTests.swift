@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import Logging
 import Testing
 import WidgetGallery
@@ -52,7 +55,7 @@ struct LiveGalleryTests {
         try browser.open("http://127.0.0.1:\(port)/")
         try browser.waitFor("!document.getElementById('live').hidden")
         try browser.waitFor("[...document.querySelectorAll('main img')].every(i => i.complete && i.naturalWidth > 0)")
-        let anchor = "reference.systemMedium.onTheWay.light.iphone15pro"
+        let anchor = "reference/systemMedium/onTheWay/light/iphone15pro"
         let before = try browser.evaluate("document.getElementById('\(anchor)').querySelector('img').src") as? String
         _ = try browser.evaluate("window.notReloaded = true; document.body.dataset.version || '0'")
         let version0 = try browser.evaluate("document.body.dataset.version || '0'") as? String ?? "0"
@@ -66,6 +69,14 @@ struct LiveGalleryTests {
         let after = try browser.evaluate("document.getElementById('\(anchor)').querySelector('img').naturalWidth") as? Int
         #expect(after ?? 0 > 0)
         print("gallery live update: edit to new image in the page: \(Int(seen * 1000)) ms")
+        // The page's HTTP URL is the versioned render route, and it draws the edited layout: the
+        // same bytes as the gallery's new image.
+        let http = try #require(try browser.evaluate("document.getElementById('\(anchor)').querySelector('a.http').getAttribute('href')") as? String)
+        #expect(http.hasPrefix("/v1/render/reference/systemMedium.png?"), "\(http)")
+        let src = try #require(try browser.evaluate("document.getElementById('\(anchor)').querySelector('img').getAttribute('src')") as? String)
+        let (rendered, _) = try await URLSession.shared.data(from: URL(string: "http://127.0.0.1:\(port)\(http)")!)
+        let (shown, _) = try await URLSession.shared.data(from: URL(string: "http://127.0.0.1:\(port)/\(src)")!)
+        #expect(!rendered.isEmpty && rendered == shown, "GET \(http) draws the layout as edited")
         try browser.screenshot(to: Project.output + "/live-updated.png", fullPage: false)
 
         // A broken layout: the page says where, and the server keeps serving.
@@ -78,6 +89,53 @@ struct LiveGalleryTests {
         try browser.screenshot(to: Project.output + "/live-error.png", fullPage: false)
         #expect(browser.errors().filter { !$0.contains("gallery-events") } == [])
 
+        task.cancel()
+        _ = await task.result
+    }
+
+    /// Not a test of time (no time is asserted): it prints how long an edit to the largest layout
+    /// takes to reach an open page, for the README's numbers.
+    @Test("an edit to one surface of delivery.yaml reaches the open page; the time is printed")
+    func largeLayout() async throws {
+        let project = try WatchedProject()
+        defer { project.remove() }
+        let layout = project.root + "/Layouts/delivery.yaml"
+        try FileManager.default.copyItem(atPath: Project.folders.layouts + "/delivery.yaml", toPath: layout)
+        var logger = Logger(label: "widgetshot.gallery.test")
+        logger.logLevel = .warning
+        var server = try RenderServer(folders: ProjectFolders(root: project.root), host: "127.0.0.1", port: 0,
+                                      workerThreads: 2, logger: logger)
+        server.watch = true
+        let (ports, continuation) = AsyncStream<Int>.makeStream()
+        let task = Task { [server] in
+            defer { continuation.finish() }
+            try await server.run { port in continuation.yield(port) }
+        }
+        var iterator = ports.makeAsyncIterator()
+        let port = try #require(await iterator.next())
+        let browser = try Chromium()
+        defer { browser.close() }
+        try browser.open("http://127.0.0.1:\(port)/")
+        try browser.waitFor("!document.getElementById('live').hidden")
+        try browser.waitFor("[...document.querySelectorAll('main img')].every(i => i.complete && i.naturalWidth > 0)", timeout: 60)
+
+        func edit(_ from: String, _ to: String, anchor: String, label: String) throws {
+            let text = try String(contentsOfFile: layout, encoding: .utf8)
+            try #require(text.components(separatedBy: from).count == 2)
+            let before = try browser.evaluate("document.getElementById('\(anchor)').querySelector('img').src") as? String ?? ""
+            let edited = Date()
+            try AtomicFile.write(Array(text.replacingOccurrences(of: from, with: to).utf8), to: layout)
+            try browser.waitFor("document.getElementById('\(anchor)').querySelector('img').src !== '\(before)' && document.getElementById('\(anchor)').querySelector('img').complete", timeout: 60)
+            print("gallery live update, delivery.yaml, \(label): edit to new image in the page: \(Int(Date().timeIntervalSince(edited) * 1000)) ms")
+        }
+        // One surface's view (a value and an added line): its images only.
+        try edit("              lineLimit: 1\n              padding: { top: 2 }\n            - spacer:\n            - use: outcome",
+                 "              lineLimit: 1\n              padding: { top: 4 }\n            - spacer:\n              minLength: 2\n            - use: outcome",
+                 anchor: "delivery/systemSmall/onTheWay/light/iphone15pro", label: "systemSmall view")
+        // A string every surface reads: every image of the layout.
+        try edit("  eta: { ko: 도착 예정, en: Arriving }", "  eta: { ko: 도착 예정 시각, en: Arriving }",
+                 anchor: "delivery/systemMedium/onTheWay/light/iphone15pro", label: "shared strings")
+        #expect(browser.errors().filter { !$0.contains("gallery-events") } == [])
         task.cancel()
         _ = await task.result
     }

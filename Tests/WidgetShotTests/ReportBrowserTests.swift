@@ -36,7 +36,7 @@ struct ReportBrowserTests {
         for view in ["view side", "view slider", "view blink", "view diff"] {
             #expect(dom.components(separatedBy: "class=\"\(view)\"").count - 1 == PaintedProject.paints.count, "\(view)")
         }
-        #expect(dom.contains("href=\"../gallery/index.html#delivery/systemSmall/onTheWay-light\""))
+        #expect(dom.contains("href=\"../gallery/index.html#delivery/systemSmall/onTheWay/light/iphone15pro\""))
 
         // Filter state read from the URL: only the systemMedium group stays.
         let filtered = try HeadlessChromium.dumpDOM(url + "#surface=systemMedium&view=blink&zoom=3")
@@ -48,9 +48,9 @@ struct ReportBrowserTests {
         for g in ["group-1", "group-3", "group-4"] { #expect(openingTag(id: g, in: filtered)?.contains("hidden") == true, "\(g)") }
 
         // An anchor to a golden listed under its group opens its images and marks it.
-        let anchored = try HeadlessChromium.dumpDOM(url + "#delivery/systemSmall/pending-dark")
-        #expect(openingTag(id: "delivery/systemSmall/pending-dark", in: anchored)?.contains("target") == true)
-        let afterAnchor = anchored.components(separatedBy: "id=\"delivery/systemSmall/pending-dark\"").last ?? ""
+        let anchored = try HeadlessChromium.dumpDOM(url + "#delivery/systemSmall/pending/dark/iphone15pro")
+        #expect(openingTag(id: "delivery/systemSmall/pending/dark/iphone15pro", in: anchored)?.contains("target") == true)
+        let afterAnchor = anchored.components(separatedBy: "id=\"delivery/systemSmall/pending/dark/iphone15pro\"").last ?? ""
         #expect(afterAnchor.prefix(3000).contains("<details class=\"more\" open"))
     }
 

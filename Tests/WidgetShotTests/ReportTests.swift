@@ -40,7 +40,8 @@ struct ReportTests {
         let junit = try String(contentsOfFile: out + "/junit.xml", encoding: .utf8)
         #expect(junit.components(separatedBy: "<failure ").count - 1 == PaintedProject.paints.count)
         let html = try String(contentsOfFile: out + "/index.html", encoding: .utf8)
-        #expect(html.contains("id=\"delivery/systemSmall/onTheWay-light\""))
+        #expect(html.contains("id=\"delivery/systemSmall/onTheWay/light/iphone15pro\""))
+        #expect(report.results.first { $0.name == "delivery/systemSmall/onTheWay-light" }?.anchor == "delivery/systemSmall/onTheWay/light/iphone15pro")
         #expect(html.components(separatedBy: "<section class=\"group\"").count - 1 == 4)
     }
 

@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+import WidgetShot
+
+/// How long an edit takes to reach an open page when a (release) `widgetshot serve --watch` serves
+/// it: run with `WIDGETSHOT_TIMING_BINARY=.build/release/widgetshot swift test --skip-build --filter
+/// WatchTimingTests`. It prints the times and asserts none (speed is measured, not tested); without
+/// the variable it does not run.
+@Suite("Live gallery timing (release server)", .serialized,
+       .enabled(if: ProcessInfo.processInfo.environment["WIDGETSHOT_TIMING_BINARY"] != nil))
+struct WatchTimingTests {
+    @Test("edit → the new image shown in the open page, per kind of edit")
+    func timing() throws {
+        let binary = ProcessInfo.processInfo.environment["WIDGETSHOT_TIMING_BINARY"]!
+        let root = NSTemporaryDirectory() + "/gallery-timing-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: Project.folders.layouts, toPath: root + "/Layouts")
+        try FileManager.default.createSymbolicLink(atPath: root + "/Fonts", withDestinationPath: Project.folders.fonts)
+        let layout = root + "/Layouts/delivery.yaml"
+
+        let server = Process()
+        server.executableURL = URL(fileURLWithPath: binary)
+        server.arguments = ["serve", "--watch", "--port", "0", "--project", root]
+        let pipe = Pipe()
+        server.standardOutput = pipe
+        server.standardError = FileHandle.nullDevice
+        try server.run()
+        defer { server.terminate(); server.waitUntilExit() }
+        var output = ""
+        let started = Date()
+        while !output.contains("http://"), Date().timeIntervalSince(started) < 60 {
+            output += String(decoding: pipe.fileHandleForReading.availableData, as: UTF8.self)
+        }
+        let url = try #require(output.firstMatch(of: /http:\/\/[0-9.]+:[0-9]+\//).map { String($0.0) })
+
+        let browser = try Chromium()
+        defer { browser.close() }
+        try browser.open(url)
+        try browser.waitFor("!document.getElementById('live').hidden", timeout: 60)
+        try browser.waitFor("document.getElementById('push') && [...document.querySelectorAll('main img')].every(i => i.complete && i.naturalWidth > 0)", timeout: 60)
+        Thread.sleep(forTimeInterval: 1)
+
+        func edit(_ from: String, _ to: String, anchor: String, label: String) throws {
+            let text = try String(contentsOfFile: layout, encoding: .utf8)
+            try #require(text.components(separatedBy: from).count == 2, "\(from)")
+            let before = try browser.evaluate("document.getElementById('\(anchor)').querySelector('img').src") as? String ?? ""
+            let edited = Date()
+            try AtomicFile.write(Array(text.replacingOccurrences(of: from, with: to).utf8), to: layout)
+            try browser.waitFor("document.getElementById('\(anchor)').querySelector('img').src !== '\(before)' && document.getElementById('\(anchor)').querySelector('img').complete", timeout: 60)
+            print("watch timing: delivery.yaml \(label): \(Int(Date().timeIntervalSince(edited) * 1000)) ms")
+            Thread.sleep(forTimeInterval: 1.5)
+        }
+        let small = "delivery/systemSmall/onTheWay/light/iphone15pro"
+        for (a, b) in [("2", "4"), ("4", "2"), ("2", "4")] {
+            try edit("              lineLimit: 1\n              padding: { top: \(a) }\n            - spacer:\n            - use: outcome",
+                     "              lineLimit: 1\n              padding: { top: \(b) }\n            - spacer:\n            - use: outcome",
+                     anchor: small, label: "systemSmall view value")
+        }
+        try edit("              lineLimit: 1\n              padding: { top: 4 }\n            - spacer:\n            - use: outcome",
+                 "              lineLimit: 1\n              padding: { top: 4 }\n            - spacer:\n              minLength: 2\n            - use: outcome",
+                 anchor: small, label: "systemSmall view, a line added")
+        for (a, b) in [("도착 예정", "도착 예정 시각"), ("도착 예정 시각", "도착 예정")] {
+            try edit("  eta: { ko: \(a), en: Arriving }", "  eta: { ko: \(b), en: Arriving }",
+                     anchor: "delivery/systemMedium/onTheWay/light/iphone15pro", label: "shared string (every surface)")
+        }
+        #expect(browser.errors().filter { !$0.contains("gallery-events") } == [])
+    }
+}
