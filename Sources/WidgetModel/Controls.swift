@@ -45,32 +45,32 @@ public struct BoundControl: Hashable, Sendable {
 /// publishes none; see each number). Control Center lays its modules on a grid of square cells: a
 /// small control is one cell, medium two cells wide, large two by two.
 public enum ControlMetrics {
-    /// One Control Center grid cell. UNCONFIRMED: Apple publishes no module size; 62 pt is a
-    /// chosen value read from iOS 18 screenshots of a 393 pt wide iPhone (four columns of cells
-    /// with 16 pt between them fill the Control Center grid: 4 × 62 + 3 × 16 = 296 pt).
+    /// One Control Center grid cell. UNCONFIRMED: Apple publishes no module size (searched: HIG
+    /// "Controls", WidgetKit ControlWidget documentation). 62 pt is chosen, not measured: four
+    /// columns of cells with 16 pt between them (4 × 62 + 3 × 16 = 296 pt) sit inside a 393 pt
+    /// wide iPhone with the margins Control Center leaves. Replace with a measured value when one exists.
     public static let cell = 62.0
     /// Space between grid cells, which a wider module spans. UNCONFIRMED, chosen with `cell`.
     public static let gap = 16.0
-    /// A Lock Screen control slot: a circle of 50 pt. UNCONFIRMED: not published; the flashlight
-    /// and camera buttons measure 50 pt on iOS 16–18 screenshots of a 393 pt wide iPhone.
+    /// A Lock Screen control slot: a circle of 50 pt. UNCONFIRMED: not published; chosen, not
+    /// measured here, as the size the flashlight and camera buttons are commonly drawn at.
     public static let lockScreenDiameter = 50.0
     /// Corner radius of the large tile (continuous). UNCONFIRMED: chosen as half a cell so the
     /// tile's corners match the small module's roundness.
     public static let largeCornerRadius = 31.0
-    /// Glyph sizes: small and Lock Screen 24 pt, medium 22 pt in its 62 pt circle, large 28 pt.
-    /// UNCONFIRMED, chosen by eye against iOS 18 screenshots.
+    /// Glyph sizes: small 24 pt, medium and Lock Screen 22 pt, large 28 pt. UNCONFIRMED, chosen.
     public static let smallGlyph = 24.0
     public static let mediumGlyph = 22.0
     public static let largeGlyph = 28.0
     public static let lockScreenGlyph = 22.0
-    /// Title 14 pt semibold, value 12 pt regular (UNCONFIRMED; close to the footnote text style
-    /// Control Center's own modules use).
+    /// Title 14 pt semibold, value 12 pt regular. UNCONFIRMED, chosen (between the footnote and
+    /// caption text styles, so a short title fits the medium capsule on one line).
     public static let titleSize = 14.0
     public static let valueSize = 12.0
     /// The medium capsule's leading column holding the glyph (the glyph centred in it, 15 pt from
-    /// the capsule's end). UNCONFIRMED, chosen by eye; title and value take the rest less `padding`.
+    /// the capsule's end). UNCONFIRMED, chosen; title and value take the rest less `padding`.
     public static let mediumGlyphColumn = 52.0
-    /// Padding inside medium and large modules. UNCONFIRMED, chosen by eye.
+    /// Padding inside medium and large modules. UNCONFIRMED, chosen.
     public static let padding = 14.0
 
     /// The canvas of a control surface in points.
@@ -87,16 +87,16 @@ public enum ControlMetrics {
     /// Where each number comes from, for `widgetshot list`.
     public static func source(of surface: Surface) -> String {
         switch surface {
-        case .controlSmall: "UNCONFIRMED: one Control Center cell, 62 pt, chosen from iOS 18 screenshots (Apple publishes no size)"
+        case .controlSmall: "UNCONFIRMED: one Control Center cell, 62 pt, chosen (Apple publishes no control size)"
         case .controlMedium: "UNCONFIRMED: two cells and the 16 pt gap wide (2 × 62 + 16), one cell tall"
         case .controlLarge: "UNCONFIRMED: two by two cells (2 × 62 + 16 square)"
-        case .controlLockScreen: "UNCONFIRMED: the 50 pt Lock Screen button, measured on iOS 16–18 screenshots"
+        case .controlLockScreen: "UNCONFIRMED: a 50 pt circle, chosen (Apple publishes no Lock Screen control size)"
         default: ""
         }
     }
 
     /// The translucent gray of an "off" module over Control Center's dark material: white at 22 %
-    /// over the material below. UNCONFIRMED (chosen by eye against iOS 18 screenshots).
+    /// over the material below. UNCONFIRMED, chosen.
     public static let moduleFill = RGBA(r: 1, g: 1, b: 1, a: 0.22)
     /// Control Center's dark material behind the modules, drawn inside each module's shape so
     /// the PNG shows the module alone (transparent outside it).
