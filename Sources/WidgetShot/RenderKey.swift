@@ -81,6 +81,8 @@ public final class RenderKeyer: Sendable {
         e.field("placeholder", request.placeholder ? "1" : "0")
         // Only when set, so every key made before Live Activity staleness existed stays the same.
         if request.isStale { e.field("isStale", "1") }
+        // A preview's misfitting bound value draws the default; the same data given as data fails.
+        if request.isPreview { e.field("isPreview", "1") }
         e.field("colors", request.colors.rawValue)
         e.field("png", request.pngPreset.rawValue)
         e.tag("data")

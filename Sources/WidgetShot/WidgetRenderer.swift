@@ -57,9 +57,10 @@ public final class WidgetRenderer {
         // The island is always black with light content, whatever the phone's appearance, and
         // StandBy shows the activity on a black screen with the background removed.
         let scheme: ColorScheme = surface.family == .island || surface == .standBy ? .dark : request.scheme
-        let context = BindContext(surface: surface, scheme: scheme, locale: request.locale, now: request.now,
+        var context = BindContext(surface: surface, scheme: scheme, locale: request.locale, now: request.now,
                                   timeZone: request.timeZone, placeholder: request.placeholder, colors: request.colors,
                                   isStale: request.isStale)
+        context.isPreview = request.isPreview
         let bound = request.layout.bind(surface: surface, data: request.data, context: context)
         // An image that cannot be used (missing, outside the layout's folder, too large) fails the
         // render: a picture drawn without it would pass for the real thing.

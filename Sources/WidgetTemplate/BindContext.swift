@@ -15,6 +15,10 @@ public struct BindContext: Sendable {
     /// A Live Activity whose content is out of date (`now` is past the push's `stale-date`), bound
     /// as `context.isStale`, as SwiftUI's `ActivityViewContext.isStale`. False for widgets.
     public var isStale: Bool
+    /// Binding one of the layout's own previews (lint, gallery, goldens): a bound parameter whose value
+    /// does not fit it (`alignment: '{{x}}'` with x = 3) is a warning, and the parameter keeps its default,
+    /// so the preview still shows; with other data it is an error that fails the render.
+    public var isPreview = false
 
     public init(surface: Surface, scheme: ColorScheme = .light, locale: String = "ko", now: Date,
                 timeZone: TimeZone = TimeZone(secondsFromGMT: 0)!, placeholder: Bool = false,
