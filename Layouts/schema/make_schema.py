@@ -20,6 +20,7 @@ STR = {"type": "string"}
 def enum(*values): return {"type": "string", "enum": list(values)}
 
 H_ALIGN = enum("leading", "center", "trailing")
+TRUNCATION = enum("head", "middle", "tail")
 V_ALIGN = enum("top", "center", "bottom")
 ALIGN = enum("center", "leading", "trailing", "top", "bottom", "topLeading", "topTrailing", "bottomLeading", "bottomTrailing")
 STYLES = enum("largeTitle", "title", "title2", "title3", "headline", "body", "callout", "subheadline", "footnote", "caption", "caption2")
@@ -47,6 +48,7 @@ COMMON = {
     "unredacted": b(BOOL),
     # Text settings that inherit like SwiftUI's environment (on a stack or a `use:` they apply to the texts inside).
     "lineLimit": b(INT), "minimumScaleFactor": b(NUM), "multilineAlignment": b(H_ALIGN), "monospacedDigit": b(BOOL),
+    "truncationMode": b(TRUNCATION),
 }
 MODIFIERS = {
     "padding": EDGES,
@@ -82,7 +84,7 @@ KINDS = {
     "text": ({"$ref": "#/definitions/localizedText"}, {
         "style": b(STYLES), "size": b(NUM), "weight": b(WEIGHTS), "bold": b(BOOL), "lineHeight": b(NUM),
         "lineLimit": b(INT), "minimumScaleFactor": b(NUM), "multilineAlignment": b(H_ALIGN),
-        "monospacedDigit": b(BOOL), "tracking": b(NUM)}),
+        "monospacedDigit": b(BOOL), "truncationMode": b(TRUNCATION), "tracking": b(NUM)}),
     "icon": (STR, {"size": b(NUM)}),
     "image": (STR, {"resizable": b(BOOL), "contentMode": b(enum("fit", "fill")), "scale": b(NUM),
                     "renderingMode": b(enum("original", "template"))}),

@@ -27,13 +27,17 @@ public struct AccentedTint: Hashable, Sendable {
 extension Surface {
     /// The rendering modes iOS uses for this surface, its default first. The home families are
     /// full colour or tinted; the Lock Screen accessories are always vibrant; StandBy's night mode
-    /// is its vibrant (red) mode; the Lock Screen banner and the island are always full colour.
+    /// is its vibrant (red) mode; the Lock Screen banner, the island, the small activity family and
+    /// the controls are always full colour.
     public var renderingModes: [RenderingMode] {
         switch family {
         case .home: [.fullColor, .accented]
         case .accessory: [.vibrant]
         case .liveActivity: self == .standBy ? [.fullColor, .vibrant] : [.fullColor]
         case .island: [.fullColor]
+        // The Smart Stack / CarPlay tile and the controls are drawn as written here (WidgetShot
+        // does not model the watch's or Control Center's own tinting).
+        case .smallActivity, .control: [.fullColor]
         }
     }
 

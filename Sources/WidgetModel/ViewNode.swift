@@ -45,6 +45,11 @@ public enum TextAlignment: String, Hashable, Sendable {
     case leading, center, trailing
 }
 
+/// Where a text that does not fit is cut (SwiftUI's `truncationMode`): `…end`, `beg…end`, `begin…`.
+public enum TruncationMode: String, Hashable, Sendable, CaseIterable {
+    case head, middle, tail
+}
+
 public struct TextContent: Hashable, Sendable {
     public var string: String
     public var font: FontSpec
@@ -57,11 +62,15 @@ public struct TextContent: Hashable, Sendable {
     public var alignment: TextAlignment
     /// Drawn as rounded bars instead of glyphs (WidgetKit placeholder).
     public var redacted: Bool
+    /// Where the ellipsis goes when the text is cut.
+    public var truncationMode: TruncationMode
 
     public init(string: String, font: FontSpec, color: Paint = .color(.black), lineLimit: Int? = nil,
-                minimumScaleFactor: Double = 1, alignment: TextAlignment = .leading, redacted: Bool = false) {
+                minimumScaleFactor: Double = 1, alignment: TextAlignment = .leading, redacted: Bool = false,
+                truncationMode: TruncationMode = .tail) {
         self.string = string; self.font = font; self.color = color; self.lineLimit = lineLimit
         self.minimumScaleFactor = minimumScaleFactor; self.alignment = alignment; self.redacted = redacted
+        self.truncationMode = truncationMode
     }
 }
 

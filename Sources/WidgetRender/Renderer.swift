@@ -75,18 +75,35 @@ public final class Renderer {
     /// Draws `root` (frames in points) onto a transparent ARGB32 canvas of exactly
     /// pixelWidth×pixelHeight, scaled by `scale`.
     public func draw(_ root: PlacedNode, pixelWidth: Int, pixelHeight: Int, scale: Double) -> Bitmap {
-        draw(pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: scale) { cr in drawNode(root, cr) }
+        draw(root, pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: scale, opaqueFill: nil)
     }
 
-    /// A transparent ARGB32 canvas of pixelWidth×pixelHeight scaled by `scale`, drawn on by `body`.
-    func draw(pixelWidth: Int, pixelHeight: Int, scale: Double, _ body: (OpaquePointer) -> Void) -> Bitmap {
+    /// With `opaqueFill` (alpha 1), the canvas starts as that colour, painted once by Cairo over memory
+    /// left unset, instead of zeroed and then covered: a filmstrip sheet is 100 MB, and each pass over
+    /// it costs (the pixels are the same as a zeroed canvas with a full-size rectangle of that colour).
+    func draw(_ root: PlacedNode, pixelWidth: Int, pixelHeight: Int, scale: Double, opaqueFill: RGBA?) -> Bitmap {
+        draw(pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: scale, opaqueFill: opaqueFill) { cr in drawNode(root, cr) }
+    }
+
+    /// A transparent ARGB32 canvas of pixelWidth×pixelHeight scaled by `scale` (or, with an opaque
+    /// `opaqueFill`, one of that colour), drawn on by `body`.
+    func draw(pixelWidth: Int, pixelHeight: Int, scale: Double, opaqueFill: RGBA? = nil,
+              _ body: (OpaquePointer) -> Void) -> Bitmap {
         precondition(pixelWidth > 0 && pixelHeight > 0, "canvas must not be empty")
         let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(pixelWidth)))
-        var pixels = [UInt8](repeating: 0, count: stride * pixelHeight)
+        let fill = opaqueFill.flatMap { $0.a >= 1 ? $0 : nil }
+        var pixels = fill == nil ? [UInt8](repeating: 0, count: stride * pixelHeight)
+            : [UInt8](unsafeUninitializedCapacity: stride * pixelHeight) { _, count in count = stride * pixelHeight }
         pixels.withUnsafeMutableBufferPointer { buffer in
             let surface = cairo_image_surface_create_for_data(buffer.baseAddress, CAIRO_FORMAT_ARGB32,
                                                               Int32(pixelWidth), Int32(pixelHeight), Int32(stride))!
             let cr = cairo_create(surface)!
+            if let fill {
+                cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
+                cairo_set_source_rgba(cr, fill.r, fill.g, fill.b, 1)
+                cairo_paint(cr)
+                cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
+            }
             cairo_scale(cr, scale, scale)
             pango_cairo_update_context(cr, drawContext)
             body(cr)

@@ -26,12 +26,13 @@ extension Renderer {
                           overlay: [PlacedNode], tiles: [SheetTile], exactTiles: Bool = false) -> Bitmap {
         let frame = Rect(x: 0, y: 0, width: Double(pixelWidth) / scale, height: Double(pixelHeight) / scale)
         var children: [PlacedNode] = []
-        if let background {
+        let opaque = background.map { $0.a >= 1 } ?? false
+        if let background, !opaque {
             children.append(PlacedNode(frame: frame, content: .shape(ShapeContent(shape: .rect, fill: .color(background)))))
         }
         children += overlay
         var sheet = draw(PlacedNode(frame: frame, children: children), pixelWidth: pixelWidth,
-                         pixelHeight: pixelHeight, scale: scale)
+                         pixelHeight: pixelHeight, scale: scale, opaqueFill: opaque ? background : nil)
         let (w, h, s) = (sheet.width, sheet.height, sheet.stride)
         sheet.pixels.withUnsafeMutableBufferPointer { buffer in
             let target = cairo_image_surface_create_for_data(buffer.baseAddress, CAIRO_FORMAT_ARGB32,
@@ -39,10 +40,10 @@ extension Renderer {
             let cr = cairo_create(target)!
             cairo_set_operator(cr, exactTiles ? CAIRO_OPERATOR_SOURCE : CAIRO_OPERATOR_OVER)
             for tile in tiles {
-                var pixels = tile.bitmap.pixels
-                pixels.withUnsafeMutableBufferPointer { tileBuffer in
+                // Cairo only reads the tile: its pixels are lent as they are, not copied.
+                tile.bitmap.pixels.withUnsafeBufferPointer { tileBuffer in
                     let source = cairo_image_surface_create_for_data(
-                        tileBuffer.baseAddress, CAIRO_FORMAT_ARGB32, Int32(tile.bitmap.width),
+                        UnsafeMutablePointer(mutating: tileBuffer.baseAddress), CAIRO_FORMAT_ARGB32, Int32(tile.bitmap.width),
                         Int32(tile.bitmap.height), Int32(tile.bitmap.stride))!
                     if tile.scale == 1 {
                         cairo_set_source_surface(cr, source, Double(tile.x), Double(tile.y))

@@ -9,7 +9,8 @@ extension Renderer {
     func drawText(_ text: PlacedText, in frame: Rect, _ cr: OpaquePointer) {
         if text.content.string.isEmpty || !(text.font.size > 0) { return }
         let prepared = makeLayout(drawContext, text.content.string, font: text.font, width: text.wrapWidth,
-                                  maxLines: text.maxLines, alignment: text.content.alignment)
+                                  maxLines: text.maxLines, alignment: text.content.alignment,
+                                  truncation: text.content.truncationMode)
         let layout = prepared.layout
         defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
         var logical = PangoRectangle()

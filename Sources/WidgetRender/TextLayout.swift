@@ -32,20 +32,21 @@ extension Renderer {
     /// (a longer one is cut and ends in "…", and counts as truncated), and no unbreakable run longer
     /// than a couple of lines.
     func makeLayout(_ context: OpaquePointer, _ string: String, font: FontSpec, width: Double?, maxLines: Int?,
-                    alignment: TextAlignment) -> PreparedLayout {
+                    alignment: TextAlignment, truncation: TruncationMode = .tail) -> PreparedLayout {
         var (bounded, cutLength) = Self.bounded(string, characters: limits.textLength)
         // A text shorter than textLines cannot have more lines (one per character at most, and one
         // after a final newline), so only longer ones get the limit.
         let lineLimit = max(1, limits.textLines)
         let maxLines = bounded.utf8.count < lineLimit ? maxLines : min(maxLines ?? lineLimit, lineLimit)
-        if let width, width.isFinite, let maxLines {
+        if let width, width.isFinite, let maxLines, truncation == .tail {
             // Wrapped in at most maxLines lines, a text shows no more than this; the rest only costs.
+            // (Cut at the head or in the middle, the end shows too: those keep the whole bounded text.)
             let visible = Self.visibleCharacters(width: width, font: font, maxLines: maxLines)
             let (prefix, cut) = Self.bounded(bounded, characters: visible, ellipsis: false)
             if cut { bounded = prefix; cutLength = true }
         }
         return makeBoundedLayout(context, bounded, cutLength: cutLength, font: font, width: width, maxLines: maxLines,
-                                 alignment: alignment)
+                                 alignment: alignment, truncation: truncation)
     }
 
     /// Twice the characters `maxLines` lines of `width` can hold (newlines included), plus slack: a
@@ -57,7 +58,8 @@ extension Renderer {
     }
 
     private func makeBoundedLayout(_ context: OpaquePointer, _ string: String, cutLength: Bool, font: FontSpec,
-                                   width: Double?, maxLines: Int?, alignment: TextAlignment) -> PreparedLayout {
+                                   width: Double?, maxLines: Int?, alignment: TextAlignment,
+                                   truncation: TruncationMode) -> PreparedLayout {
         let layout = pango_layout_new(context)!
         pango_layout_set_font_description(layout, fontDescription(FontKey(families: font.families, size: font.size, weight: font.weight)))
         let attributes = attributeList(AttributeKey(lineHeight: font.lineHeight, tracking: font.tracking,
@@ -79,7 +81,8 @@ extension Renderer {
             pango_layout_set_width(layout, pango_units_from_double(max(0, width)))
             pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
             if let maxLines {
-                pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
+                pango_layout_set_ellipsize(layout, truncation == .head ? PANGO_ELLIPSIZE_START
+                                           : truncation == .middle ? PANGO_ELLIPSIZE_MIDDLE : PANGO_ELLIPSIZE_END)
                 // Negative: at most that many lines per paragraph.
                 pango_layout_set_height(layout, -Int32(max(1, maxLines)))
             }

@@ -7,6 +7,7 @@ struct MeasureKey: Hashable {
     var font: FontSpec
     var width: Double?
     var maxLines: Int?
+    var truncation: TruncationMode
 }
 
 private let measureCacheLimit = 8192
@@ -16,17 +17,19 @@ extension Renderer: TextMeasuring {
         // Keyed on the text Pango can see (TextLayout.swift): hashing a string reads all of it
         // (normalizing it, if not ASCII), and a megabyte per lookup adds up.
         let (string, _) = Self.bounded(text.string, characters: limits.textLength)
-        let key = MeasureKey(string: string, font: font, width: width, maxLines: maxLines)
+        let key = MeasureKey(string: string, font: font, width: width, maxLines: maxLines, truncation: text.truncationMode)
         if let cached = measurements[key] { return cached }
-        let metrics = computeMetrics(string, font: font, width: width, maxLines: maxLines)
+        let metrics = computeMetrics(string, font: font, width: width, maxLines: maxLines, truncation: text.truncationMode)
         if measurements.count >= measureCacheLimit { measurements.removeAll(keepingCapacity: true) }
         measurements[key] = metrics
         return metrics
     }
 
-    func computeMetrics(_ string: String, font: FontSpec, width: Double?, maxLines: Int?) -> TextMetrics {
+    func computeMetrics(_ string: String, font: FontSpec, width: Double?, maxLines: Int?,
+                        truncation: TruncationMode = .tail) -> TextMetrics {
         if string.isEmpty || !(font.size > 0) { return TextMetrics(size: .zero, lineCount: 0, truncated: false) }
-        let layout = makeLayout(measureContext, string, font: font, width: width, maxLines: maxLines, alignment: .leading)
+        let layout = makeLayout(measureContext, string, font: font, width: width, maxLines: maxLines, alignment: .leading,
+                                truncation: truncation)
         defer { g_object_unref(UnsafeMutableRawPointer(layout.layout)) }
         var logical = PangoRectangle()
         pango_layout_get_extents(layout.layout, nil, &logical)

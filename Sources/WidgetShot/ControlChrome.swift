@@ -20,7 +20,7 @@ extension SurfaceComposer {
         let size = ControlMetrics.size(of: surface) ?? .zero
         let canvas = Rect(origin: .zero, size: size)
         guard let control = bound.control else {
-            return ComposedSurface(size: size, root: PlacedNode(frame: canvas), magnification: 1, vibrant: false)
+            return ComposedSurface(size: size, root: PlacedNode(frame: canvas), magnification: 1, mode: .fullColor)
         }
         let clip: ClipShape
         switch surface {
@@ -46,7 +46,7 @@ extension SurfaceComposer {
             children.append(engine.place(view, in: canvas, alignment: .topLeading))
         }
         return ComposedSurface(size: size, root: PlacedNode(frame: canvas, children: children, clip: clip),
-                               magnification: 1, vibrant: false)
+                               magnification: 1, mode: .fullColor)
     }
 
     /// The glyph, title and value as a view laid out by the ordinary layout engine.

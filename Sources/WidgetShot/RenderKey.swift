@@ -108,6 +108,8 @@ public final class RenderKeyer: Sendable {
             e.field("control", request.control ?? "")
             e.field("controlState", request.controlState?.rawValue ?? "")
         }
+        // A preview's misfitting bound value draws the default; the same data given as data fails.
+        if request.isPreview { e.field("isPreview", "1") }
         e.field("colors", request.colors.rawValue)
         e.field("png", request.pngPreset.rawValue)
         e.tag("data")

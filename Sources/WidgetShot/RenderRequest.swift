@@ -29,6 +29,9 @@ public struct RenderRequest: Sendable {
     /// state (nil: on).
     public var control: String?
     public var controlState: ControlState?
+    /// One of the layout's own previews (set by `init(preview:)`): a bound parameter value that does not
+    /// fit is a warning and the parameter keeps its default (BindContext.isPreview), not an error.
+    public var isPreview = false
 
     public init(layout: LayoutDocument, surface: Surface, data: DataValue, device: DeviceProfile = .default,
                 scale: Double? = nil, scheme: ColorScheme = .light, locale: String = "ko", now: Date,
@@ -47,6 +50,7 @@ public struct RenderRequest: Sendable {
                   scheme: scheme, locale: locale ?? preview.locale ?? "ko",
                   now: now ?? preview.now ?? RenderRequest.fallbackNow,
                   timeZone: preview.timeZone ?? TimeZone(secondsFromGMT: 0)!, placeholder: placeholder)
+        isPreview = true
     }
 
     /// Used only when neither the request nor the preview says what time it is, so that a preview

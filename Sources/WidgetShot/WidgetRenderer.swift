@@ -60,9 +60,10 @@ public final class WidgetRenderer {
         // Control Center and the Lock Screen's controls sit on a dark material in either appearance.
         let scheme: ColorScheme = surface.family == .island || surface.family == .control || surface == .standBy
             ? .dark : surface.onlyScheme ?? request.scheme
-        let context = BindContext(surface: surface, scheme: scheme, locale: request.locale, now: request.now,
+        var context = BindContext(surface: surface, scheme: scheme, locale: request.locale, now: request.now,
                                   timeZone: request.timeZone, placeholder: request.placeholder, colors: request.colors,
                                   isStale: request.isStale, renderingMode: mode)
+        context.isPreview = request.isPreview
         let bound = request.layout.bind(surface: surface, data: request.data, context: context,
                                         control: request.control, state: request.controlState)
         // An image that cannot be used (missing, outside the layout's folder, too large) fails the

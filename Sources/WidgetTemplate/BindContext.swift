@@ -19,6 +19,10 @@ public struct BindContext: Sendable {
     /// `accented`, `vibrant`), as SwiftUI's `@Environment(\.widgetRenderingMode)`: a layout can
     /// drop what would turn into a solid white block on the tinted Home Screen.
     public var renderingMode: RenderingMode
+    /// Binding one of the layout's own previews (lint, gallery, goldens): a bound parameter whose value
+    /// does not fit it (`alignment: '{{x}}'` with x = 3) is a warning, and the parameter keeps its default,
+    /// so the preview still shows; with other data it is an error that fails the render.
+    public var isPreview = false
 
     public init(surface: Surface, scheme: ColorScheme = .light, locale: String = "ko", now: Date,
                 timeZone: TimeZone = TimeZone(secondsFromGMT: 0)!, placeholder: Bool = false,

@@ -641,7 +641,8 @@ struct Binder {
                                      lineLimit: env.text.lineLimit ?? tt.lineLimit,
                                      minimumScaleFactor: env.text.minimumScaleFactor ?? tt.minimumScaleFactor,
                                      alignment: env.text.multilineAlignment ?? tt.alignment,
-                                     redacted: redact && !env.unredacted))
+                                     redacted: redact && !env.unredacted,
+                                     truncationMode: env.text.truncationMode ?? tt.truncationMode))
         case .icon(let it):
             let name = text(it.name, env)
             if name.isEmpty { return .empty }

@@ -118,6 +118,16 @@ extension Binder {
         parser.componentNames = Set(document.components.keys)
         let yaml = LayoutParser.substitute(d.yaml, values)
         let node = parser.parseNode(yaml, depth: d.depth)
+        if !parser.errors.isEmpty, context.isPreview {
+            // A preview: say so, and show it with those parameters at their defaults.
+            for e in parser.errors {
+                warn(e.message + " (from a binding in this preview's data: the parameter keeps its default)", at: e.location)
+            }
+            var lenient = LayoutParser(file: location.file, limits: limits)
+            lenient.componentNames = parser.componentNames
+            lenient.ignoredErrorMarks = Set(parser.errors.compactMap(\.location))
+            return lenient.parseNode(yaml, depth: d.depth)
+        }
         for e in parser.errors {
             fail(e.message + " (from a binding: the value is checked as if written there)", at: e.location)
         }

@@ -29,9 +29,10 @@ public enum Linter {
                                          at: SourceLocation(file: document.path, line: 1, column: 1)))
                             return out
                         }
-                        let context = BindContext(surface: surface, scheme: scheme, locale: locale,
+                        var context = BindContext(surface: surface, scheme: scheme, locale: locale,
                                                   now: preview.now ?? Date(timeIntervalSince1970: 1_795_000_000),
                                                   timeZone: preview.timeZone ?? TimeZone(secondsFromGMT: 0)!)
+                        context.isPreview = true
                         let bound = document.bind(surface: surface, data: preview.data, context: context)
                         bound.diagnostics.forEach(add)
                         spent += bound.cost

@@ -17,7 +17,7 @@ extension LayoutParser {
         case "zstack": ["alignment"]
         case "spacer": ["minLength"]
         case "text": ["style", "size", "weight", "bold", "lineHeight", "lineLimit", "minimumScaleFactor",
-                      "multilineAlignment", "monospacedDigit", "tracking"]
+                      "multilineAlignment", "monospacedDigit", "truncationMode", "tracking"]
         case "icon": ["size"]
         case "image": ["resizable", "contentMode", "scale", "renderingMode"]
         case "rect", "circle", "capsule", "ellipse": shapeKeys
@@ -95,7 +95,7 @@ extension LayoutParser {
                 n.foreground = paint(v, key)
             case "font": n.font = fontTemplate(v)
             case "unredacted": n.unredacted = bool(v, key) ?? false
-            case "lineLimit", "minimumScaleFactor", "multilineAlignment", "monospacedDigit":
+            case "lineLimit", "minimumScaleFactor", "multilineAlignment", "monospacedDigit", "truncationMode":
                 // A text reads its own (TextTemplate); other nodes pass them on to the texts inside.
                 if case .text(let tt) = templateKind {
                     textEnvironment(&n.textEnvironment, own: tt, key)
@@ -125,6 +125,7 @@ extension LayoutParser {
         case "lineLimit": e.lineLimit = t.lineLimit
         case "minimumScaleFactor": e.minimumScaleFactor = t.minimumScaleFactor
         case "multilineAlignment": e.multilineAlignment = t.alignment
+        case "truncationMode": e.truncationMode = t.truncationMode
         default: e.monospacedDigit = t.monospacedDigit
         }
     }
@@ -135,6 +136,7 @@ extension LayoutParser {
         case "lineLimit": e.lineLimit = integer(v, key, in: 1...1000)
         case "minimumScaleFactor": e.minimumScaleFactor = number(v, key, in: 0.01...1)
         case "multilineAlignment": e.multilineAlignment = word(v, key, ["leading", "center", "trailing"], TextAlignment.init)
+        case "truncationMode": e.truncationMode = word(v, key, TruncationMode.allCases.map(\.rawValue), TruncationMode.init)
         default: e.monospacedDigit = bool(v, key)
         }
     }
@@ -297,6 +299,9 @@ extension LayoutParser {
         if let v = p["minimumScaleFactor"], let f = number(v, "minimumScaleFactor", in: 0.01...1) { t.minimumScaleFactor = f }
         if let v = p["multilineAlignment"], let a = word(v, "multilineAlignment", ["leading", "center", "trailing"], TextAlignment.init) { t.alignment = a }
         if let v = p["monospacedDigit"] { t.monospacedDigit = bool(v, "monospacedDigit") ?? false }
+        if let v = p["truncationMode"], let m = word(v, "truncationMode", TruncationMode.allCases.map(\.rawValue), TruncationMode.init) {
+            t.truncationMode = m
+        }
         if let v = p["tracking"] { t.tracking = number(v, "tracking", in: -100...100) }
         return t
     }

@@ -16,7 +16,7 @@ struct TemplateNode: Hashable, Sendable {
     var source: SourceLocation
 }
 
-/// `lineLimit`, `minimumScaleFactor`, `multilineAlignment`, `monospacedDigit` written on any node:
+/// `lineLimit`, `minimumScaleFactor`, `multilineAlignment`, `monospacedDigit`, `truncationMode` written on any node:
 /// they apply to every text inside it that does not set its own (SwiftUI's `.lineLimit(2)` on a
 /// stack). nil: inherited.
 struct TextEnvironmentTemplate: Hashable, Sendable {
@@ -24,7 +24,8 @@ struct TextEnvironmentTemplate: Hashable, Sendable {
     var minimumScaleFactor: Double?
     var multilineAlignment: TextAlignment?
     var monospacedDigit: Bool?
-    static let keys = ["lineLimit", "minimumScaleFactor", "multilineAlignment", "monospacedDigit"]
+    var truncationMode: TruncationMode?
+    static let keys = ["lineLimit", "minimumScaleFactor", "multilineAlignment", "monospacedDigit", "truncationMode"]
 
     /// What a node sets overrides what it inherits.
     mutating func inherit(_ inner: TextEnvironmentTemplate) {
@@ -32,6 +33,7 @@ struct TextEnvironmentTemplate: Hashable, Sendable {
         if let v = inner.minimumScaleFactor { minimumScaleFactor = v }
         if let v = inner.multilineAlignment { multilineAlignment = v }
         if let v = inner.monospacedDigit { monospacedDigit = v }
+        if let v = inner.truncationMode { truncationMode = v }
     }
 }
 
@@ -77,6 +79,7 @@ struct TextTemplate: Hashable, Sendable {
     var minimumScaleFactor = 1.0
     var alignment = TextAlignment.leading
     var monospacedDigit = false
+    var truncationMode = TruncationMode.tail
     var tracking: Double?
 }
 

@@ -45,7 +45,9 @@ import WidgetShot
         #expect(seq.status == 0, "\(seq.stderr)")
         let files = Set(try FileManager.default.contentsOfDirectory(atPath: dir + "/seq"))
         #expect(files.isSuperset(of: ["filmstrip.png", "filmstrip.html", "report.json", "01-start-alert.png", "05-end-lockScreen.png"]))
-        #expect(files.filter { $0.hasSuffix(".png") && $0 != "filmstrip.png" }.count == 27)
+        // 5 pushes × 5 presentations + 2 alerts, and the 12:27 update's five at its stale-date (12:35).
+        #expect(files.filter { $0.hasSuffix(".png") && $0 != "filmstrip.png" }.count == 27 + 5)
+        #expect(files.isSuperset(of: ["03-update-stale-lockScreen.png", "03-update-stale-islandExpanded.png"]))
 
         let big = try CLIProcess.run(["push", F.samples + "/invalid/size-4097-bytes.json", "--layout", "delivery",
                                       "--attributes", F.samples + "/attributes.json", "-o", dir + "/big", "--project", Project.root])

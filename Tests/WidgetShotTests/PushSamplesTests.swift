@@ -31,7 +31,8 @@ import WidgetShot
             #expect(Array(s.png.prefix(4)) == [0x89, 0x50, 0x4E, 0x47])
             #expect(s.html.hasPrefix("<!doctype html>"))
         }
-        #expect(strips[0].html.components(separatedBy: "<img ").count - 1 == 27)
+        // 5 pushes × 5 presentations + 2 alerts, and the 12:27 update gone stale at 12:35 (5 more).
+        #expect(strips[0].html.components(separatedBy: "<img ").count - 1 == 27 + 5)
         #expect(strips[2].html.components(separatedBy: "<img ").count - 1 == 7 * 2)
     }
 }

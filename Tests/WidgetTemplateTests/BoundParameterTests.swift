@@ -90,6 +90,42 @@ import WidgetModel
         #expect(n.diagnostics.first?.message.hasPrefix("expected a number for 'lineLimit', found string 'many'") == true, "\(n.diagnostics)")
     }
 
+    /// In a layout's own preview a bound value that does not fit is a lint warning naming the place,
+    /// the parameter and the value, and the preview binds with the parameter at its default.
+    @Test func wrongBoundValueInAPreviewIsAWarningAndTheDefault() throws {
+        let yaml = layout(view: """
+        vstack:
+          - text: a
+            lineLimit: "{{style.lines}}"
+          - text: b
+        alignment: "{{style.align}}"
+        spacing: 4
+        """, extra: """
+        previews:
+          bad: { now: 2026-11-22T12:27:00+09:00, data: { style: { align: sideways, lines: many } } }
+          good: { now: 2026-11-22T12:27:00+09:00, data: { style: { align: leading, lines: 2 } } }
+        """)
+        let doc = try #require(document(yaml))
+        let lint = Linter.lint(doc)
+        let text = lint.map(\.description)
+        #expect(lint.allSatisfy { $0.severity == .warning }, "\(text)")
+        #expect(text.contains { $0.hasPrefix("/tmp/widgetshot-tests/t.yaml:8:18: warning: unknown alignment 'sideways'") }, "\(text)")
+        #expect(text.contains { $0.hasPrefix("/tmp/widgetshot-tests/t.yaml:6:22: warning: expected a number for 'lineLimit', found string 'many'") }, "\(text)")
+        #expect(text.allSatisfy { $0.hasSuffix("(from a binding in this preview's data: the parameter keeps its default)") })
+
+        let bad = try #require(doc.previews.first { $0.name == "bad" })
+        var preview = context()
+        preview.isPreview = true
+        let shown = doc.bind(surface: .systemSmall, data: bad.data, context: preview)
+        #expect(shown.diagnostics.map(\.severity) == [.warning, .warning])
+        guard case .vstack(let spacing, let alignment, let children)? = shown.view?.kind else { Issue.record("no stack"); return }
+        #expect(alignment == .center && spacing == 4 && children.count == 2)
+        #expect(children.first?.text?.lineLimit == nil)
+        // The same data bound as data (not a preview): an error, and nothing to show.
+        let asData = doc.bind(surface: .systemSmall, data: bad.data, context: context())
+        #expect(asData.diagnostics.contains { $0.severity == .error })
+    }
+
     @Test func literalErrorsStayParseErrors() {
         // Without a binding, a wrong literal is still a parse error, and a bad binding's syntax too.
         #expect(!parseErrors(layout(view: "vstack: []\nalignment: sideways")).isEmpty)

@@ -87,6 +87,44 @@ import WidgetModel
         #expect(t.allSatisfy { $0.font.monospacedDigits })
     }
 
+    /// `truncationMode` inherits as `lineLimit` does: from a stack and through a `use:`, a text's own winning.
+    @Test func truncationModeInherits() throws {
+        let bound = try #require(bindView("""
+        vstack:
+          - text: a
+          - text: b
+            truncationMode: tail
+          - hstack:
+              - text: c
+              - use: label
+            truncationMode: head
+          - text: d
+            truncationMode: '{{mode}}'
+        truncationMode: middle
+        lineLimit: 1
+        """, data: #"{"mode": "head"}"#, extra: """
+        components:
+          label:
+            text: e
+        """))
+        let t = texts(try #require(bound.view))
+        #expect(t.map(\.truncationMode) == [.middle, .tail, .head, .head, .head])
+        #expect(t.map(\.lineLimit) == [1, 1, 1, 1, 1])
+        // Through a use: the component's text takes what the use sets.
+        let used = try #require(bindView("use: label\ntruncationMode: head", extra: """
+        components:
+          label:
+            vstack:
+              - text: one
+              - text: two
+                truncationMode: tail
+        """))
+        #expect(texts(try #require(used.view)).map(\.truncationMode) == [.head, .tail])
+        // Unset: tail, as in SwiftUI.
+        #expect(texts(try #require(bindView("text: x")?.view)).map(\.truncationMode) == [.tail])
+        #expect(parseErrors(layout(view: "text: x\ntruncationMode: start")).first?.message.contains("head, middle, tail") == true)
+    }
+
     @Test func textSettingsInheritThroughUse() throws {
         let bound = try #require(bindView("""
         use: label

@@ -134,3 +134,53 @@ import WidgetModel
         }
     }
 }
+
+/// `weekday` (SwiftUI's `.dateTime.weekday()` / `.weekday(.wide)`) and a time zone for `time`, `time24`,
+/// `date` and `weekday`. now = 2026-11-22T12:27:00+09:00, a Sunday in Seoul.
+@Suite struct WeekdayAndZoneFilterTests {
+    func render(_ text: String, _ data: String, locale: String = "ko",
+                sourceLocation: Testing.SourceLocation = #_sourceLocation) -> String? {
+        bindView("text: \"\(text)\"", data: data, locale: locale, sourceLocation: sourceLocation)?.view?.text?.string
+    }
+
+    let eta = #"{"eta": "2026-11-22T12:45:00+09:00", "trip": {"zone": "America/New_York"}}"#
+    /// 00:30 on Monday in Seoul is 15:30 UTC and 10:30 in New York, both still Sunday.
+    let late = #"{"t": "2026-11-23T00:30:00+09:00"}"#
+
+    @Test func weekdayShortAndLongInKoreanAndEnglish() {
+        #expect(render("{{eta | weekday}}", eta) == "일")
+        #expect(render("{{eta | weekday: long}}", eta) == "일요일")
+        #expect(render("{{eta | weekday: short}}", eta, locale: "en") == "Sun")
+        #expect(render("{{eta | weekday: long}}", eta, locale: "en") == "Sunday")
+        #expect(render("{{t | weekday: long}}", late) == "월요일")
+        #expect(render("{{t | weekday}}", late, locale: "en") == "Mon")
+        #expect(render("{{t | weekday: 'long UTC'}}", late, locale: "en") == "Sunday")
+        #expect(render("{{t | weekday: 'America/New_York long'}}", late) == "일요일")
+        #expect(render("({{eta | weekday}}) {{eta | time}}", eta) == "(일) 오후 12:45")
+    }
+
+    @Test func aTimeZoneArgumentShowsTheSameInstantThere() {
+        #expect(render("{{eta | time: Asia/Seoul}}", eta) == "오후 12:45")
+        #expect(render("{{eta | time: 'UTC'}}", eta) == "오전 3:45")
+        #expect(render("{{eta | time: America/New_York}}", eta, locale: "en") == "10:45 PM")
+        #expect(render("{{eta | time24: +05:30}}", eta) == "09:15")
+        #expect(render("{{eta | time24: '-08:00'}}", eta) == "19:45")
+        #expect(render("{{eta | date: America/New_York}}", eta, locale: "en") == "November 21, 2026")
+        #expect(render("{{eta | date: America/New_York}}", eta) == "2026년 11월 21일")
+        // From the data (a dotted path): `trip.zone` holds the name.
+        #expect(render("{{eta | time: trip.zone}}", eta, locale: "en") == "10:45 PM")
+    }
+
+    @Test func aWrongZoneIsNamedWhereItIsWritten() {
+        let errors = parseErrors(layout(view: "text: \"{{eta | time: Asia/Seol}}\""))
+        #expect(errors.count == 1)
+        #expect(errors.first?.message.contains("unknown time zone 'Asia/Seol' (did you mean Asia/Seoul?)") == true, "\(errors)")
+        #expect(parseErrors(layout(view: "text: \"{{eta | weekday: longer}}\"")).first?.message
+                    .contains("unknown style or time zone 'longer'") == true)
+        #expect(parseErrors(layout(view: "text: \"{{eta | relative: UTC}}\"")).first?.message == "filter 'relative' takes no argument")
+        // From data, a bad zone is a warning at the binding and the text is left empty.
+        let bound = bindView("text: \"{{eta | time: trip.zone}}\"", data: #"{"eta": "2026-11-22T12:45:00+09:00", "trip": {"zone": "Mars/Base"}}"#)
+        #expect(bound?.diagnostics.map(\.severity) == [.warning])
+        #expect(bound?.diagnostics.first?.message.contains("unknown time zone 'Mars/Base'") == true)
+    }
+}

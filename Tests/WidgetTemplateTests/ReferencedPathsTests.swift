@@ -72,3 +72,50 @@ import WidgetModel
         #expect(try #require(document(Self.layout)).timeline == nil)
     }
 }
+
+/// A node with a bound parameter (`alignment: '{{…}}'`) is kept as written until bound; the paths
+/// inside it (texts, conditions, children, loops) are read all the same.
+@Suite struct ReferencedPathsInBoundParameterNodesTests {
+    @Test func pathsInsideADeferredNodeAreRead() throws {
+        let doc = try #require(document("""
+            surfaces:
+              lockScreen:
+                view:
+                  vstack:
+                    - text: "{{order.restaurant.name}}"
+                    - hstack:
+                        - text: "{{order.driver.name}}"
+                          lineLimit: "{{style.lines}}"
+                        - forEach: order.items
+                          as: item
+                          content:
+                            text: "{{item.name}}"
+                      alignment: "{{style.align}}"
+                      when: order.driver
+                  spacing: "{{style.gap}}"
+            """))
+        let found = doc.referencedDataPaths()
+        // The bound parameters themselves, and what the nodes holding them contain.
+        #expect(found.values.isSuperset(of: ["style.gap", "style.align", "style.lines", "order.restaurant.name",
+                                             "order.driver.name", "order.items.*.name"]), "\(found.values)")
+        #expect(found.tests.isSuperset(of: ["order.driver", "order.items"]), "\(found.tests)")
+        #expect(found.reads("order.driver.name"))
+        #expect(!found.reads("order.driver.phone"))
+        #expect(!found.reads("item.name"))
+    }
+
+    /// A key used only inside a node with a bound parameter is not reported unused.
+    @Test func aKeyUsedOnlyInABoundParameterNodeIsRead() throws {
+        let doc = try #require(document("""
+            surfaces:
+              lockScreen:
+                view:
+                  text: "{{order.note}}"
+                  lineLimit: "{{order.lines}}"
+            """))
+        let found = doc.referencedDataPaths()
+        #expect(found.reads("order.note"))
+        #expect(found.reads("order.lines"))
+        #expect(!found.reads("order.other"))
+    }
+}
