@@ -36,7 +36,7 @@ test: setup
 	$(SWIFT) test --skip-build --filter WidgetServerTests
 	$(SWIFT) test --skip-build --filter GalleryTests
 	$(SWIFT) build --product widgetshot
-	$(BIN_DEBUG) verify --report .build/verify-report
+	$(BIN_DEBUG) verify --report .build/verify-report --gallery ../../$(OUT)/index.html
 	bash scripts/api-check
 	bash scripts/fuzz short
 

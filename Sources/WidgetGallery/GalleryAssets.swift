@@ -193,6 +193,23 @@ enum GalleryAssets {
 
       // Live: `widgetshot serve --watch` sends an event after each rebuild; the page swaps in the
       // new gallery (changed images have new addresses, unchanged ones stay cached).
+      // Swaps in only the figures that changed when the page keeps its shape (the same images and
+      // headings in the same order): a large gallery is not rebuilt for one edited surface.
+      function patch(mine, fresh) {
+        var a = mine.querySelectorAll("figure"), b = fresh.querySelectorAll("figure");
+        if (a.length !== b.length) return false;
+        var heads = function (root) { return Array.prototype.map.call(root.querySelectorAll("h2, h3, .row-label"), function (h) { return h.textContent; }).join("\n"); };
+        if (heads(mine) !== heads(fresh)) return false;
+        for (var i = 0; i < a.length; i++) { if (a[i].id !== b[i].id) return false; }
+        for (var j = 0; j < a.length; j++) {
+          if (a[j].className !== b[j].className || a[j].innerHTML !== b[j].innerHTML
+              || a[j].getAttribute("data-verify") !== b[j].getAttribute("data-verify")) {
+            a[j].replaceWith(document.importNode(b[j], true));
+          }
+        }
+        return true;
+      }
+
       if (document.body.dataset.live && window.EventSource && location.protocol.indexOf("http") === 0) {
         var live = document.getElementById("live");
         var source = new EventSource("gallery-events");
@@ -200,10 +217,11 @@ enum GalleryAssets {
         source.addEventListener("error", function () { live.textContent = "● reconnecting"; live.classList.add("busy"); });
         source.addEventListener("building", function () { live.textContent = "● rendering…"; live.classList.add("busy"); });
         source.addEventListener("update", function (e) {
-          var info = JSON.parse(e.data);
+          var info = JSON.parse(e.data), received = performance.now();
           fetch(location.pathname, { cache: "no-store" }).then(function (r) { return r.text(); }).then(function (text) {
             var doc = new DOMParser().parseFromString(text, "text/html");
-            document.getElementById("gallery").innerHTML = doc.getElementById("gallery").innerHTML;
+            var mine = document.getElementById("gallery"), fresh = doc.getElementById("gallery");
+            if (!patch(mine, fresh)) mine.innerHTML = fresh.innerHTML;
             ["problems", "verify-note"].forEach(function (id) {
               var mine = document.getElementById(id), fresh = doc.getElementById(id);
               if (mine && fresh) mine.innerHTML = fresh.innerHTML;
@@ -214,6 +232,9 @@ enum GalleryAssets {
             });
             apply();
             document.body.dataset.version = info.version;
+            // For measuring: the server's build and the page's swap, in ms.
+            document.body.dataset.buildMs = info.ms;
+            document.body.dataset.swapMs = Math.round(performance.now() - received);
             live.classList.remove("busy");
             live.textContent = "● live · updated " + info.rendered + " image(s) in " + info.ms + " ms";
           });

@@ -48,7 +48,10 @@ struct WatchTimingTests {
             let edited = Date()
             try AtomicFile.write(Array(text.replacingOccurrences(of: from, with: to).utf8), to: layout)
             try browser.waitFor("document.getElementById('\(anchor)').querySelector('img').src !== '\(before)' && document.getElementById('\(anchor)').querySelector('img').complete", timeout: 60)
-            print("watch timing: delivery.yaml \(label): \(Int(Date().timeIntervalSince(edited) * 1000)) ms")
+            let ms = Int(Date().timeIntervalSince(edited) * 1000)
+            let build = try browser.evaluate("document.body.dataset.buildMs") as? String ?? "?"
+            let swap = try browser.evaluate("document.body.dataset.swapMs") as? String ?? "?"
+            print("watch timing: delivery.yaml \(label): \(ms) ms (server build \(build) ms, page swap \(swap) ms)")
             Thread.sleep(forTimeInterval: 1.5)
         }
         let small = "delivery/systemSmall/onTheWay/light/iphone15pro"
