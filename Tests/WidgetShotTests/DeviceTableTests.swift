@@ -42,7 +42,8 @@ import WidgetTemplate
 
     /// A layout with a plain view on every surface, so every device's every surface can be composed.
     static let everywhere: LayoutDocument = {
-        let views = Surface.allCases.filter { $0.regions.isEmpty && $0.fallback == nil }
+        // Control surfaces are drawn from `controls:`, never from `surfaces:`.
+        let views = Surface.allCases.filter { $0.regions.isEmpty && $0.fallback == nil && $0.family != .control }
             .map { "  \($0.rawValue):\n    view:\n      text: x\n" }.joined()
         let text = "name: everywhere\nsurfaces:\n" + views
             + "  islandCompact:\n    leading:\n      text: x\n    trailing:\n      text: x\n"
