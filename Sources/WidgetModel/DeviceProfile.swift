@@ -55,8 +55,10 @@ public struct DeviceProfile: Hashable, Sendable {
         case .smallActivity: smallActivity != nil
         // Control Center is on every iPhone and iPad (iOS/iPadOS 18). The Lock Screen's control
         // slots replace the flashlight and camera buttons of Face ID iPhones (those with an
-        // island here); an SE's and an iPad's Lock Screen have no such slots.
-        case .control: surface != .controlLockScreen || island != nil
+        // island here); an SE's and an iPad's Lock Screen have no such slots. The watch and
+        // CarPlay profiles (no home-screen widgets: they only show the small activity family)
+        // have no Control Center.
+        case .control: widgetSizes[.systemSmall] != nil && (surface != .controlLockScreen || island != nil)
         }
     }
 
