@@ -27,14 +27,17 @@ preview: release
 # (a failure leaves an HTML/JSON/JUnit report in .build/verify-report), then a short fuzz pass
 # (5 s per target, about 30 s in all, after building the fuzz targets) that fails on a crash,
 # a hang or an out-of-memory.
-# Three test processes: the in-process HTTP servers of WidgetServerTests run their handlers on
+# Four test processes: the in-process HTTP servers of WidgetServerTests run their handlers on
 # Swift's cooperative threads (one per core), which tests that wait on a child process or on
 # Chromium would otherwise hold for seconds at a time (GalleryTests drive Chromium; many others run
-# the CLI). Then the OpenAPI document is checked against a real server with schemathesis.
+# the CLI). SignedServeEndToEndTests awaits a real `serve` child over URLSession between CLI runs:
+# among the first process's many blocking tests its awaits found no free cooperative thread and it
+# hung (once in CI, twice on a loaded machine), so it runs alone. Then the OpenAPI document is checked against a real server with schemathesis.
 test: setup
-	$(SWIFT) test --skip GalleryTests --skip WidgetServerTests
+	$(SWIFT) test --skip GalleryTests --skip WidgetServerTests --skip SignedServeEndToEndTests
 	$(SWIFT) test --skip-build --filter WidgetServerTests
 	$(SWIFT) test --skip-build --filter GalleryTests
+	$(SWIFT) test --skip-build --filter SignedServeEndToEndTests
 	$(SWIFT) build --product widgetshot
 	$(BIN_DEBUG) verify --report .build/verify-report --gallery ../../$(OUT)/index.html
 	bash scripts/api-check
