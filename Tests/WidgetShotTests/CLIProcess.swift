@@ -21,6 +21,11 @@ struct CLIProcess {
     init(_ arguments: [String]) throws { try self.init(binary: Self.binary, arguments) }
 
     init(binary: String, _ arguments: [String]) throws {
+        try self.init(binary: binary, arguments, environment: [:], cwd: nil)
+    }
+
+    /// `environment` is added to (or overrides) ours; `cwd` is the child's working directory.
+    init(binary: String, _ arguments: [String], environment extra: [String: String], cwd: String?) throws {
         self.arguments = arguments
         let base = FileManager.default.temporaryDirectory.appendingPathComponent("widgetshot-cli-\(UUID().uuidString)").path
         outputPath = base + ".out"
@@ -44,12 +49,17 @@ struct CLIProcess {
         environment["CI"] = nil
         environment["GITHUB_ACTIONS"] = nil  // would turn lint and verify output into annotations
         environment["WIDGETSHOT_HOME"] = nil
-        let argv = ([binary] + arguments).map { strdup($0) } + [nil]
+        for (key, value) in extra { environment[key] = value }
+        // A working directory through coreutils' `env --chdir`, which then execs the binary in the
+        // same process (Glibc's posix_spawn_file_actions_addchdir_np is not visible to Swift).
+        let program = cwd == nil ? binary : "/usr/bin/env"
+        let words = cwd.map { ["/usr/bin/env", "--chdir=\($0)", binary] } ?? [binary]
+        let argv = (words + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { argv.forEach { free($0) }; envp.forEach { free($0) } }
         Self.closeOnExecEverythingButStandardStreams()
         var child: pid_t = 0
-        let rc = posix_spawn(&child, binary, &actions, &attributes, argv, envp)
+        let rc = posix_spawn(&child, program, &actions, &attributes, argv, envp)
         guard rc == 0 else { throw CocoaError(.executableLoad, userInfo: [NSFilePathErrorKey: binary]) }
         pid = child
     }

@@ -42,35 +42,16 @@ struct PaintedProject {
     func remove() { scratch.remove() }
 }
 
-/// The widgetshot binary as a child process with its own environment (CLIProcess inherits ours).
+/// The widgetshot binary as a child process with its own environment (ours, without CI,
+/// WIDGETSHOT_HOME and GITHUB_ACTIONS, plus `extra`) and working directory. Spawned by CLIProcess
+/// (posix_spawn, the child's state read from /proc, reaped with waitpid) rather than Foundation's
+/// Process, whose `isRunning` once stayed true for minutes after a verify child had exited (its
+/// SIGCHLD bookkeeping starved among the blocking tests) and whose `waitUntilExit` then never
+/// returned: a fresh-clone CI run hung there.
 func runWidgetshot(_ arguments: [String], environment extra: [String: String] = [:], cwd: String? = nil,
                    seconds: Double = 300) throws -> (status: Int32, stdout: String, stderr: String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: CLIProcess.binary)
-    process.arguments = arguments
-    var env = ProcessInfo.processInfo.environment
-    env["CI"] = nil; env["WIDGETSHOT_HOME"] = nil; env["GITHUB_ACTIONS"] = nil
-    for (k, v) in extra { env[k] = v }
-    process.environment = env
-    if let cwd { process.currentDirectoryURL = URL(fileURLWithPath: cwd) }
-    let base = FileManager.default.temporaryDirectory.appendingPathComponent("widgetshot-run-\(UUID().uuidString)").path
-    FileManager.default.createFile(atPath: base + ".out", contents: nil)
-    FileManager.default.createFile(atPath: base + ".err", contents: nil)
-    defer { try? FileManager.default.removeItem(atPath: base + ".out"); try? FileManager.default.removeItem(atPath: base + ".err") }
-    process.standardOutput = FileHandle(forWritingAtPath: base + ".out")
-    process.standardError = FileHandle(forWritingAtPath: base + ".err")
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    let deadline = Date().addingTimeInterval(seconds)
-    while process.isRunning && Date() < deadline { usleep(20_000) }
-    if process.isRunning {
-        process.terminate()
-        Issue.record("widgetshot \(arguments) still running after \(seconds) s")
-    }
-    process.waitUntilExit()
-    let out = (try? String(contentsOfFile: base + ".out", encoding: .utf8)) ?? ""
-    let err = (try? String(contentsOfFile: base + ".err", encoding: .utf8)) ?? ""
-    return (process.terminationStatus, out, err)
+    let run = try CLIProcess(binary: CLIProcess.binary, arguments, environment: extra, cwd: cwd).wait(seconds: seconds)
+    return (run.status, run.stdout, run.stderr)
 }
 
 func readReport(_ dir: String) throws -> ReportDocument {
