@@ -259,12 +259,17 @@ static inline uint32_t match_length(const uint8_t *a, const uint8_t *b, uint32_t
 size_t pixeldeflate_zlib(const uint8_t *in, size_t len, size_t row_stride, uint8_t *out, size_t out_cap,
                          uint32_t *scratch_tokens) {
     init_tables();
-    if (out_cap < 16 || row_stride + 24 > 32768) return 0;
+    if (out_cap < 16 || row_stride < 17) return 0;
     bitwriter w = {out + 2, out + out_cap - 4, 0, 0, 0};
     out[0] = 0x78; out[1] = 0x01;
     // Candidate distances: left pixel, then the row above and the row above shifted ±1…3 pixels.
+    // Rows longer than deflate's 32 KiB window (over 8,186 pixels: filmstrips, contact sheets)
+    // keep only the distances the window reaches; the left pixel (runs) always does.
     const uint32_t S = (uint32_t)row_stride;
-    const uint32_t cand[8] = {4, S, S - 8, S - 12, S - 4, S + 4, S + 8, S - 16};
+    const uint32_t all[8] = {4, S, S - 8, S - 12, S - 4, S + 4, S + 8, S - 16};
+    uint32_t cand[8];
+    int ncand = 0;
+    for (int c = 0; c < 8; c++) if (all[c] <= 32768) cand[ncand++] = all[c];
     uint32_t last = 4;
     size_t i = 0;
     int ntok = 0;
@@ -280,7 +285,7 @@ size_t pixeldeflate_zlib(const uint8_t *in, size_t len, size_t row_stride, uint8
             // The distance that matched last time first: runs and shifted rows repeat.
             if (i >= last && load32(in + i - last) == here) { best = match_length(in + i, in + i - last, max); bestd = last; }
             if (best < max) {
-                for (int c = 0; c < 8; c++) {
+                for (int c = 0; c < ncand; c++) {
                     uint32_t d = cand[c];
                     if (d == last || d > i || load32(in + i - d) != here) continue;
                     uint32_t l = match_length(in + i, in + i - d, max);

@@ -13,7 +13,8 @@ extension Renderer {
     /// draws nothing (fully transparent, or scaled to nothing). Pair with `endEffects`. (Two
     /// calls rather than one taking a closure: drawNode recurses once per node, and a closure
     /// would add stack frames to every level.)
-    func beginEffects(_ effects: DrawingEffects, in frame: Rect, _ cr: OpaquePointer) -> AppliedEffects? {
+    func beginEffects(_ node: PlacedNode, _ cr: OpaquePointer) -> AppliedEffects? {
+        let effects = node.effects, frame = node.frame
         if effects.opacity <= 0 { return nil }
         let t = effects.transform
         let transformed = !t.isIdentity
@@ -28,7 +29,17 @@ extension Renderer {
             var matrix = cairo_matrix_t(xx: t.a, yx: t.b, xy: t.c, yy: t.d, x0: t.tx, y0: t.ty)
             cairo_transform(cr, &matrix)
         }
-        if applied.grouped { cairo_push_group(cr) }
+        if applied.grouped {
+            // The group as large as what it holds (GroupBounds), not the whole surface.
+            if boundsGroups {
+                guard let box = GroupBounds.subtree(node) else {
+                    cairo_restore(cr)
+                    return nil
+                }
+                GroupBounds.clip(box, cr)
+            }
+            cairo_push_group(cr)
+        }
         if let clip = effects.clip {
             addClipPath(clip, in: frame, cr)
             cairo_clip(cr)

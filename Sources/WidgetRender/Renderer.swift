@@ -31,6 +31,9 @@ public final class Renderer {
     /// Checked per node while drawing: once it has passed, the remaining nodes are skipped (the
     /// caller throws the picture away).
     public var deadline: RenderDeadline?
+    /// Opacity and accent groups sized to what they hold (GroupBounds); false pushes them the size
+    /// of the surface, as before. The pixels are the same; tests draw both ways to show it.
+    public var boundsGroups = true
 
     public init(fonts: FontLibrary) {
         self.fonts = fonts
@@ -117,7 +120,7 @@ public final class Renderer {
 
     func drawNode(_ node: PlacedNode, _ cr: OpaquePointer) {
         if let deadline, deadline.hasPassed { return }
-        guard let applied = beginEffects(node.effects, in: node.frame, cr) else { return }
+        guard let applied = beginEffects(node, cr) else { return }
         drawContent(node, cr)
         for child in node.children { drawNode(child, cr) }
         endEffects(applied, node.effects, cr)

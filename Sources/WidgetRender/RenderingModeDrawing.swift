@@ -19,15 +19,19 @@ extension Renderer {
 
     func drawAccentedNode(_ node: PlacedNode, _ cr: OpaquePointer, tint: AccentedTint, accent inherited: Bool) {
         if let deadline, deadline.hasPassed { return }
-        guard let applied = beginEffects(node.effects, in: node.frame, cr) else { return }
+        guard let applied = beginEffects(node, cr) else { return }
         let accent = node.accentable ?? inherited
-        if case .none = node.content {} else {
+        if let box = GroupBounds.content(node) {
+            // The mask group only as large as the node's own ink (GroupBounds).
+            cairo_save(cr)
+            if boundsGroups { GroupBounds.clip(box, cr) }
             cairo_push_group(cr)
             drawContent(node, cr)
             let mask = cairo_pop_group(cr)
             setSource(accent ? tint.accent : tint.primary, cr)
             cairo_mask(cr, mask)
             cairo_pattern_destroy(mask)
+            cairo_restore(cr)
         }
         for child in node.children { drawAccentedNode(child, cr, tint: tint, accent: accent) }
         endEffects(applied, node.effects, cr)

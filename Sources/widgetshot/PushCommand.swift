@@ -161,18 +161,32 @@ struct PushCommand: ParsableCommand {
         if repeatCount > 0 {
             let strip = previews.count > 1
             let scale = options.scale ?? options.device.scale
-            var times: [Double] = []
+            // Per run: the whole, then its stages (check+render every picture, draw the sheet, encode it).
+            var times: [Double] = [], rendering: [Double] = [], sheets: [Double] = [], encodes: [Double] = []
+            func ms(_ from: UInt64, _ to: UInt64) -> Double { Double(to - from) / 1e6 }
             for _ in 0..<repeatCount {
                 let t0 = DispatchTime.now().uptimeNanoseconds
                 let again = try previewer.renderSequence(inputs, pool: pool, workers: jobs)
-                if strip { _ = try Filmstrip.pushes(again, title: "bench", timeZone: TimeZone(secondsFromGMT: 0)!).png(with: renderer, scale: scale) }
-                times.append(Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e6)
+                let t1 = DispatchTime.now().uptimeNanoseconds
+                var t2 = t1
+                if strip {
+                    let sheet = Filmstrip.pushes(again, title: "bench", timeZone: TimeZone(secondsFromGMT: 0)!).draw(with: renderer, scale: scale)
+                    t2 = DispatchTime.now().uptimeNanoseconds
+                    _ = try PNGCodec.encode(sheet)
+                }
+                let t3 = DispatchTime.now().uptimeNanoseconds
+                times.append(ms(t0, t3)); rendering.append(ms(t0, t1)); sheets.append(ms(t1, t2)); encodes.append(ms(t2, t3))
             }
+            func median(_ v: [Double]) -> Double { v.sorted()[v.count / 2] }
             times.sort()
             let frames = previews.reduce(0) { $0 + $1.frames.count }
             print(String(format: "push: %d push(es), %d pictures%@, %d runs: median %.2f ms, p90 %.2f ms, min %.2f ms",
                          previews.count, frames, strip ? " + filmstrip PNG" : "", repeatCount,
                          times[times.count / 2], times[min(times.count - 1, times.count * 9 / 10)], times[0]))
+            if strip {
+                print(String(format: "  medians: check + render the pictures %.2f ms, draw the filmstrip %.2f ms, encode it %.2f ms",
+                             median(rendering), median(sheets), median(encodes)))
+            }
         }
         let errors = previews.reduce(0) { $0 + $1.checked.report.errors.count }
         let warnings = previews.reduce(0) { $0 + $1.checked.report.warnings.count }

@@ -127,7 +127,7 @@ import WidgetRender
         return Bitmap(width: width, height: height, stride: width * 4, pixels: bytes)
     }
 
-    @Test(arguments: [(0, 37, 23), (1, 300, 40), (2, 257, 31), (3, 1014, 12), (1, 1, 1), (0, 9000, 2), (2, 9000, 3)])
+    @Test(arguments: [(0, 37, 23), (1, 300, 40), (2, 257, 31), (3, 1014, 12), (1, 1, 1), (0, 9000, 2), (2, 9000, 3), (1, 12000, 5), (3, 9000, 6)])
     func decodesToTheSamePixels(kind: Int, width: Int, height: Int) throws {
         let bitmap = Self.bitmap(kind: kind, width: width, height: height, seed: UInt64(kind * 1000 + width))
         for preset in [PNGCodec.Preset.fast, .small] {
