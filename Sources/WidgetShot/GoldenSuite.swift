@@ -20,6 +20,12 @@ public struct GoldenSuite: Sendable {
 
     public static let defaultScale = 2.0
 
+    /// The `widgetshot record` that writes this suite's goldens: with `--ios N` for a generation
+    /// other than the golden device's own (Golden/iosNN/), so a hint names the command that works.
+    public var recordCommand: String {
+        device.ios == device.shipsWith ? "widgetshot record" : "widgetshot record --ios \(device.ios.number)"
+    }
+
     /// Reads `DIRECTORY/ignore.json` unless `ignore` is given; a malformed one is an error.
     public init(directory: String, device: DeviceProfile = .default, scale: Double = GoldenSuite.defaultScale,
                 options: DiffOptions = .default, ignore: GoldenIgnoreList? = nil) throws {

@@ -29,6 +29,8 @@ public struct ReportDocument: Codable, Sendable, Equatable {
     /// The device and scale the goldens are rendered at (for the command that reproduces one).
     public var device: String?
     public var scale: Double?
+    /// The iOS generation of the goldens when it is not the device's own (Golden/iosNN/, `--ios N`).
+    public var ios: Int?
     /// The gallery page the report links each image to (a URL relative to the report folder).
     public var gallery: String?
     /// The library stack that recorded the goldens against the one that ran (verify only; nil in

@@ -177,14 +177,14 @@ public struct ReportPage {
         var out = "<p class=\"links\">" + parts.joined(separator: " · ") + "</p>"
         if r.status != .stale && r.status != .error {
             let scale = document.scale.map { String(format: "%g", $0) } ?? "2"
-            let device = document.device.map { " --device \($0)" } ?? ""
+            let device = (document.device.map { " --device \($0)" } ?? "") + (document.ios.map { " --ios \($0)" } ?? "")
             let mode = r.mode.map { " --mode \($0)" } ?? ""
             let suffix = r.mode.map { "-\($0)" } ?? ""
             let control = (r.control.map { " --control \($0)" } ?? "") + (r.controlState.map { " --control-state \($0)" } ?? "")
             let render = "widgetshot render \(r.layout) --surface \(r.surface) --preview \(r.preview) --scheme \(r.scheme)\(mode) --scale \(scale)\(device)\(control) -o \(r.preview)-\(r.scheme)\(suffix).png"
             out += "<p class=\"cmd\"><code>\(h(render))</code>"
             if !isRecord && r.status == .failed {
-                out += "<br><code>\(h("widgetshot record --mode failed --layout \(r.layout) --surface \(r.surface) --preview \(r.preview)"))</code> <span class=\"muted\">accepts the change</span>"
+                out += "<br><code>\(h("widgetshot record\(document.ios.map { " --ios \($0)" } ?? "") --mode failed --layout \(r.layout) --surface \(r.surface) --preview \(r.preview)"))</code> <span class=\"muted\">accepts the change</span>"
             }
             out += "</p>"
         }

@@ -30,7 +30,7 @@ public struct VerifyReport: Sendable {
             switch outcome.status {
             case .passed: r.status = .passed
             case .missing:
-                r.status = .missing; r.message = "no golden (run `widgetshot record`)"
+                r.status = .missing; r.message = "no golden (run `\(suite.recordCommand)`)"
                 r.images = ReportRecord.Images(actual: put(outcome.actual, r.name + ".actual.png", &images))
             case .error(let m):
                 r.status = .error; r.message = m
@@ -53,6 +53,7 @@ public struct VerifyReport: Sendable {
         records += staleRecords(stale, suite: suite, after: cells)
         var document = ReportDocument(kind: .verify, cells: cells, results: records, seconds: seconds, shard: shard, gallery: gallery)
         document.device = suite.device.id; document.scale = suite.scale
+        document.ios = suite.device.ios == suite.device.shipsWith ? nil : suite.device.ios.number
         return VerifyReport(document: document, images: images)
     }
 
@@ -99,6 +100,7 @@ public struct VerifyReport: Sendable {
         records += staleRecords(stale, suite: suite, after: results.count)
         var document = ReportDocument(kind: .record, cells: results.count, results: records, seconds: seconds, gallery: gallery)
         document.device = suite.device.id; document.scale = suite.scale
+        document.ios = suite.device.ios == suite.device.shipsWith ? nil : suite.device.ios.number
         return VerifyReport(document: document, images: images)
     }
 

@@ -199,7 +199,7 @@ struct VerifyCommand: ParsableCommand {
                 switch o.status {
                 case .passed: break
                 case .failed(let r): print("FAIL \(file): \(Self.reason(r))\(Self.regions(r))")
-                case .missing: print("MISSING \(file): no golden (run `widgetshot record`)")
+                case .missing: print("MISSING \(file): no golden (run `\(suite.recordCommand)`)")
                 case .error(let e): print("ERROR \(file): \(e)")
                 }
             }

@@ -247,6 +247,23 @@ import WidgetTemplate
         #expect(bad.status == 2 && bad.stderr.contains("--ios") && bad.stderr.contains("18 or 26"), "\(bad.stderr)")
     }
 
+    /// No Golden/ios26/ goldens are recorded: verify --ios 26 reports them missing and names the
+    /// command that records them, with --ios 26 (a plain `record` would write the iOS 18 goldens).
+    @Test func verifyOnAnotherGenerationNamesTheRecordThatWritesIt() throws {
+        let report = scratchDirectory("ios26-report")
+        defer { try? FileManager.default.removeItem(atPath: report) }
+        let r = try runWidgetshot(["verify", "--project", Project.root, "--ios", "26", "--layout", "delivery", "--surface", "systemSmall",
+                                   "--preview", "onTheWay", "--report", report])
+        #expect(r.status == 1, "\(r.stderr)")
+        let missing = r.stdout.split(separator: "\n").filter { $0.hasPrefix("MISSING ") }
+        #expect(!missing.isEmpty && missing.allSatisfy { $0.contains("Golden/ios26/") && $0.contains("(run `widgetshot record --ios 26`)") }, "\(r.stdout)")
+        let document = try readReport(report)
+        #expect(document.ios == 26)
+        #expect(document.results.allSatisfy { $0.status != .missing || $0.message == "no golden (run `widgetshot record --ios 26`)" })
+        let page = try String(contentsOfFile: report + "/index.html", encoding: .utf8)
+        #expect(page.contains("--device iphone15pro --ios 26"))
+    }
+
     @Test func listShowsTheSourceOfEveryNumber() throws {
         let r = try CLIProcess.run(["list", "devices", "--project", Project.root])
         #expect(r.status == 0)
