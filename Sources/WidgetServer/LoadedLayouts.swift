@@ -37,7 +37,8 @@ package struct LoadedLayouts: Sendable {
             layouts: documents.map { d in
                 Listing.Layout(name: d.name,
                                surfaces: Surface.allCases.filter(d.hasView(for:)).map(\.rawValue),
-                               previews: d.previews.map(\.name))
+                               previews: d.previews.map(\.name),
+                               controls: d.controls.map { Listing.Control(id: $0.id, kind: $0.kind.rawValue) })
             },
             devices: DeviceProfile.all.map { d in
                 Listing.Device(id: d.id, name: d.name, scale: d.scale, surfaces: d.surfaces.map(\.rawValue))
@@ -45,7 +46,9 @@ package struct LoadedLayouts: Sendable {
     }
 
     struct Listing: Encodable {
-        struct Layout: Encodable { var name: String; var surfaces: [String]; var previews: [String] }
+        /// A control of the layout's `controls:` section: what `control=` names on the control surfaces.
+        struct Control: Encodable { var id: String; var kind: String }
+        struct Layout: Encodable { var name: String; var surfaces: [String]; var previews: [String]; var controls: [Control] }
         struct Device: Encodable { var id: String; var name: String; var scale: Double; var surfaces: [String] }
         var layouts: [Layout]
         var devices: [Device]

@@ -1016,11 +1016,35 @@ enum OpenAPIDocument {
               "required": [
                 "name",
                 "surfaces",
-                "previews"
+                "previews",
+                "controls"
               ],
               "properties": {
                 "name": {
                   "type": "string"
+                },
+                "controls": {
+                  "type": "array",
+                  "description": "The layout's controls (its controls: section): the ids control= takes on the control surfaces.",
+                  "items": {
+                    "type": "object",
+                    "required": [
+                      "id",
+                      "kind"
+                    ],
+                    "properties": {
+                      "id": {
+                        "type": "string"
+                      },
+                      "kind": {
+                        "type": "string",
+                        "enum": [
+                          "button",
+                          "toggle"
+                        ]
+                      }
+                    }
+                  }
                 },
                 "surfaces": {
                   "type": "array",

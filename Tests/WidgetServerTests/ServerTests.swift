@@ -58,6 +58,11 @@ struct ServerTests {
         #expect(previews.contains("nearbyHome") && previews.contains("cancelled"))
         let surfaces = delivery["surfaces"] as? [String] ?? []
         #expect(surfaces.contains("systemSmall") && surfaces.contains("islandExpanded") && surfaces.contains("lockScreen"))
+        #expect(surfaces.contains("controlMedium"))
+        let controls = (delivery["controls"] as? [[String: any Sendable]] ?? []).map { "\($0["id"] as? String ?? "?"):\($0["kind"] as? String ?? "?")" }
+        #expect(controls == ["refreshOrder:button", "notifications:toggle"], "\(controls)")
+        let weather = try #require(layouts.first { $0["name"] as? String == "weather" })
+        #expect((weather["controls"] as? [Any])?.isEmpty == true)
         let devices = reply.json?["devices"] as? [[String: any Sendable]] ?? []
         let se = try #require(devices.first { $0["id"] as? String == "iphonese" })
         #expect((se["surfaces"] as? [String])?.contains("islandCompact") == false)
