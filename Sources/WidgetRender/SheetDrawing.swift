@@ -21,8 +21,10 @@ extension Renderer {
     /// Sheets of at least this many pixels are filled and get their tiles in horizontal bands on
     /// every core (each band its own Cairo surface over a slice of the same pixels); the overlay
     /// (text, through this renderer's Pango) is drawn on the calling thread in between. Smaller
-    /// sheets are drawn in one piece, as before; the pixels are the same either way.
-    public static let bandedSheetMinimumPixels = 2_000_000
+    /// sheets are drawn in one piece, as before; the pixels are the same either way. The same
+    /// threshold as PNGCodec.bandedMinimumPixels: smaller canvases are drawn while other pictures
+    /// are (the whole pool busy), where bands would only add hand-offs.
+    public static let bandedSheetMinimumPixels = 4_000_000
     /// Rows per band of a banded sheet (about 2 MB of a 3x filmstrip's rows).
     static let sheetBandRows = 64
 
