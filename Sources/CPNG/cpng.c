@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 static _Thread_local char last_error[256];
 
@@ -311,6 +312,159 @@ static int encode_libdeflate(const uint8_t *argb, int width, int height, int str
     at += finish_chunk(png + at, "IEND", 0);
     *out = png;
     *out_len = at;
+    return CPNG_OK;
+}
+
+// MARK: - Banded encode (large images on several threads)
+
+// The rows are cut into bands of about CPNG_BAND_BYTES of scanlines; threads take bands in turn.
+// Each band's rows are unpremultiplied into a band-sized buffer (with the row before it as
+// history, so its first row can still match the row above) and compressed by pixeldeflate into
+// non-final blocks ending byte-aligned; the last band ends with the final block. Every band
+// becomes its own IDAT chunk (its CRC computed by the thread that wrote it), the zlib header
+// goes in front of the first and the Adler-32, combined from the bands', in a last 4-byte IDAT.
+// The band layout depends only on the image size, so the bytes do not depend on the threads.
+
+typedef struct {
+    const uint8_t *argb;
+    int width, height, stride, band_rows, nbands;
+    size_t rowbytes;
+    uint8_t **chunk;      // per band: a finished IDAT chunk (length, type, data, CRC)
+    size_t *chunk_len;
+    uint32_t *adler;      // per band: Adler-32 of its scanlines
+    int next;             // next band to take (atomic)
+    int error;            // first error code (atomic)
+} band_job;
+
+static int band_encode(band_job *job, int b, uint8_t *raw, uint8_t *z, size_t zcap, uint32_t *tokens) {
+    const size_t S = job->rowbytes + 1;
+    const int y0 = b * job->band_rows;
+    const int y1 = y0 + job->band_rows < job->height ? y0 + job->band_rows : job->height;
+    const int first = b == 0 ? y0 : y0 - 1;   // the row before the band is history
+    for (int y = first; y < y1; y++) {
+        uint8_t *dst = raw + (size_t)(y - first) * S;
+        dst[0] = 0;
+        unpremultiply_row(job->argb + (size_t)y * (size_t)job->stride, dst + 1, job->width);
+    }
+    const size_t start = (size_t)(y0 - first) * S, len = (size_t)(y1 - y0) * S;
+    const int final = b == job->nbands - 1;
+    size_t zlen = pixeldeflate_band(raw, start, len, S, final, z, zcap, tokens);
+    if (zlen == 0) {
+        // Incompressible beyond pixeldeflate's bound: stored blocks (always fit zcap).
+        zlen = 0;
+        for (size_t at = 0; at < len;) {
+            size_t n = len - at < 65535 ? len - at : 65535;
+            z[zlen++] = (uint8_t)(final && at + n == len ? 1 : 0);
+            z[zlen++] = (uint8_t)n; z[zlen++] = (uint8_t)(n >> 8);
+            z[zlen++] = (uint8_t)~n; z[zlen++] = (uint8_t)(~n >> 8);
+            memcpy(z + zlen, raw + start + at, n);
+            zlen += n;
+            at += n;
+        }
+    }
+    const size_t header = b == 0 ? 2 : 0;
+    uint8_t *chunk = malloc(12 + header + zlen);
+    if (!chunk) return CPNG_ERR_MEMORY;
+    if (header) { chunk[8] = 0x78; chunk[9] = 0x01; }
+    memcpy(chunk + 8 + header, z, zlen);
+    job->chunk_len[b] = finish_chunk(chunk, "IDAT", header + zlen);
+    job->chunk[b] = chunk;
+    job->adler[b] = libdeflate_adler32(1, raw + start, len);
+    return CPNG_OK;
+}
+
+static void *band_worker(void *arg) {
+    band_job *job = arg;
+    const size_t S = job->rowbytes + 1;
+    const size_t rawcap = (size_t)(job->band_rows + 1) * S;
+    const size_t bandlen = (size_t)job->band_rows * S;
+    const size_t zcap = bandlen + (bandlen / 65535 + 1) * 5 + 64;
+    uint8_t *raw = malloc(rawcap), *z = malloc(zcap);
+    uint32_t *tokens = malloc(sizeof(uint32_t) * PIXELDEFLATE_BLOCK_TOKENS);
+    if (!raw || !z || !tokens) {
+        __atomic_store_n(&job->error, CPNG_ERR_MEMORY, __ATOMIC_RELAXED);
+    } else {
+        for (;;) {
+            if (__atomic_load_n(&job->error, __ATOMIC_RELAXED)) break;
+            int b = __atomic_fetch_add(&job->next, 1, __ATOMIC_RELAXED);
+            if (b >= job->nbands) break;
+            int rc = band_encode(job, b, raw, z, zcap, tokens);
+            if (rc != CPNG_OK) { __atomic_store_n(&job->error, rc, __ATOMIC_RELAXED); break; }
+        }
+    }
+    free(raw); free(z); free(tokens);
+    return NULL;
+}
+
+int cpng_encode_argb32_bands(const uint8_t *argb, int width, int height, int stride, int bands, int threads,
+                             uint8_t **out, size_t *out_len) {
+    int rc = check_args(argb, width, height, stride, out, out_len);
+    if (rc != CPNG_OK) return rc;
+    last_error[0] = 0;
+    const size_t rowbytes = (size_t)width * 4;
+    int band_rows;
+    if (bands <= 0) {
+        size_t r = CPNG_BAND_BYTES / (rowbytes + 1);
+        band_rows = r < 1 ? 1 : r > (size_t)height ? height : (int)r;
+    } else {
+        if (bands > height) bands = height;
+        band_rows = (height + bands - 1) / bands;
+    }
+    const int nbands = (height + band_rows - 1) / band_rows;
+    if (threads <= 0) {
+        long n = sysconf(_SC_NPROCESSORS_ONLN);
+        threads = n < 1 ? 1 : n > 64 ? 64 : (int)n;
+    }
+    if (threads > nbands) threads = nbands;
+
+    band_job job = {argb, width, height, stride, band_rows, nbands, rowbytes, NULL, NULL, NULL, 0, 0};
+    job.chunk = calloc((size_t)nbands, sizeof *job.chunk);
+    job.chunk_len = calloc((size_t)nbands, sizeof *job.chunk_len);
+    job.adler = calloc((size_t)nbands, sizeof *job.adler);
+    if (!job.chunk || !job.chunk_len || !job.adler) {
+        free(job.chunk); free(job.chunk_len); free(job.adler);
+        return fail(CPNG_ERR_MEMORY, "out of memory");
+    }
+    pthread_t tids[64];
+    int started = 0;
+    for (int t = 1; t < threads; t++) {
+        if (pthread_create(&tids[started], NULL, band_worker, &job) == 0) started++;
+    }
+    band_worker(&job);
+    for (int t = 0; t < started; t++) pthread_join(tids[t], NULL);
+
+    uint8_t *png = NULL;
+    size_t total = 8 + (12 + 13) + (12 + 4) + 12;
+    if (!job.error) {
+        for (int b = 0; b < nbands; b++) total += job.chunk_len[b];
+        png = malloc(total);
+        if (!png) job.error = CPNG_ERR_MEMORY;
+    }
+    if (!job.error) {
+        static const uint8_t signature[8] = {137, 80, 78, 71, 13, 10, 26, 10};
+        size_t at = 0;
+        memcpy(png, signature, 8); at = 8;
+        uint8_t *ihdr = png + at + 8;
+        put32(ihdr, (uint32_t)width); put32(ihdr + 4, (uint32_t)height);
+        ihdr[8] = 8; ihdr[9] = 6; ihdr[10] = 0; ihdr[11] = 0; ihdr[12] = 0;
+        at += finish_chunk(png + at, "IHDR", 13);
+        uint32_t adler = 1;
+        const size_t S = rowbytes + 1;
+        for (int b = 0; b < nbands; b++) {
+            memcpy(png + at, job.chunk[b], job.chunk_len[b]);
+            at += job.chunk_len[b];
+            int y0 = b * band_rows, y1 = y0 + band_rows < height ? y0 + band_rows : height;
+            adler = pixeldeflate_adler32_combine(adler, job.adler[b], (size_t)(y1 - y0) * S);
+        }
+        put32(png + at + 8, adler);
+        at += finish_chunk(png + at, "IDAT", 4);
+        at += finish_chunk(png + at, "IEND", 0);
+        *out = png;
+        *out_len = at;
+    }
+    for (int b = 0; b < nbands; b++) free(job.chunk[b]);
+    free(job.chunk); free(job.chunk_len); free(job.adler);
+    if (job.error) return fail(job.error, "out of memory");
     return CPNG_OK;
 }
 

@@ -256,12 +256,11 @@ static inline uint32_t match_length(const uint8_t *a, const uint8_t *b, uint32_t
     return n;
 }
 
-size_t pixeldeflate_zlib(const uint8_t *in, size_t len, size_t row_stride, uint8_t *out, size_t out_cap,
-                         uint32_t *scratch_tokens) {
-    init_tables();
-    if (out_cap < 16 || row_stride < 17) return 0;
-    bitwriter w = {out + 2, out + out_cap - 4, 0, 0, 0};
-    out[0] = 0x78; out[1] = 0x01;
+// Tokens for in[start ..< end] into dynamic-Huffman blocks on `w`; in[0 ..< start] is history
+// the inflater already holds (earlier bytes of the same stream), which matches may reach into.
+// The last block is marked final when `final` is set. Returns 0, or -1 when `w` overflows.
+static int deflate_blocks(const uint8_t *in, size_t start, size_t end, size_t row_stride, int final,
+                          bitwriter *w, uint32_t *scratch_tokens) {
     // Candidate distances: left pixel, then the row above and the row above shifted ±1…3 pixels.
     // Rows longer than deflate's 32 KiB window (over 8,186 pixels: filmstrips, contact sheets)
     // keep only the distances the window reaches; the left pixel (runs) always does.
@@ -271,14 +270,11 @@ size_t pixeldeflate_zlib(const uint8_t *in, size_t len, size_t row_stride, uint8
     int ncand = 0;
     for (int c = 0; c < 8; c++) if (all[c] <= 32768) cand[ncand++] = all[c];
     uint32_t last = 4;
-    size_t i = 0;
+    size_t i = start;
     int ntok = 0;
-    if (len == 0) {
-        put_bits(&w, 1, 1); put_bits(&w, 1, 2); put_bits(&w, 0, 7);   // fixed block, end-of-block
-    }
-    while (i < len) {
+    while (i < end) {
         uint32_t best = 0, bestd = 0;
-        size_t remain = len - i;
+        size_t remain = end - i;
         uint32_t max = remain < 258 ? (uint32_t)remain : 258;
         if (max >= 4) {
             uint32_t here = load32(in + i);
@@ -301,14 +297,60 @@ size_t pixeldeflate_zlib(const uint8_t *in, size_t len, size_t row_stride, uint8
             scratch_tokens[ntok++] = in[i];
             i++;
         }
-        if (ntok == BLOCK_TOKENS || i >= len) {
-            if (write_block(&w, scratch_tokens, ntok, i >= len) != 0) return 0;
+        if (ntok == BLOCK_TOKENS || i >= end) {
+            if (write_block(w, scratch_tokens, ntok, final && i >= end) != 0) return -1;
             ntok = 0;
         }
     }
+    return 0;
+}
+
+size_t pixeldeflate_zlib(const uint8_t *in, size_t len, size_t row_stride, uint8_t *out, size_t out_cap,
+                         uint32_t *scratch_tokens) {
+    init_tables();
+    if (out_cap < 16 || row_stride < 17) return 0;
+    bitwriter w = {out + 2, out + out_cap - 4, 0, 0, 0};
+    out[0] = 0x78; out[1] = 0x01;
+    if (len == 0) {
+        put_bits(&w, 1, 1); put_bits(&w, 1, 2); put_bits(&w, 0, 7);   // fixed block, end-of-block
+    }
+    if (deflate_blocks(in, 0, len, row_stride, 1, &w, scratch_tokens) != 0) return 0;
     flush_bits(&w);
     if (w.overflow || w.out + 4 > out + out_cap) return 0;
     uint32_t adler = libdeflate_adler32(1, in, len);
     w.out[0] = (uint8_t)(adler >> 24); w.out[1] = (uint8_t)(adler >> 16); w.out[2] = (uint8_t)(adler >> 8); w.out[3] = (uint8_t)adler;
     return (size_t)(w.out + 4 - out);
+}
+
+size_t pixeldeflate_band(const uint8_t *in, size_t start, size_t len, size_t row_stride, int final,
+                         uint8_t *out, size_t out_cap, uint32_t *scratch_tokens) {
+    init_tables();
+    if (out_cap < 16 || row_stride < 17 || len == 0) return 0;
+    bitwriter w = {out, out + out_cap, 0, 0, 0};
+    if (deflate_blocks(in, start, start + len, row_stride, final, &w, scratch_tokens) != 0) return 0;
+    if (!final) {
+        // An empty stored block (BFINAL 0, BTYPE 00, padding to the byte, LEN 0, NLEN 0xFFFF), as
+        // zlib's Z_SYNC_FLUSH writes: the band ends on a byte boundary, so the next band's blocks
+        // can be appended as bytes.
+        put_bits(&w, 0, 3);
+        flush_bits(&w);
+        if (w.overflow || w.out + 4 > w.end) return 0;
+        w.out[0] = 0; w.out[1] = 0; w.out[2] = 0xFF; w.out[3] = 0xFF;
+        w.out += 4;
+    } else {
+        flush_bits(&w);
+    }
+    if (w.overflow) return 0;
+    return (size_t)(w.out - out);
+}
+
+uint32_t pixeldeflate_adler32_combine(uint32_t adler1, uint32_t adler2, size_t len2) {
+    // adler = (b << 16) | a over bytes x: a = 1 + Σx, b = Σ(running a). For A then B:
+    // a = a1 + a2 - 1, b = b1 + b2 + len2 · (a1 - 1), all modulo 65521.
+    const uint64_t base = 65521;
+    uint64_t a1 = adler1 & 0xFFFF, b1 = adler1 >> 16, a2 = adler2 & 0xFFFF, b2 = adler2 >> 16;
+    uint64_t n = len2 % base;
+    uint64_t a = (a1 + a2 + base - 1) % base;
+    uint64_t b = (b1 + b2 + n * ((a1 + base - 1) % base)) % base;
+    return (uint32_t)(b << 16 | a);
 }

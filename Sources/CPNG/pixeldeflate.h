@@ -10,3 +10,15 @@
 /// rows are too long for its match distances (callers then use a general compressor).
 size_t pixeldeflate_zlib(const uint8_t *in, size_t len, size_t row_stride, uint8_t *out, size_t out_cap,
                          uint32_t *scratch_tokens);
+
+/// One band of a stream compressed on several threads: deflate blocks (no zlib header or
+/// Adler-32) for in[start ..< start + len]. in[0 ..< start] is history: the bytes just before the
+/// band in the same stream, which matches may reach (within deflate's 32 KiB window). The last
+/// block is final when `final` is set; otherwise the band ends byte-aligned with an empty stored
+/// block (zlib's sync flush), so bands concatenate as bytes. Returns the length, 0 when `out_cap`
+/// is too small.
+size_t pixeldeflate_band(const uint8_t *in, size_t start, size_t len, size_t row_stride, int final,
+                         uint8_t *out, size_t out_cap, uint32_t *scratch_tokens);
+
+/// The Adler-32 of A followed by B, from adler32(A), adler32(B) and B's length.
+uint32_t pixeldeflate_adler32_combine(uint32_t adler1, uint32_t adler2, size_t len2);

@@ -60,6 +60,20 @@ int cpng_encode_argb32_ex(const uint8_t *cairo_argb32, int width, int height, in
                           int engine, int level, int filter, int strategy,
                           uint8_t **out, size_t *out_len);
 
+/// Bytes of scanlines per band in cpng_encode_argb32_bands when `bands` is 0: small enough that
+/// a band's buffers stay in cache-friendly, short-lived allocations, large enough that the
+/// per-band costs (a Huffman block header, an IDAT chunk, one history row) stay negligible.
+#define CPNG_BAND_BYTES ((size_t)2 << 20)
+
+/// The fast encode (unfiltered rows, pixeldeflate) of a large image on several threads: the rows
+/// are cut into `bands` bands (0: bands of about CPNG_BAND_BYTES; more bands than rows: one row
+/// each) compressed independently by `threads` threads (0: one per core) into one zlib stream,
+/// one IDAT chunk per band. Decodes to the same pixels as cpng_encode_argb32_ex with
+/// CPNG_ENGINE_PIXEL; the bytes depend on the size and `bands`, never on `threads`. No
+/// per-thread scratch survives the call: memory is about one band's buffers per thread.
+int cpng_encode_argb32_bands(const uint8_t *cairo_argb32, int width, int height, int stride,
+                             int bands, int threads, uint8_t **out, size_t *out_len);
+
 /// The message of the last encode error on this thread.
 const char *cpng_last_error(void);
 
