@@ -65,8 +65,18 @@ public struct GalleryBuild: Sendable {
     public var filmstripsDrawn = false
     /// Left for a later build (`filmstripsLater`): their inputs changed.
     public var filmstripsDue = false
+    /// How long each part of the build took (`prepare`: manifest and keys, `render`, `page`: the
+    /// HTML, `write`), in milliseconds, in order.
+    public var stages: [GalleryStage] = []
     /// Relative paths of the images rendered in this build.
     public var changedPaths: [String] { entries.filter(\.rendered).map(\.cell.relativePath) }
+}
+
+/// One timed part of a build or of a live update.
+public struct GalleryStage: Sendable, Equatable, Codable {
+    public var name: String
+    public var ms: Double
+    public init(name: String, ms: Double) { self.name = name; self.ms = ms }
 }
 
 /// Renders the gallery into a folder: the PNGs, OUT/index.html and OUT/.gallery-manifest.json.
@@ -146,6 +156,14 @@ public struct GalleryBuilder: Sendable {
         if stripsKey == nil { strips = nil }
 
         let todo = cells.indices.filter { records[$0] == nil }
+        var stages: [GalleryStage] = []
+        var lap = started
+        func stage(_ name: String) {
+            let now = DispatchTime.now().uptimeNanoseconds
+            stages.append(GalleryStage(name: name, ms: Double(now - lap) / 1e6))
+            lap = now
+        }
+        stage("prepare")
         progress?.start(total: todo.count + (stripsDue ? 1 : 0))
         // The filmstrips are one long job: first, so the images fill the other cores meanwhile.
         let drawn = StripBox()
@@ -170,6 +188,7 @@ public struct GalleryBuilder: Sendable {
             return Self.render(cells[i], request: requests[i], key: keys[i], renderer: renderer, out: out)
         }
         progress?.finish()
+        stage("render")
         for (j, i) in todo.enumerated() { records[i] = rendered[j + offset] }
         for (j, i) in refresh.enumerated() { records[i] = rendered[todo.count + offset + j] }
         if stripsDue { strips = drawn.value }
@@ -198,6 +217,7 @@ public struct GalleryBuilder: Sendable {
         }
         let html = GalleryPage(entries: entries, problems: source.problems, documents: source.documents,
                                options: options, verify: verify, verifyError: verifyError, filmstrips: strips).html()
+        stage("page")
         // An unchanged page and manifest are not written again (an unchanged rebuild writes nothing).
         let pageDigest = RenderKeyer.digest(text: html)
         manifest.page = pageDigest
@@ -207,11 +227,12 @@ public struct GalleryBuilder: Sendable {
         if manifest != previous || !FileManager.default.fileExists(atPath: out + "/" + GalleryManifest.fileName) {
             try manifest.write(to: out)
         }
+        stage("write")
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
         return GalleryBuild(entries: entries, problems: source.problems, rendered: todo.count,
                             reused: cells.count - todo.count, seconds: seconds, html: html,
                             filmstrips: strips?.strips ?? [], filmstripsDrawn: stripsDue,
-                            filmstripsDue: stripsStale && !stripsDue)
+                            filmstripsDue: stripsStale && !stripsDue, stages: stages)
     }
 
     /// The key of the push and timeline section: the engine, the fonts, the scale, and for each
