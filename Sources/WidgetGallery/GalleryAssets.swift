@@ -125,24 +125,33 @@ enum GalleryAssets {
           history.replaceState(null, "", location.pathname + (q ? "#?" + q : ""));
         }
       }
-      function apply() {
+      function wanted() {
         var want = {};
-        FILTERS.forEach(function (f) { want[f] = selects[f] ? selects[f].value : ""; selects[f] && selects[f].classList.toggle("on", !!want[f]); });
+        FILTERS.forEach(function (f) { want[f] = selects[f] ? selects[f].value : ""; });
+        return want;
+      }
+      // Whether the filters show a figure. A filmstrip shows several surfaces (data-surface lists
+      // them); a filter it has no value for (a preview, a locale) hides it.
+      function shows(fig, want) {
+        if (fig.classList.contains("strip")) {
+          return FILTERS.every(function (f) {
+            return !want[f] || (fig.dataset[f] !== undefined && fig.dataset[f].split(" ").indexOf(want[f]) >= 0);
+          });
+        }
+        return FILTERS.every(function (f) { return !want[f] || fig.dataset[f] === want[f]; });
+      }
+      function apply() {
+        var want = wanted();
+        FILTERS.forEach(function (f) { selects[f] && selects[f].classList.toggle("on", !!want[f]); });
         document.body.classList.toggle("context", contextBox.checked);
         var shown = 0, total = 0;
         document.querySelectorAll("main figure.card").forEach(function (fig) {
           total++;
-          var ok = FILTERS.every(function (f) { return !want[f] || fig.dataset[f] === want[f]; });
+          var ok = shows(fig, want);
           fig.hidden = !ok;
           if (ok) shown++;
         });
-        // A filmstrip shows several surfaces (data-surface lists them); a filter it has no value
-        // for (a preview, a locale) hides it.
-        document.querySelectorAll("main figure.strip").forEach(function (fig) {
-          fig.hidden = !FILTERS.every(function (f) {
-            return !want[f] || (fig.dataset[f] !== undefined && fig.dataset[f].split(" ").indexOf(want[f]) >= 0);
-          });
-        });
+        document.querySelectorAll("main figure.strip").forEach(function (fig) { fig.hidden = !shows(fig, want); });
         ["main .row", "main section.surface", "main section.layout"].forEach(function (sel) {
           document.querySelectorAll(sel).forEach(function (el) { el.hidden = !el.querySelector("figure.card:not([hidden]), figure.strip:not([hidden])"); });
         });
@@ -242,18 +251,19 @@ enum GalleryAssets {
           var info = JSON.parse(e.data), received = performance.now();
           pending = pending.then(function () {
             if (info.figures && String(info.from) === body.dataset.version) {
-              var changed = [];
-              info.figures.forEach(function (f) {
-                var old = document.getElementById(f.id);
+              // One parse for every changed figure; each replaces the node with its id. The frame
+              // is the same, so only these figures need the filters applied.
+              var holder = document.createElement("template"), want = wanted(), changed = [];
+              holder.innerHTML = info.figures.map(function (f) { return f.html; }).join("");
+              Array.prototype.slice.call(holder.content.children).forEach(function (fig) {
+                var old = document.getElementById(fig.id);
                 if (!old) return;
-                var holder = document.createElement("div");
-                holder.innerHTML = f.html;
-                var fig = holder.firstElementChild;
+                fig.hidden = !shows(fig, want);
                 old.replaceWith(fig);
                 changed.push(fig);
               });
               body.dataset.version = info.version;
-              finish(info, received, "patch", changed);
+              finish(info, received, "patch", changed, true);
             } else {
               return refetch(info, received);
             }
@@ -285,8 +295,8 @@ enum GalleryAssets {
         }
         // For measuring: the server's stages (ms from the first file event), the page's swap and
         // the time until the changed images are loaded.
-        function finish(info, received, how, changed) {
-          apply();
+        function finish(info, received, how, changed, filtered) {
+          if (!filtered) apply();
           var swapped = performance.now();
           body.dataset.buildMs = info.ms;
           body.dataset.swapMs = Math.round(swapped - received);

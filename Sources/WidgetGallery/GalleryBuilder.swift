@@ -68,8 +68,20 @@ public struct GalleryBuild: Sendable {
     /// How long each part of the build took (`prepare`: manifest and keys, `render`, `page`: the
     /// HTML, `write`), in milliseconds, in order.
     public var stages: [GalleryStage] = []
+    /// What `writesLater` left for `GalleryBuilder.finishWrites`.
+    var pendingWrites: GalleryPendingWrites?
     /// Relative paths of the images rendered in this build.
     public var changedPaths: [String] { entries.filter(\.rendered).map(\.cell.relativePath) }
+}
+
+/// OUT/index.html and the manifest as a build would write them (`page`, `manifestChanged`: whether
+/// they differ from what is there).
+struct GalleryPendingWrites: Sendable {
+    var out: String
+    var html: String
+    var page: Bool
+    var manifest: GalleryManifest
+    var manifestChanged: Bool
 }
 
 /// One timed part of a build or of a live update.
@@ -98,6 +110,11 @@ public struct GalleryBuilder: Sendable {
     /// looked at on every build (no recheck interval): a watched asset edit must be seen at once.
     /// The font digest of the last build (a live gallery builds again and again).
     private let fontStamp = StampBox()
+    /// The manifest this builder last wrote, with the file's identity then: the next build of the
+    /// same folder takes it from memory instead of decoding the file again (a live gallery builds
+    /// after every save), unless the file was changed by someone else meanwhile.
+    private let lastManifest = ManifestBox()
+    private let figureCache = GalleryFigureCache()
 
     public init(folders: ProjectFolders, pool: RendererPool, options: GalleryOptions = GalleryOptions()) {
         self.folders = folders; self.pool = pool; self.options = options
@@ -117,13 +134,56 @@ public struct GalleryBuilder: Sendable {
         return stamp
     }
 
+    /// The manifest in `out`: the one this builder last wrote when the file is still that one.
+    func manifest(in out: String) -> GalleryManifest {
+        let path = out + "/" + GalleryManifest.fileName
+        if let (known, identity) = lastManifest.get(path), identity == Self.identity(of: path) { return known }
+        return GalleryManifest.load(from: out)
+    }
+
+    /// Size, inode and change time of a file ("" when there is none).
+    static func identity(of path: String) -> String {
+        var s = stat()
+        guard stat(path, &s) == 0 else { return "" }
+        return "\(s.st_size) \(s.st_ino) \(s.st_mtim.tv_sec).\(s.st_mtim.tv_nsec) \(s.st_ctim.tv_sec).\(s.st_ctim.tv_nsec)"
+    }
+
+    /// Writes what a build made with `writesLater` left to write (OUT/index.html and the
+    /// manifest); nothing when it was written already.
+    public func finishWrites(_ build: inout GalleryBuild) throws {
+        guard let pending = build.pendingWrites else { return }
+        build.pendingWrites = nil
+        try write(pending)
+    }
+
+    private func write(_ w: GalleryPendingWrites) throws {
+        if w.page { try AtomicFile.write(Array(w.html.utf8), to: w.out + "/index.html") }
+        if w.manifestChanged {
+            try w.manifest.write(to: w.out)
+            let path = w.out + "/" + GalleryManifest.fileName
+            lastManifest.set(path, w.manifest, Self.identity(of: path))
+        }
+    }
+
     /// `filmstripsLater`: strips whose inputs changed are not drawn in this build (the page keeps
     /// the last ones; `GalleryBuild.filmstripsDue` says so), so a live page gets its images first.
+    /// `writesLater`: OUT/index.html and the manifest are left for `finishWrites` (a live gallery
+    /// shows the page first; the images are written either way).
     public func build(_ source: GallerySource, into out: String, progress: GalleryProgress? = nil,
-                      filmstripsLater: Bool = false) throws -> GalleryBuild {
+                      filmstripsLater: Bool = false, writesLater: Bool = false) throws -> GalleryBuild {
         let started = DispatchTime.now().uptimeNanoseconds
-        AtomicFile.removeStaleTempFiles(in: out)
-        let previous = GalleryManifest.load(from: out)
+        var stages: [GalleryStage] = []
+        var lap = started
+        func stage(_ name: String) {
+            let now = DispatchTime.now().uptimeNanoseconds
+            stages.append(GalleryStage(name: name, ms: Double(now - lap) / 1e6))
+            lap = now
+        }
+        // Left by a run that died: looked for once per folder and builder (the walk costs
+        // milliseconds per thousand images, and a live gallery builds after every save).
+        if lastManifest.firstVisit(out) { AtomicFile.removeStaleTempFiles(in: out) }
+        let previous = manifest(in: out)
+        stage("manifest")
         let options = self.options
         let cells = GalleryMatrix.cells(for: source.documents, options: options)
         let documents = Dictionary(source.documents.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
@@ -140,6 +200,7 @@ public struct GalleryBuilder: Sendable {
             if !FileManager.default.fileExists(atPath: out + "/" + cells[i].relativePath) { return nil }
             return old
         }
+        stage("keys")
         // A key covers no line numbers (an edit above a view does not re-render it), so the warnings
         // of a reused image are taken afresh: bind and layout only, no drawing.
         let layoutTexts = Dictionary(source.documents.map { ($0.name, $0.sourceDigest) }, uniquingKeysWith: { a, _ in a })
@@ -156,13 +217,6 @@ public struct GalleryBuilder: Sendable {
         if stripsKey == nil { strips = nil }
 
         let todo = cells.indices.filter { records[$0] == nil }
-        var stages: [GalleryStage] = []
-        var lap = started
-        func stage(_ name: String) {
-            let now = DispatchTime.now().uptimeNanoseconds
-            stages.append(GalleryStage(name: name, ms: Double(now - lap) / 1e6))
-            lap = now
-        }
         stage("prepare")
         progress?.start(total: todo.count + (stripsDue ? 1 : 0))
         // The filmstrips are one long job: first, so the images fill the other cores meanwhile.
@@ -215,24 +269,28 @@ public struct GalleryBuilder: Sendable {
                 verifyError = "\(error)"
             }
         }
-        let html = GalleryPage(entries: entries, problems: source.problems, documents: source.documents,
-                               options: options, verify: verify, verifyError: verifyError, filmstrips: strips).html()
+        var page = GalleryPage(entries: entries, problems: source.problems, documents: source.documents,
+                               options: options, verify: verify, verifyError: verifyError, filmstrips: strips)
+        page.figures = figureCache
+        let html = page.html()
+        figureCache.pageDone()
         stage("page")
         // An unchanged page and manifest are not written again (an unchanged rebuild writes nothing).
         let pageDigest = RenderKeyer.digest(text: html)
         manifest.page = pageDigest
-        if pageDigest != previous.page || !FileManager.default.fileExists(atPath: out + "/index.html") {
-            try AtomicFile.write(Array(html.utf8), to: out + "/index.html")
-        }
-        if manifest != previous || !FileManager.default.fileExists(atPath: out + "/" + GalleryManifest.fileName) {
-            try manifest.write(to: out)
-        }
+        let writes = GalleryPendingWrites(
+            out: out, html: html,
+            page: pageDigest != previous.page || !FileManager.default.fileExists(atPath: out + "/index.html"),
+            manifest: manifest,
+            manifestChanged: manifest != previous || !FileManager.default.fileExists(atPath: out + "/" + GalleryManifest.fileName))
+        if !writesLater { try write(writes) }
         stage("write")
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
         return GalleryBuild(entries: entries, problems: source.problems, rendered: todo.count,
                             reused: cells.count - todo.count, seconds: seconds, html: html,
                             filmstrips: strips?.strips ?? [], filmstripsDrawn: stripsDue,
-                            filmstripsDue: stripsStale && !stripsDue, stages: stages)
+                            filmstripsDue: stripsStale && !stripsDue, stages: stages,
+                            pendingWrites: writesLater ? writes : nil)
     }
 
     /// The key of the push and timeline section: the engine, the fonts, the scale, and for each
@@ -353,6 +411,20 @@ private final class StampBox: @unchecked Sendable {
     var value: GalleryFontStamp? {
         get { lock.withLock { stored } }
         set { lock.withLock { stored = newValue } }
+    }
+}
+
+private final class ManifestBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: (path: String, manifest: GalleryManifest, identity: String)?
+    private var visited: Set<String> = []
+    /// True the first time a folder is asked about.
+    func firstVisit(_ folder: String) -> Bool { lock.withLock { visited.insert(folder).inserted } }
+    func get(_ path: String) -> (GalleryManifest, String)? {
+        lock.withLock { stored.flatMap { $0.path == path ? ($0.manifest, $0.identity) : nil } }
+    }
+    func set(_ path: String, _ manifest: GalleryManifest, _ identity: String) {
+        lock.withLock { stored = (path, manifest, identity) }
     }
 }
 

@@ -134,7 +134,7 @@ public final class LiveGallery: @unchecked Sendable {
                 var build: GalleryBuild
                 // The images first, then (in a second build, after the page has them) the push and
                 // timeline filmstrips when their inputs changed: they are one long job.
-                do { build = try builder.build(source, into: directory, filmstripsLater: true) } catch {
+                do { build = try builder.build(source, into: directory, filmstripsLater: true, writesLater: true) } catch {
                     let problem = GalleryProblem(file: directory, message: "cannot write the gallery: \(error)")
                     build = GalleryBuild(entries: [], problems: [problem], rendered: 0, reused: 0, seconds: 0,
                                          html: GalleryPage(entries: [], problems: [problem], documents: [],
@@ -143,11 +143,16 @@ public final class LiveGallery: @unchecked Sendable {
                 clock.add(build.stages)
                 if build.filmstripsDue {
                     publish(build, clock: &clock)
+                    try? builder.finishWrites(&build)
                     clock = StageClock(change: .everything())
-                    if let strips = try? builder.build(source, into: directory) { build = strips }
+                    if let strips = try? builder.build(source, into: directory, writesLater: true) { build = strips }
                     clock.add(build.stages)
                 }
                 publish(build, clock: &clock)
+                // The page is out; OUT/index.html and the manifest (for a restart) are written now.
+                do { try builder.finishWrites(&build) } catch {
+                    FileHandle.standardError.write(Data("widgetshot: cannot write the gallery to \(directory): \(error)\n".utf8))
+                }
                 let again = lock.withLock { () -> Bool in
                     if dirty { dirty = false; return true }
                     building = false

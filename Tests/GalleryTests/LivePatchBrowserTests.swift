@@ -9,8 +9,9 @@ import WidgetServer
 import WidgetShot
 
 /// A `serve --watch` server (in process) on a project of two layouts, and Chromium on its page.
-@Suite("Live gallery patches in Chromium", .serialized)
-struct LivePatchBrowserTests {
+/// Part of the serialized LiveGalleryTests suite: these tests block a thread while they wait on
+/// Chromium, and two of them beside an in-process server would leave it no thread to answer on.
+extension LiveGalleryTests {
     @Test("one surface edited: only its figures are replaced, no page fetch; a preview added: the page is fetched; a broken layout shows its error and recovers")
     func patchesAndFallbacks() async throws {
         let project = try WatchedProject()
