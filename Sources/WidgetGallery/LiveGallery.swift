@@ -41,6 +41,8 @@ public final class LiveGallery: @unchecked Sendable {
     public private(set) var lastBuild: GalleryBuild?
     /// The bounds layouts are loaded with (the server's).
     public var limits: Limits = .default
+    /// How long the filmstrips wait after the images' page is out (see `changed`).
+    public var filmstripPause: Double = 0.25
     /// Called with every set of layouts a build loads, before it renders (the server's render
     /// routes take them, so `/v1/render/…` draws what the page shows).
     public var onLoad: (@Sendable (GallerySource) -> Void)?
@@ -141,17 +143,19 @@ public final class LiveGallery: @unchecked Sendable {
                                                            options: builder.options).html())
                 }
                 clock.add(build.stages)
-                if build.filmstripsDue {
-                    publish(build, clock: &clock)
-                    try? builder.finishWrites(&build)
-                    clock = StageClock(change: .everything())
-                    if let strips = try? builder.build(source, into: directory, writesLater: true) { build = strips }
-                    clock.add(build.stages)
-                }
                 publish(build, clock: &clock)
                 // The page is out; OUT/index.html and the manifest (for a restart) are written now.
-                do { try builder.finishWrites(&build) } catch {
-                    FileHandle.standardError.write(Data("widgetshot: cannot write the gallery to \(directory): \(error)\n".utf8))
+                finishWrites(&build)
+                // Then the push and timeline filmstrips, when their inputs changed, unless another
+                // change comes first: the page loads its new images meanwhile (the strips are one
+                // long job that would take a core from it), and a run of saves draws them once.
+                if build.filmstripsDue, quiet(for: filmstripPause) {
+                    clock = StageClock(change: .everything())
+                    if var strips = try? builder.build(source, into: directory, writesLater: true) {
+                        clock.add(strips.stages)
+                        publish(strips, clock: &clock)
+                        finishWrites(&strips)
+                    }
                 }
                 let again = lock.withLock { () -> Bool in
                     if dirty { dirty = false; return true }
@@ -161,6 +165,22 @@ public final class LiveGallery: @unchecked Sendable {
                 if !again { break }
             }
         }
+    }
+
+    private func finishWrites(_ build: inout GalleryBuild) {
+        do { try builder.finishWrites(&build) } catch {
+            FileHandle.standardError.write(Data("widgetshot: cannot write the gallery to \(directory): \(error)\n".utf8))
+        }
+    }
+
+    /// Whether no change arrives within `seconds`.
+    private func quiet(for seconds: Double) -> Bool {
+        let deadline = DispatchTime.now() + seconds
+        while DispatchTime.now() < deadline {
+            if lock.withLock({ dirty }) { return false }
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        return !lock.withLock { dirty }
     }
 
     /// The build's page becomes the page: waiting requests get it and open pages are told, with
