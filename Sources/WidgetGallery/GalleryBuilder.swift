@@ -70,6 +70,8 @@ public struct GalleryBuild: Sendable {
     public var stages: [GalleryStage] = []
     /// What `writesLater` left for `GalleryBuilder.finishWrites`.
     var pendingWrites: GalleryPendingWrites?
+    /// Images left for the next build (`renderFirst`): they show their earlier image meanwhile.
+    public var deferred = 0
     /// Relative paths of the images rendered in this build.
     public var changedPaths: [String] { entries.filter(\.rendered).map(\.cell.relativePath) }
 }
@@ -169,8 +171,13 @@ public struct GalleryBuilder: Sendable {
     /// the last ones; `GalleryBuild.filmstripsDue` says so), so a live page gets its images first.
     /// `writesLater`: OUT/index.html and the manifest are left for `finishWrites` (a live gallery
     /// shows the page first; the images are written either way).
+    /// `renderFirst`: of the images to render, only the first this many in page order are rendered
+    /// now; the others that have an earlier image keep showing it (`GalleryBuild.deferred` counts
+    /// them, and the manifest keeps their old keys, so the next build renders them). A live
+    /// gallery shows the top of a large change sooner this way.
     public func build(_ source: GallerySource, into out: String, progress: GalleryProgress? = nil,
-                      filmstripsLater: Bool = false, writesLater: Bool = false) throws -> GalleryBuild {
+                      filmstripsLater: Bool = false, writesLater: Bool = false,
+                      renderFirst: Int? = nil) throws -> GalleryBuild {
         let started = DispatchTime.now().uptimeNanoseconds
         var stages: [GalleryStage] = []
         var lap = started
@@ -216,7 +223,20 @@ public struct GalleryBuilder: Sendable {
         let stripsDue = stripsStale && !filmstripsLater
         if stripsKey == nil { strips = nil }
 
-        let todo = cells.indices.filter { records[$0] == nil }
+        var pending = cells.indices.filter { records[$0] == nil }
+        var deferred = 0
+        if let renderFirst, pending.count > renderFirst {
+            var now: [Int] = []
+            for i in pending {
+                if now.count < renderFirst { now.append(i); continue }
+                guard let old = previous.images[cells[i].relativePath], old.error == nil,
+                      FileManager.default.fileExists(atPath: out + "/" + cells[i].relativePath) else { now.append(i); continue }
+                records[i] = old
+                deferred += 1
+            }
+            pending = now
+        }
+        let todo = pending
         stage("prepare")
         progress?.start(total: todo.count + (stripsDue ? 1 : 0))
         // The filmstrips are one long job: first, so the images fill the other cores meanwhile.
@@ -287,10 +307,10 @@ public struct GalleryBuilder: Sendable {
         stage("write")
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
         return GalleryBuild(entries: entries, problems: source.problems, rendered: todo.count,
-                            reused: cells.count - todo.count, seconds: seconds, html: html,
+                            reused: cells.count - todo.count - deferred, seconds: seconds, html: html,
                             filmstrips: strips?.strips ?? [], filmstripsDrawn: stripsDue,
                             filmstripsDue: stripsStale && !stripsDue, stages: stages,
-                            pendingWrites: writesLater ? writes : nil)
+                            pendingWrites: writesLater ? writes : nil, deferred: deferred)
     }
 
     /// The key of the push and timeline section: the engine, the fonts, the scale, and for each

@@ -96,6 +96,35 @@ struct GalleryLivePatchTests {
         #expect(change.delivered >= change.firstEvent)
     }
 
+    @Test("renderFirst: a large change renders its first images in page order now, the rest in the next build")
+    func renderFirst() throws {
+        let project = try WatchedProject()
+        defer { project.remove() }
+        let layout = project.root + "/Layouts/delivery.yaml"
+        try FileManager.default.copyItem(atPath: Project.folders.layouts + "/delivery.yaml", toPath: layout)
+        let folders = ProjectFolders(root: project.root)
+        let out = project.root + "/out"
+        let pool = RendererPool(fonts: try FontLibrary(directory: folders.fonts))
+        let builder = GalleryBuilder(folders: folders, pool: pool, options: GalleryOptions(surfaces: [.systemSmall, .systemMedium]))
+        let first = try builder.build(GallerySource.load(folders), into: out)
+        let text = try String(contentsOfFile: layout, encoding: .utf8)
+        try AtomicFile.write(Array(text.replacingOccurrences(of: "eta: { ko: 도착 예정,", with: "eta: { ko: 도착 예정 시각,").utf8), to: layout)
+        let delivery = first.entries.filter { $0.cell.layout == "delivery" }
+        #expect(delivery.count > 12)
+
+        let part = try builder.build(GallerySource.load(folders), into: out, renderFirst: 12)
+        #expect(part.rendered == 12 && part.deferred == delivery.count - 12)
+        #expect(part.entries.filter(\.rendered).map(\.cell.anchor) == Array(delivery.prefix(12).map(\.cell.anchor)))
+        #expect(part.entries.count == first.entries.count, "every image is on the page, the deferred ones as they were")
+        let waiting = part.entries.filter { $0.cell.layout == "delivery" && !$0.rendered }
+        #expect(waiting.allSatisfy { e in first.entries.first { $0.cell.anchor == e.cell.anchor }?.record == e.record })
+
+        let rest = try builder.build(GallerySource.load(folders), into: out, renderFirst: nil)
+        #expect(rest.rendered == delivery.count - 12 && rest.deferred == 0)
+        let again = try builder.build(GallerySource.load(folders), into: out)
+        #expect(again.rendered == 0)
+    }
+
     @Test("the served page carries its version; a page's first event says which version is current")
     func versionStamp() async throws {
         let project = try WatchedProject()
