@@ -200,7 +200,7 @@ public struct GalleryBuilder: Sendable {
         // re-renders that surface's images alone.
         let fonts = fontStampNow(previous: previous.fonts)
         let keyer = RenderKeyer(fontDigest: fonts.digest, assetRecheckSeconds: 86_400)
-        let keys = requests.map { $0.map { keyer.key(for: $0, scope: .surface).hex } ?? "no-preview" }
+        let keys = Self.keys(for: requests, keyer: keyer)
 
         var records: [GalleryRecord?] = cells.indices.map { i in
             guard let old = previous.images[cells[i].relativePath], old.key == keys[i], old.error == nil else { return nil }
@@ -357,6 +357,17 @@ public struct GalleryBuilder: Sendable {
         }
     }
 
+    /// Each request's content key, on every core (hundreds of SHA-256 runs per build).
+    static func keys(for requests: [RenderRequest?], keyer: RenderKeyer) -> [String] {
+        let parts = max(1, min(ProcessInfo.processInfo.activeProcessorCount, requests.count / 64))
+        let box = KeyBox(count: requests.count)
+        DispatchQueue.concurrentPerform(iterations: parts) { part in
+            let range = (requests.count * part / parts)..<(requests.count * (part + 1) / parts)
+            box.set(range, range.map { requests[$0].map { keyer.key(for: $0, scope: .surface).hex } ?? "no-preview" })
+        }
+        return box.keys
+    }
+
     /// The request an image is rendered from (nil when the layout lacks the cell's preview).
     static func request(for cell: GalleryCell, document: LayoutDocument, options: GalleryOptions) -> RenderRequest? {
         guard let preview = document.preview(named: cell.preview) else { return nil }
@@ -432,6 +443,14 @@ private final class StampBox: @unchecked Sendable {
         get { lock.withLock { stored } }
         set { lock.withLock { stored = newValue } }
     }
+}
+
+private final class KeyBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: [String]
+    init(count: Int) { stored = Array(repeating: "", count: count) }
+    func set(_ range: Range<Int>, _ keys: [String]) { lock.withLock { stored.replaceSubrange(range, with: keys) } }
+    var keys: [String] { lock.withLock { stored } }
 }
 
 private final class ManifestBox: @unchecked Sendable {
