@@ -46,7 +46,7 @@ public final class LiveGallery: @unchecked Sendable {
     /// (about 30 ms on 2 cores); a one-surface edit (up to about 60 images) is one part.
     public var firstImages: Int? = 64
     /// How long the filmstrips wait after the images' page is out (see `changed`).
-    public var filmstripPause: Double = 0.25
+    public var filmstripPause: Double = 0.5
     /// Called with every set of layouts a build loads, before it renders (the server's render
     /// routes take them, so `/v1/render/…` draws what the page shows).
     public var onLoad: (@Sendable (GallerySource) -> Void)?
