@@ -38,7 +38,15 @@ struct WatchTimingTests {
         defer { browser.close() }
         try browser.open(url)
         try browser.waitFor("!document.getElementById('live').hidden", timeout: 60)
-        try browser.waitFor("document.getElementById('push') && [...document.querySelectorAll('main img')].every(i => i.complete && i.naturalWidth > 0)", timeout: 60)
+        do {
+            try browser.waitFor("document.getElementById('push') && [...document.querySelectorAll('main img')].every(i => i.complete && i.naturalWidth > 0)", timeout: 60)
+        } catch {
+            // What the page was waiting for: the filmstrip section, or images that failed.
+            let state = try? browser.evaluate("JSON.stringify({version: document.body.dataset.version, push: !!document.getElementById('push'), live: document.getElementById('live').textContent, broken: [...document.querySelectorAll('main img')].filter(i => !(i.complete && i.naturalWidth > 0)).map(i => i.getAttribute('src')).slice(0, 5)})")
+            let served = try? String(contentsOf: URL(string: url)!, encoding: .utf8)
+            print("watch timing: the page never got its filmstrips and images: \(state ?? "?"); the server's page has data-version \(served?.firstMatch(of: /data-version=\d+/).map { String($0.0) } ?? "none") and \(served?.contains("id=push") == true ? "the push section" : "no push section")")
+            throw error
+        }
         Thread.sleep(forTimeInterval: 1)
 
         var times: [String: [Int]] = [:]
