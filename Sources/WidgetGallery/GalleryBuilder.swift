@@ -65,8 +65,32 @@ public struct GalleryBuild: Sendable {
     public var filmstripsDrawn = false
     /// Left for a later build (`filmstripsLater`): their inputs changed.
     public var filmstripsDue = false
+    /// How long each part of the build took (`prepare`: manifest and keys, `render`, `page`: the
+    /// HTML, `write`), in milliseconds, in order.
+    public var stages: [GalleryStage] = []
+    /// What `writesLater` left for `GalleryBuilder.finishWrites`.
+    var pendingWrites: GalleryPendingWrites?
+    /// Images left for the next build (`renderFirst`): they show their earlier image meanwhile.
+    public var deferred = 0
     /// Relative paths of the images rendered in this build.
     public var changedPaths: [String] { entries.filter(\.rendered).map(\.cell.relativePath) }
+}
+
+/// OUT/index.html and the manifest as a build would write them (`page`, `manifestChanged`: whether
+/// they differ from what is there).
+struct GalleryPendingWrites: Sendable {
+    var out: String
+    var html: String
+    var page: Bool
+    var manifest: GalleryManifest
+    var manifestChanged: Bool
+}
+
+/// One timed part of a build or of a live update.
+public struct GalleryStage: Sendable, Equatable, Codable {
+    public var name: String
+    public var ms: Double
+    public init(name: String, ms: Double) { self.name = name; self.ms = ms }
 }
 
 /// Renders the gallery into a folder: the PNGs, OUT/index.html and OUT/.gallery-manifest.json.
@@ -88,6 +112,11 @@ public struct GalleryBuilder: Sendable {
     /// looked at on every build (no recheck interval): a watched asset edit must be seen at once.
     /// The font digest of the last build (a live gallery builds again and again).
     private let fontStamp = StampBox()
+    /// The manifest this builder last wrote, with the file's identity then: the next build of the
+    /// same folder takes it from memory instead of decoding the file again (a live gallery builds
+    /// after every save), unless the file was changed by someone else meanwhile.
+    private let lastManifest = ManifestBox()
+    private let figureCache = GalleryFigureCache()
 
     public init(folders: ProjectFolders, pool: RendererPool, options: GalleryOptions = GalleryOptions()) {
         self.folders = folders; self.pool = pool; self.options = options
@@ -107,13 +136,61 @@ public struct GalleryBuilder: Sendable {
         return stamp
     }
 
+    /// The manifest in `out`: the one this builder last wrote when the file is still that one.
+    func manifest(in out: String) -> GalleryManifest {
+        let path = out + "/" + GalleryManifest.fileName
+        if let (known, identity) = lastManifest.get(path), identity == Self.identity(of: path) { return known }
+        return GalleryManifest.load(from: out)
+    }
+
+    /// Size, inode and change time of a file ("" when there is none).
+    static func identity(of path: String) -> String {
+        var s = stat()
+        guard stat(path, &s) == 0 else { return "" }
+        return "\(s.st_size) \(s.st_ino) \(s.st_mtim.tv_sec).\(s.st_mtim.tv_nsec) \(s.st_ctim.tv_sec).\(s.st_ctim.tv_nsec)"
+    }
+
+    /// Writes what a build made with `writesLater` left to write (OUT/index.html and the
+    /// manifest); nothing when it was written already.
+    public func finishWrites(_ build: inout GalleryBuild) throws {
+        guard let pending = build.pendingWrites else { return }
+        build.pendingWrites = nil
+        try write(pending)
+    }
+
+    private func write(_ w: GalleryPendingWrites) throws {
+        if w.page { try AtomicFile.write(Array(w.html.utf8), to: w.out + "/index.html") }
+        if w.manifestChanged {
+            try w.manifest.write(to: w.out)
+            let path = w.out + "/" + GalleryManifest.fileName
+            lastManifest.set(path, w.manifest, Self.identity(of: path))
+        }
+    }
+
     /// `filmstripsLater`: strips whose inputs changed are not drawn in this build (the page keeps
     /// the last ones; `GalleryBuild.filmstripsDue` says so), so a live page gets its images first.
+    /// `writesLater`: OUT/index.html and the manifest are left for `finishWrites` (a live gallery
+    /// shows the page first; the images are written either way).
+    /// `renderFirst`: of the images to render, only the first this many in page order are rendered
+    /// now; the others that have an earlier image keep showing it (`GalleryBuild.deferred` counts
+    /// them, and the manifest keeps their old keys, so the next build renders them). A live
+    /// gallery shows the top of a large change sooner this way.
     public func build(_ source: GallerySource, into out: String, progress: GalleryProgress? = nil,
-                      filmstripsLater: Bool = false) throws -> GalleryBuild {
+                      filmstripsLater: Bool = false, writesLater: Bool = false,
+                      renderFirst: Int? = nil) throws -> GalleryBuild {
         let started = DispatchTime.now().uptimeNanoseconds
-        AtomicFile.removeStaleTempFiles(in: out)
-        let previous = GalleryManifest.load(from: out)
+        var stages: [GalleryStage] = []
+        var lap = started
+        func stage(_ name: String) {
+            let now = DispatchTime.now().uptimeNanoseconds
+            stages.append(GalleryStage(name: name, ms: Double(now - lap) / 1e6))
+            lap = now
+        }
+        // Left by a run that died: looked for once per folder and builder (the walk costs
+        // milliseconds per thousand images, and a live gallery builds after every save).
+        if lastManifest.firstVisit(out) { AtomicFile.removeStaleTempFiles(in: out) }
+        let previous = manifest(in: out)
+        stage("manifest")
         let options = self.options
         let cells = GalleryMatrix.cells(for: source.documents, options: options)
         let documents = Dictionary(source.documents.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
@@ -123,13 +200,14 @@ public struct GalleryBuilder: Sendable {
         // re-renders that surface's images alone.
         let fonts = fontStampNow(previous: previous.fonts)
         let keyer = RenderKeyer(fontDigest: fonts.digest, assetRecheckSeconds: 86_400)
-        let keys = requests.map { $0.map { keyer.key(for: $0, scope: .surface).hex } ?? "no-preview" }
+        let keys = Self.keys(for: requests, keyer: keyer)
 
         var records: [GalleryRecord?] = cells.indices.map { i in
             guard let old = previous.images[cells[i].relativePath], old.key == keys[i], old.error == nil else { return nil }
             if !FileManager.default.fileExists(atPath: out + "/" + cells[i].relativePath) { return nil }
             return old
         }
+        stage("keys")
         // A key covers no line numbers (an edit above a view does not re-render it), so the warnings
         // of a reused image are taken afresh: bind and layout only, no drawing.
         let layoutTexts = Dictionary(source.documents.map { ($0.name, $0.sourceDigest) }, uniquingKeysWith: { a, _ in a })
@@ -145,7 +223,21 @@ public struct GalleryBuilder: Sendable {
         let stripsDue = stripsStale && !filmstripsLater
         if stripsKey == nil { strips = nil }
 
-        let todo = cells.indices.filter { records[$0] == nil }
+        var pending = cells.indices.filter { records[$0] == nil }
+        var deferred = 0
+        if let renderFirst, pending.count > renderFirst {
+            var now: [Int] = []
+            for i in pending {
+                if now.count < renderFirst { now.append(i); continue }
+                guard let old = previous.images[cells[i].relativePath], old.error == nil,
+                      FileManager.default.fileExists(atPath: out + "/" + cells[i].relativePath) else { now.append(i); continue }
+                records[i] = old
+                deferred += 1
+            }
+            pending = now
+        }
+        let todo = pending
+        stage("prepare")
         progress?.start(total: todo.count + (stripsDue ? 1 : 0))
         // The filmstrips are one long job: first, so the images fill the other cores meanwhile.
         let drawn = StripBox()
@@ -170,6 +262,7 @@ public struct GalleryBuilder: Sendable {
             return Self.render(cells[i], request: requests[i], key: keys[i], renderer: renderer, out: out)
         }
         progress?.finish()
+        stage("render")
         for (j, i) in todo.enumerated() { records[i] = rendered[j + offset] }
         for (j, i) in refresh.enumerated() { records[i] = rendered[todo.count + offset + j] }
         if stripsDue { strips = drawn.value }
@@ -196,22 +289,28 @@ public struct GalleryBuilder: Sendable {
                 verifyError = "\(error)"
             }
         }
-        let html = GalleryPage(entries: entries, problems: source.problems, documents: source.documents,
-                               options: options, verify: verify, verifyError: verifyError, filmstrips: strips).html()
+        var page = GalleryPage(entries: entries, problems: source.problems, documents: source.documents,
+                               options: options, verify: verify, verifyError: verifyError, filmstrips: strips)
+        page.figures = figureCache
+        let html = page.html()
+        figureCache.pageDone()
+        stage("page")
         // An unchanged page and manifest are not written again (an unchanged rebuild writes nothing).
         let pageDigest = RenderKeyer.digest(text: html)
         manifest.page = pageDigest
-        if pageDigest != previous.page || !FileManager.default.fileExists(atPath: out + "/index.html") {
-            try AtomicFile.write(Array(html.utf8), to: out + "/index.html")
-        }
-        if manifest != previous || !FileManager.default.fileExists(atPath: out + "/" + GalleryManifest.fileName) {
-            try manifest.write(to: out)
-        }
+        let writes = GalleryPendingWrites(
+            out: out, html: html,
+            page: pageDigest != previous.page || !FileManager.default.fileExists(atPath: out + "/index.html"),
+            manifest: manifest,
+            manifestChanged: manifest != previous || !FileManager.default.fileExists(atPath: out + "/" + GalleryManifest.fileName))
+        if !writesLater { try write(writes) }
+        stage("write")
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
         return GalleryBuild(entries: entries, problems: source.problems, rendered: todo.count,
-                            reused: cells.count - todo.count, seconds: seconds, html: html,
+                            reused: cells.count - todo.count - deferred, seconds: seconds, html: html,
                             filmstrips: strips?.strips ?? [], filmstripsDrawn: stripsDue,
-                            filmstripsDue: stripsStale && !stripsDue)
+                            filmstripsDue: stripsStale && !stripsDue, stages: stages,
+                            pendingWrites: writesLater ? writes : nil, deferred: deferred)
     }
 
     /// The key of the push and timeline section: the engine, the fonts, the scale, and for each
@@ -256,6 +355,17 @@ public struct GalleryBuilder: Sendable {
         } catch {
             return GalleryFilmstrips(key: key, strips: [], error: "\(error)")
         }
+    }
+
+    /// Each request's content key, on every core (hundreds of SHA-256 runs per build).
+    static func keys(for requests: [RenderRequest?], keyer: RenderKeyer) -> [String] {
+        let parts = max(1, min(ProcessInfo.processInfo.activeProcessorCount, requests.count / 64))
+        let box = KeyBox(count: requests.count)
+        DispatchQueue.concurrentPerform(iterations: parts) { part in
+            let range = (requests.count * part / parts)..<(requests.count * (part + 1) / parts)
+            box.set(range, range.map { requests[$0].map { keyer.key(for: $0, scope: .surface).hex } ?? "no-preview" })
+        }
+        return box.keys
     }
 
     /// The request an image is rendered from (nil when the layout lacks the cell's preview).
@@ -332,6 +442,28 @@ private final class StampBox: @unchecked Sendable {
     var value: GalleryFontStamp? {
         get { lock.withLock { stored } }
         set { lock.withLock { stored = newValue } }
+    }
+}
+
+private final class KeyBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: [String]
+    init(count: Int) { stored = Array(repeating: "", count: count) }
+    func set(_ range: Range<Int>, _ keys: [String]) { lock.withLock { stored.replaceSubrange(range, with: keys) } }
+    var keys: [String] { lock.withLock { stored } }
+}
+
+private final class ManifestBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: (path: String, manifest: GalleryManifest, identity: String)?
+    private var visited: Set<String> = []
+    /// True the first time a folder is asked about.
+    func firstVisit(_ folder: String) -> Bool { lock.withLock { visited.insert(folder).inserted } }
+    func get(_ path: String) -> (GalleryManifest, String)? {
+        lock.withLock { stored.flatMap { $0.path == path ? ($0.manifest, $0.identity) : nil } }
+    }
+    func set(_ path: String, _ manifest: GalleryManifest, _ identity: String) {
+        lock.withLock { stored = (path, manifest, identity) }
     }
 }
 

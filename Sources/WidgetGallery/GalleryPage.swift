@@ -16,6 +16,9 @@ public struct GalleryPage {
     public var verifyError: String?
     /// The push and timeline section (OUT/push/…).
     public var filmstrips: GalleryFilmstrips?
+    /// Figures written for an earlier page of the same builder (and options), reused when their
+    /// image's record and verify mark are the same: a live gallery writes its page after every save.
+    var figures: GalleryFigureCache?
 
     public init(entries: [GalleryEntry], problems: [GalleryProblem], documents: [LayoutDocument], options: GalleryOptions,
                 verify: GalleryVerifyMarks? = nil, verifyError: String? = nil, filmstrips: GalleryFilmstrips? = nil) {
@@ -173,8 +176,16 @@ public struct GalleryPage {
     }
 
     private func figure(_ e: GalleryEntry) -> String {
+        let failure = verify?.records[e.cell.anchor]
+        guard let figures else { return writeFigure(e, failure: failure) }
+        if let known = figures.html(for: e.cell.anchor, record: e.record, failure: failure) { return known }
+        let html = writeFigure(e, failure: failure)
+        figures.store(html, for: e.cell.anchor, record: e.record, failure: failure)
+        return html
+    }
+
+    private func writeFigure(_ e: GalleryEntry, failure: ReportRecord?) -> String {
         let c = e.cell, r = e.record
-        let failure = verify?.records[c.anchor]
         let verifyAttribute = failure.map { " data-verify=\($0.status.rawValue)" } ?? ""
         let attributes = "id=\"\(escape(c.anchor))\"\(verifyAttribute) data-section=images data-layout=\"\(escape(c.layout))\" data-surface=\(c.surface.rawValue) data-preview=\"\(escape(c.rowName))\" data-scheme=\(c.scheme.rawValue) data-device=\(c.device.id) data-locale=\"\(escape(c.locale))\" data-family=\(c.surface.family.rawValue) data-mode=\(c.mode.rawValue)"
         let modeName = c.modeSuffix.isEmpty ? "" : " · \(c.mode.rawValue)"
@@ -323,4 +334,29 @@ public struct GalleryPage {
         return String(decoding: out, as: UTF8.self)
     }
     private func escape(_ s: String) -> String { Self.escape(s) }
+}
+
+/// The HTML of each figure a page was written with, by anchor, with the record and verify mark it
+/// shows. An anchor names one cell (layout, surface, preview, appearance, device, mode), so a figure
+/// with the same record and mark is the same HTML. Only figures of the last page are kept.
+final class GalleryFigureCache: @unchecked Sendable {
+    private struct Figure { var record: GalleryRecord; var failure: ReportRecord?; var html: String }
+    private let lock = NSLock()
+    private var current: [String: Figure] = [:]
+    private var next: [String: Figure] = [:]
+
+    func html(for anchor: String, record: GalleryRecord, failure: ReportRecord?) -> String? {
+        lock.withLock {
+            guard let f = current[anchor], f.record == record, f.failure == failure else { return nil }
+            next[anchor] = f
+            return f.html
+        }
+    }
+
+    func store(_ html: String, for anchor: String, record: GalleryRecord, failure: ReportRecord?) {
+        lock.withLock { next[anchor] = Figure(record: record, failure: failure, html: html) }
+    }
+
+    /// The page is written: its figures are what the next page reuses.
+    func pageDone() { lock.withLock { current = next; next = [:] } }
 }

@@ -26,6 +26,11 @@ public final class LiveGallery: @unchecked Sendable {
     private let lock = NSLock()
     private var page: String?
     private var version = 0
+    /// The published page cut into figures, to tell open pages only what the next build changed.
+    private var parts: GalleryPageParts?
+    /// The change waiting for the next build (several merge into one).
+    private var pending: LayoutChange?
+    private let sources = GallerySourceCache()
     private var dirty = false
     private var building = false
     private var subscribers: [UUID: AsyncStream<GalleryEvent>.Continuation] = [:]
@@ -36,6 +41,12 @@ public final class LiveGallery: @unchecked Sendable {
     public private(set) var lastBuild: GalleryBuild?
     /// The bounds layouts are loaded with (the server's).
     public var limits: Limits = .default
+    /// A build that would render more images than this shows the first this many (in page order)
+    /// first, then the rest in a second build (nil: all at once). One part costs a page and a diff
+    /// (about 30 ms on 2 cores); a one-surface edit (up to about 60 images) is one part.
+    public var firstImages: Int? = 64
+    /// How long the filmstrips wait after the images' page is out (see `changed`).
+    public var filmstripPause: Double = 0.5
     /// Called with every set of layouts a build loads, before it renders (the server's render
     /// routes take them, so `/v1/render/…` draws what the page shows).
     public var onLoad: (@Sendable (GallerySource) -> Void)?
@@ -52,7 +63,7 @@ public final class LiveGallery: @unchecked Sendable {
     /// With watching: builds now and starts watching. Without: nothing until the page is asked for.
     public func start() {
         guard watching else { return }
-        let watcher = LayoutWatcher(folders: [folders.layouts, folders.fonts]) { [weak self] in self?.changed() }
+        let watcher = LayoutWatcher(folders: [folders.layouts, folders.fonts]) { [weak self] in self?.changed($0) }
         lock.withLock { self.watcher = watcher }
         watcher.start()
         changed()
@@ -98,8 +109,17 @@ public final class LiveGallery: @unchecked Sendable {
 
     /// A file changed (or the first build is due): build once now, and once more after the build
     /// in progress when changes arrive during it.
-    func changed() {
+    func changed(_ change: LayoutChange = .everything()) {
         let start = lock.withLock { () -> Bool in
+            if var merged = pending {
+                merged.paths.formUnion(change.paths)
+                merged.complete = merged.complete && change.complete
+                merged.firstEvent = min(merged.firstEvent, change.firstEvent)
+                merged.delivered = max(merged.delivered, change.delivered)
+                pending = merged
+            } else {
+                pending = change
+            }
             if building { dirty = true; return false }
             building = true
             return true
@@ -107,23 +127,51 @@ public final class LiveGallery: @unchecked Sendable {
         guard start else { return }
         queue.async { [self] in
             while true {
+                let change = lock.withLock { () -> LayoutChange in
+                    defer { pending = nil }
+                    return pending ?? .everything()
+                }
+                var clock = StageClock(change: change)
                 broadcast(GalleryEvent(name: "building", data: "{}"))
-                let source = GallerySource.load(folders, limits: limits)
+                // Only the layout files whose bytes changed are parsed again.
+                let source = sources.load(folders, limits: limits)
                 onLoad?(source)
+                clock.lap("load")
                 var build: GalleryBuild
-                // The images first, then (in a second build, after the page has them) the push and
-                // timeline filmstrips when their inputs changed: they are one long job.
-                do { build = try builder.build(source, into: directory, filmstripsLater: true) } catch {
-                    let problem = GalleryProblem(file: directory, message: "cannot write the gallery: \(error)")
-                    build = GalleryBuild(entries: [], problems: [problem], rendered: 0, reused: 0, seconds: 0,
-                                         html: GalleryPage(entries: [], problems: [problem], documents: [],
-                                                           options: builder.options).html())
+                // A large change (a string every surface reads) is shown in two parts: the first
+                // `firstImages` images in page order, then the rest.
+                var first: Int? = firstImages
+                while true {
+                    // The images first, then (in a second build, after the page has them) the push
+                    // and timeline filmstrips when their inputs changed: they are one long job.
+                    do {
+                        build = try builder.build(source, into: directory, filmstripsLater: true, writesLater: true,
+                                                  renderFirst: first)
+                    } catch {
+                        let problem = GalleryProblem(file: directory, message: "cannot write the gallery: \(error)")
+                        build = GalleryBuild(entries: [], problems: [problem], rendered: 0, reused: 0, seconds: 0,
+                                             html: GalleryPage(entries: [], problems: [problem], documents: [],
+                                                               options: builder.options).html())
+                    }
+                    clock.add(build.stages)
+                    publish(build, clock: &clock)
+                    // The page is out; OUT/index.html and the manifest (for a restart) are written now.
+                    finishWrites(&build)
+                    if build.deferred == 0 || lock.withLock({ dirty }) { break }
+                    first = nil
+                    clock = StageClock(change: change, continued: true)
                 }
-                if build.filmstripsDue {
-                    publish(build)
-                    if let strips = try? builder.build(source, into: directory) { build = strips }
+                // Then the push and timeline filmstrips, when their inputs changed, unless another
+                // change comes first: the page loads its new images meanwhile (the strips are one
+                // long job that would take a core from it), and a run of saves draws them once.
+                if build.filmstripsDue, quiet(for: filmstripPause) {
+                    clock = StageClock(change: .everything())
+                    if var strips = try? builder.build(source, into: directory, writesLater: true) {
+                        clock.add(strips.stages)
+                        publish(strips, clock: &clock)
+                        finishWrites(&strips)
+                    }
                 }
-                publish(build)
                 let again = lock.withLock { () -> Bool in
                     if dirty { dirty = false; return true }
                     building = false
@@ -134,20 +182,58 @@ public final class LiveGallery: @unchecked Sendable {
         }
     }
 
-    /// The build's page becomes the page: waiting requests get it and open pages are told.
-    private func publish(_ build: GalleryBuild) {
-        let (version, waiting) = lock.withLock { () -> (Int, [CheckedContinuation<String, Never>]) in
-            page = build.html
-            lastBuild = build
-            self.version += 1
-            defer { self.waiting = [] }
-            return (self.version, self.waiting)
+    private func finishWrites(_ build: inout GalleryBuild) {
+        do { try builder.finishWrites(&build) } catch {
+            FileHandle.standardError.write(Data("widgetshot: cannot write the gallery to \(directory): \(error)\n".utf8))
         }
-        for w in waiting { w.resume(returning: build.html) }
-        let errors = build.problems.map(\.message).joined(separator: "\n")
-        broadcast(GalleryEvent(name: "update", data: """
-            {"version":\(version),"rendered":\(build.rendered),"reused":\(build.reused),"ms":\(Int(build.seconds * 1000)),"errors":\(Self.jsonString(errors))}
-            """))
+    }
+
+    /// Whether no change arrives within `seconds`.
+    private func quiet(for seconds: Double) -> Bool {
+        let deadline = DispatchTime.now() + seconds
+        while DispatchTime.now() < deadline {
+            if lock.withLock({ dirty }) { return false }
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        return !lock.withLock { dirty }
+    }
+
+    /// The build's page becomes the page: waiting requests get it and open pages are told, with
+    /// the figures that changed when the page kept its frame (`GalleryLivePatch`), and the time
+    /// each stage took since the change was seen.
+    private func publish(_ build: GalleryBuild, clock: inout StageClock) {
+        let fresh = GalleryPageParts(html: build.html)
+        let (version, previous) = lock.withLock { () -> (Int, GalleryPageParts?) in
+            self.version += 1
+            defer { parts = fresh }
+            return (self.version, parts)
+        }
+        let html = Self.stamp(build.html, version: version)
+        let waiting = lock.withLock { () -> [CheckedContinuation<String, Never>] in
+            page = html
+            lastBuild = build
+            defer { self.waiting = [] }
+            return self.waiting
+        }
+        for w in waiting { w.resume(returning: html) }
+        let figures = GalleryLivePatch.changes(from: previous, to: fresh)
+        clock.lap("diff")
+        let update = GalleryUpdate(version: version, from: version - 1, rendered: build.rendered, reused: build.reused,
+                                   ms: Int(build.seconds * 1000), errors: build.problems.map(\.message).joined(separator: "\n"),
+                                   figures: figures, stages: clock.stages, serverMs: clock.total)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.withoutEscapingSlashes]
+        let data = (try? encoder.encode(update)).map { String(decoding: $0, as: UTF8.self) } ?? "{\"version\":\(version)}"
+        broadcast(GalleryEvent(name: "update", data: data))
+    }
+
+    /// The page as served: its `<body>` carries the version, so a page that connects to the events
+    /// after a later build (or reconnects) knows it missed one and fetches the page again.
+    static func stamp(_ html: String, version: Int) -> String {
+        guard let body = html.range(of: "<body") else { return html }
+        var out = html
+        out.replaceSubrange(body, with: "<body data-version=\(version)")
+        return out
     }
 
     private func broadcast(_ event: GalleryEvent) {
@@ -160,9 +246,55 @@ public final class LiveGallery: @unchecked Sendable {
         for byte in root.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
         return String(hash, radix: 16)
     }
+}
 
-    static func jsonString(_ s: String) -> String {
-        let data = (try? JSONEncoder().encode(s)) ?? Data("\"\"".utf8)
-        return String(decoding: data, as: UTF8.self)
+/// The `update` event's data: the new version, what the build did, the changed figures (nil: fetch
+/// the whole page) and how long each stage took, server side, since the change was seen.
+struct GalleryUpdate: Codable, Sendable {
+    var version: Int
+    /// The version the figures are a change from.
+    var from: Int
+    var rendered: Int
+    var reused: Int
+    var ms: Int
+    var errors: String
+    var figures: [GalleryLivePatch.Figure]?
+    var stages: [GalleryStage]
+    /// From the first file event (or the start of the build) to this event, in ms.
+    var serverMs: Double
+}
+
+/// Times the stages of one live update from the watcher's first event on.
+struct StageClock {
+    private(set) var stages: [GalleryStage] = []
+    private let start: UInt64
+    private var last: UInt64
+
+    /// `continued`: a later part of the same change (its times count from the same first event).
+    init(change: LayoutChange, continued: Bool = false) {
+        let now = DispatchTime.now().uptimeNanoseconds
+        start = min(change.firstEvent, now)
+        last = now
+        if change.complete && !continued {
+            stages.append(GalleryStage(name: "settle", ms: Self.ms(change.delivered - start)))
+            stages.append(GalleryStage(name: "queue", ms: Self.ms(now - min(change.delivered, now))))
+        }
     }
+
+    /// A stage that ends now.
+    mutating func lap(_ name: String) {
+        let now = DispatchTime.now().uptimeNanoseconds
+        stages.append(GalleryStage(name: name, ms: Self.ms(now - last)))
+        last = now
+    }
+
+    /// Stages timed elsewhere (the build's), which end now.
+    mutating func add(_ more: [GalleryStage]) {
+        stages += more
+        last = DispatchTime.now().uptimeNanoseconds
+    }
+
+    var total: Double { Self.ms(DispatchTime.now().uptimeNanoseconds - start) }
+
+    private static func ms(_ ns: UInt64) -> Double { (Double(ns) / 1e4).rounded() / 100 }
 }

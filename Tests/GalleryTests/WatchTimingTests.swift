@@ -38,20 +38,43 @@ struct WatchTimingTests {
         defer { browser.close() }
         try browser.open(url)
         try browser.waitFor("!document.getElementById('live').hidden", timeout: 60)
-        try browser.waitFor("document.getElementById('push') && [...document.querySelectorAll('main img')].every(i => i.complete && i.naturalWidth > 0)", timeout: 60)
+        do {
+            try browser.waitFor("document.getElementById('push') && [...document.querySelectorAll('main img')].every(i => i.complete && i.naturalWidth > 0)", timeout: 60)
+        } catch {
+            // What the page was waiting for: the filmstrip section, or images that failed.
+            let state = try? browser.evaluate("JSON.stringify({version: document.body.dataset.version, push: !!document.getElementById('push'), live: document.getElementById('live').textContent, broken: [...document.querySelectorAll('main img')].filter(i => !(i.complete && i.naturalWidth > 0)).map(i => i.getAttribute('src')).slice(0, 5)})")
+            let served = try? String(contentsOf: URL(string: url)!, encoding: .utf8)
+            print("watch timing: the page never got its filmstrips and images: \(state ?? "?"); the server's page has data-version \(served?.firstMatch(of: /data-version=\d+/).map { String($0.0) } ?? "none") and \(served?.contains("id=push") == true ? "the push section" : "no push section")")
+            throw error
+        }
         Thread.sleep(forTimeInterval: 1)
 
-        func edit(_ from: String, _ to: String, anchor: String, label: String) throws {
+        var times: [String: [Int]] = [:]
+        /// `all`: also the time until every image of `all` (a selector) has a new address and is loaded.
+        func edit(_ from: String, _ to: String, anchor: String, label: String, all: String? = nil) throws {
             let text = try String(contentsOfFile: layout, encoding: .utf8)
             try #require(text.components(separatedBy: from).count == 2, "\(from)")
             let before = try browser.evaluate("document.getElementById('\(anchor)').querySelector('img').src") as? String ?? ""
+            if let all {
+                _ = try browser.evaluate("window.beforeEdit = {}; document.querySelectorAll(\"\(all)\").forEach(f => window.beforeEdit[f.id] = (f.querySelector('img') || {}).src); 1")
+            }
             let edited = Date()
             try AtomicFile.write(Array(text.replacingOccurrences(of: from, with: to).utf8), to: layout)
             try browser.waitFor("document.getElementById('\(anchor)').querySelector('img').src !== '\(before)' && document.getElementById('\(anchor)').querySelector('img').complete", timeout: 60)
             let ms = Int(Date().timeIntervalSince(edited) * 1000)
-            let build = try browser.evaluate("document.body.dataset.buildMs") as? String ?? "?"
-            let swap = try browser.evaluate("document.body.dataset.swapMs") as? String ?? "?"
-            print("watch timing: delivery.yaml \(label): \(ms) ms (server build \(build) ms, page swap \(swap) ms)")
+            times[label, default: []].append(ms)
+            var allPart = ""
+            if let all {
+                try browser.waitFor("[...document.querySelectorAll(\"\(all)\")].every(f => { const i = f.querySelector('img'); return !i || (i.src !== window.beforeEdit[f.id] && i.complete) })", timeout: 60)
+                let allMs = Int(Date().timeIntervalSince(edited) * 1000)
+                times[label + ", every image", default: []].append(allMs)
+                allPart = "; every image new in the page at \(allMs) ms"
+            }
+            // The page's and the server's own times (a server without stage times leaves them "?").
+            func field(_ name: String) throws -> String { try browser.evaluate("document.body.dataset.\(name) || '?'") as? String ?? "?" }
+            print("watch timing: delivery.yaml \(label): \(ms) ms = server \(try field("serverMs")) ms [\(try field("stages"))]"
+                  + " + page \(try field("updateMode")) swap \(try field("swapMs")) ms (\(try field("changedFigures")) figures)"
+                  + " + images \(try field("imagesMs")) ms (server build \(try field("buildMs")) ms)\(allPart)")
             Thread.sleep(forTimeInterval: 1.5)
         }
         let small = "delivery/systemSmall/onTheWay/light/iphone15pro"
@@ -63,9 +86,13 @@ struct WatchTimingTests {
         try edit("              lineLimit: 1\n              padding: { top: 4 }\n            - spacer:\n            - use: outcome",
                  "              lineLimit: 1\n              padding: { top: 4 }\n            - spacer:\n              minLength: 2\n            - use: outcome",
                  anchor: small, label: "systemSmall view, a line added")
-        for (a, b) in [("도착 예정", "도착 예정 시각"), ("도착 예정 시각", "도착 예정")] {
+        for (a, b) in [("도착 예정", "도착 예정 시각"), ("도착 예정 시각", "도착 예정"), ("도착 예정", "도착 예정 시각")] {
             try edit("  eta: { ko: \(a), en: Arriving }", "  eta: { ko: \(b), en: Arriving }",
-                     anchor: "delivery/systemMedium/onTheWay/light/iphone15pro", label: "shared string (every surface)")
+                     anchor: "delivery/systemMedium/onTheWay/light/iphone15pro", label: "shared string (every surface)",
+                     all: "main figure.card[data-layout=delivery]")
+        }
+        for (label, ms) in times.sorted(by: { $0.key < $1.key }) {
+            print("watch timing: median \(label): \(ms.sorted()[ms.count / 2]) ms of \(ms)")
         }
         #expect(browser.errors().filter { !$0.contains("gallery-events") } == [])
     }
