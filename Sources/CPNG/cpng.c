@@ -247,6 +247,17 @@ static size_t finish_chunk(uint8_t *p, const char *type, size_t len) {
     return len + 12;
 }
 
+// The signature and the IHDR chunk of an 8-bit RGBA, non-interlaced PNG: PNG_HEADER_BYTES at p.
+#define PNG_HEADER_BYTES (8 + 12 + 13)
+static size_t write_header(uint8_t *p, int width, int height) {
+    static const uint8_t signature[8] = {137, 80, 78, 71, 13, 10, 26, 10};
+    memcpy(p, signature, 8);
+    uint8_t *ihdr = p + 8 + 8;
+    put32(ihdr, (uint32_t)width); put32(ihdr + 4, (uint32_t)height);
+    ihdr[8] = 8; ihdr[9] = 6; ihdr[10] = 0; ihdr[11] = 0; ihdr[12] = 0;
+    return 8 + finish_chunk(p + 8, "IHDR", 13);
+}
+
 static int encode_libdeflate(const uint8_t *argb, int width, int height, int stride, int level, int filter,
                              int pixel, uint8_t **out, size_t *out_len) {
     if (level < 0 || level > 12) return fail(CPNG_ERR_ARGUMENT, "libdeflate level must be 0…12");
@@ -298,15 +309,9 @@ static int encode_libdeflate(const uint8_t *argb, int width, int height, int str
     if (zlen == 0) zlen = libdeflate_zlib_compress(slot->c, raw, rawlen, z, bound);
     if (zlen == 0) return fail(CPNG_ERR_DEFLATE, "libdeflate_zlib_compress failed");
 
-    static const uint8_t signature[8] = {137, 80, 78, 71, 13, 10, 26, 10};
-    uint8_t *png = malloc(8 + (12 + 13) + (12 + zlen) + 12);
+    uint8_t *png = malloc(PNG_HEADER_BYTES + (12 + zlen) + 12);
     if (!png) return fail(CPNG_ERR_MEMORY, "out of memory");
-    size_t at = 0;
-    memcpy(png, signature, 8); at = 8;
-    uint8_t *ihdr = png + at + 8;
-    put32(ihdr, (uint32_t)width); put32(ihdr + 4, (uint32_t)height);
-    ihdr[8] = 8; ihdr[9] = 6; ihdr[10] = 0; ihdr[11] = 0; ihdr[12] = 0;
-    at += finish_chunk(png + at, "IHDR", 13);
+    size_t at = write_header(png, width, height);
     memcpy(png + at + 8, z, zlen);
     at += finish_chunk(png + at, "IDAT", zlen);
     at += finish_chunk(png + at, "IEND", 0);
@@ -434,20 +439,14 @@ int cpng_encode_argb32_bands(const uint8_t *argb, int width, int height, int str
     for (int t = 0; t < started; t++) pthread_join(tids[t], NULL);
 
     uint8_t *png = NULL;
-    size_t total = 8 + (12 + 13) + (12 + 4) + 12;
+    size_t total = PNG_HEADER_BYTES + (12 + 4) + 12;
     if (!job.error) {
         for (int b = 0; b < nbands; b++) total += job.chunk_len[b];
         png = malloc(total);
         if (!png) job.error = CPNG_ERR_MEMORY;
     }
     if (!job.error) {
-        static const uint8_t signature[8] = {137, 80, 78, 71, 13, 10, 26, 10};
-        size_t at = 0;
-        memcpy(png, signature, 8); at = 8;
-        uint8_t *ihdr = png + at + 8;
-        put32(ihdr, (uint32_t)width); put32(ihdr + 4, (uint32_t)height);
-        ihdr[8] = 8; ihdr[9] = 6; ihdr[10] = 0; ihdr[11] = 0; ihdr[12] = 0;
-        at += finish_chunk(png + at, "IHDR", 13);
+        size_t at = write_header(png, width, height);
         uint32_t adler = 1;
         const size_t S = rowbytes + 1;
         for (int b = 0; b < nbands; b++) {

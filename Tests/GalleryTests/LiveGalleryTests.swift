@@ -29,17 +29,13 @@ struct WatchedProject {
     }
 
     func remove() { try? FileManager.default.removeItem(atPath: root) }
-}
 
-@Suite("Live gallery (serve --watch) in Chromium", .serialized)
-struct LiveGalleryTests {
-    @Test("a changed layout updates the open page without a reload; a broken one shows file:line:col")
-    func liveUpdate() async throws {
-        let project = try WatchedProject()
-        defer { project.remove() }
+    /// `serve --watch` on this project, in process, on a free port of 127.0.0.1: the port, and the
+    /// task running the server (cancel it to stop).
+    func serveWatching() async throws -> (port: Int, task: Task<Void, any Error>) {
         var logger = Logger(label: "widgetshot.gallery.test")
         logger.logLevel = .warning
-        var server = try RenderServer(folders: ProjectFolders(root: project.root), host: "127.0.0.1", port: 0,
+        var server = try RenderServer(folders: ProjectFolders(root: root), host: "127.0.0.1", port: 0,
                                       workerThreads: 2, logger: logger)
         server.watch = true
         let (ports, continuation) = AsyncStream<Int>.makeStream()
@@ -48,7 +44,22 @@ struct LiveGalleryTests {
             try await server.run { port in continuation.yield(port) }
         }
         var iterator = ports.makeAsyncIterator()
-        let port = try #require(await iterator.next())
+        guard let port = await iterator.next() else { throw WatchServerError() }
+        return (port, task)
+    }
+}
+
+struct WatchServerError: Error, CustomStringConvertible {
+    var description: String { "the watching server stopped before it listened" }
+}
+
+@Suite("Live gallery (serve --watch) in Chromium", .serialized)
+struct LiveGalleryTests {
+    @Test("a changed layout updates the open page without a reload; a broken one shows file:line:col")
+    func liveUpdate() async throws {
+        let project = try WatchedProject()
+        defer { project.remove() }
+        let (port, task) = try await project.serveWatching()
 
         let browser = try Chromium()
         defer { browser.close() }
@@ -101,18 +112,7 @@ struct LiveGalleryTests {
         defer { project.remove() }
         let layout = project.root + "/Layouts/delivery.yaml"
         try FileManager.default.copyItem(atPath: Project.folders.layouts + "/delivery.yaml", toPath: layout)
-        var logger = Logger(label: "widgetshot.gallery.test")
-        logger.logLevel = .warning
-        var server = try RenderServer(folders: ProjectFolders(root: project.root), host: "127.0.0.1", port: 0,
-                                      workerThreads: 2, logger: logger)
-        server.watch = true
-        let (ports, continuation) = AsyncStream<Int>.makeStream()
-        let task = Task { [server] in
-            defer { continuation.finish() }
-            try await server.run { port in continuation.yield(port) }
-        }
-        var iterator = ports.makeAsyncIterator()
-        let port = try #require(await iterator.next())
+        let (port, task) = try await project.serveWatching()
         let browser = try Chromium()
         defer { browser.close() }
         try browser.open("http://127.0.0.1:\(port)/")

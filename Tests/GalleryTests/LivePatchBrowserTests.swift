@@ -20,18 +20,7 @@ extension LiveGalleryTests {
         let reference = try String(contentsOfFile: project.layout, encoding: .utf8)
         try AtomicFile.write(Array(reference.replacingOccurrences(of: "name: reference", with: "name: other").utf8),
                              to: project.root + "/Layouts/other.yaml")
-        var logger = Logger(label: "widgetshot.gallery.test")
-        logger.logLevel = .warning
-        var server = try RenderServer(folders: ProjectFolders(root: project.root), host: "127.0.0.1", port: 0,
-                                      workerThreads: 2, logger: logger)
-        server.watch = true
-        let (ports, continuation) = AsyncStream<Int>.makeStream()
-        let task = Task { [server] in
-            defer { continuation.finish() }
-            try await server.run { port in continuation.yield(port) }
-        }
-        var iterator = ports.makeAsyncIterator()
-        let port = try #require(await iterator.next())
+        let (port, task) = try await project.serveWatching()
         let browser = try Chromium()
         defer { browser.close() }
         try browser.open("http://127.0.0.1:\(port)/")
@@ -109,18 +98,7 @@ extension LiveGalleryTests {
     func lateEvents() async throws {
         let project = try WatchedProject()
         defer { project.remove() }
-        var logger = Logger(label: "widgetshot.gallery.test")
-        logger.logLevel = .warning
-        var server = try RenderServer(folders: ProjectFolders(root: project.root), host: "127.0.0.1", port: 0,
-                                      workerThreads: 2, logger: logger)
-        server.watch = true
-        let (ports, continuation) = AsyncStream<Int>.makeStream()
-        let task = Task { [server] in
-            defer { continuation.finish() }
-            try await server.run { port in continuation.yield(port) }
-        }
-        var iterator = ports.makeAsyncIterator()
-        let port = try #require(await iterator.next())
+        let (port, task) = try await project.serveWatching()
         let browser = try Chromium()
         defer { browser.close() }
         try browser.open("about:blank")
