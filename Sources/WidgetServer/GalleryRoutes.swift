@@ -54,8 +54,8 @@ package struct GalleryRoutes: Sendable {
               parts.last!.hasSuffix(".png") else {
             throw APIError(.notFound, "no gallery image at \(request.uri.path)", field: "path")
         }
-        let path = gallery.directory + "/" + parts.joined(separator: "/")
-        guard let data = FileManager.default.contents(atPath: path) else {
+        // Read without following links: only a file the gallery wrote into its private folder.
+        guard let data = OutputFolder(gallery.directory).read(parts.joined(separator: "/")) else {
             throw APIError(.notFound, "no gallery image at \(request.uri.path); open / to build the gallery", field: "path")
         }
         let versioned = request.uri.queryParameters["v"] != nil
