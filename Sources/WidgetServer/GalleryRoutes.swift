@@ -50,7 +50,7 @@ package struct GalleryRoutes: Sendable {
     /// image has a new address and an unchanged one may be cached.
     private func image(_ request: Request, _ context: BasicRequestContext) throws -> Response {
         let parts = context.parameters.getCatchAll().map(String.init)
-        guard !parts.isEmpty, parts.allSatisfy({ !$0.isEmpty && $0 != "." && $0 != ".." && !$0.hasPrefix(".") }),
+        guard !gallery.directory.isEmpty, !parts.isEmpty, parts.allSatisfy({ !$0.isEmpty && $0 != "." && $0 != ".." && !$0.hasPrefix(".") }),
               parts.last!.hasSuffix(".png") else {
             throw APIError(.notFound, "no gallery image at \(request.uri.path)", field: "path")
         }

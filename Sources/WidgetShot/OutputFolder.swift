@@ -218,11 +218,11 @@ public enum PrivateFolder {
     public static func makeTemporary(prefix: String) throws -> String {
         let base = (NSTemporaryDirectory() as NSString).standardizingPath
         var template = Array((base + "/" + prefix + "-XXXXXX").utf8CString)
-        let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
-        guard made != nil else {
+        let made = template.withUnsafeMutableBufferPointer { buffer in mkdtemp(buffer.baseAddress!).map { String(cString: $0) } }
+        guard let made else {
             throw OutputFolderError(base, "cannot make a private folder: \(String(cString: strerror(errno)))")
         }
-        return String(cString: template)
+        return made
     }
 
     /// Checks that `path` is a folder (not a link to one) owned by this user with no access for
