@@ -23,8 +23,8 @@ public enum SafeName {
         if name.isEmpty { return "is empty" }
         let bytes = name.utf8.count
         if bytes > maxBytes { return "is \(bytes) bytes long, more than the limit of \(maxBytes)" }
-        if name.hasPrefix(".") { return "starts with '.'" }
         if name.contains("..") { return "contains '..'" }
+        if name.hasPrefix(".") { return "starts with '.'" }
         for scalar in name.unicodeScalars {
             switch scalar {
             case "/": return "contains '/'"
