@@ -26,7 +26,8 @@ public struct GallerySource: Sendable {
     /// Loads `names` (every layout when nil) from the project's layouts folder. A file that fails
     /// becomes a problem, not an error: the rest of the gallery is still worth seeing.
     public static func load(_ folders: ProjectFolders, names: [String]? = nil, limits: Limits = .default) -> GallerySource {
-        let catalog = LayoutCatalog(directory: folders.layouts)
+        // The page (and a server's answers) name files relative to the project folder.
+        let catalog = LayoutCatalog(directory: folders.layouts, projectRelativeNames: true)
         var documents: [LayoutDocument] = []
         var problems: [GalleryProblem] = []
         for name in names ?? catalog.names() {

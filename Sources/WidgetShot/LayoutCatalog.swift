@@ -4,8 +4,15 @@ import WidgetTemplate
 /// The layouts of a project: `Layouts/*.yaml|yml|json`, found by name or by path.
 public struct LayoutCatalog: Sendable {
     public var directory: String
+    /// Whether the documents' diagnostics name their files relative to the project folder
+    /// (`Layouts/delivery.yaml`, see `shownName(of:)`) rather than by their paths: for what a
+    /// server or a page shows to others. The commands keep paths, which a terminal, an editor and
+    /// GitHub annotations resolve.
+    public var projectRelativeNames: Bool
 
-    public init(directory: String) { self.directory = directory }
+    public init(directory: String, projectRelativeNames: Bool = false) {
+        self.directory = directory; self.projectRelativeNames = projectRelativeNames
+    }
 
     /// Layout files in the folder, sorted by name.
     public func files() -> [String] {
@@ -34,7 +41,7 @@ public struct LayoutCatalog: Sendable {
 
     public func load(_ nameOrPath: String, limits: Limits = .default) throws -> LayoutDocument {
         let path = try resolve(nameOrPath)
-        return try LayoutLoader.load(path: path, limits: limits, shownAs: shownName(of: path))
+        return try LayoutLoader.load(path: path, limits: limits, shownAs: projectRelativeNames ? shownName(of: path) : nil)
     }
 
     /// How messages name a file of this folder: `Layouts/delivery.yaml`, relative to the project
@@ -52,7 +59,7 @@ public struct LayoutCatalog: Sendable {
         var documents: [LayoutDocument] = []
         var diagnostics: [Diagnostic] = []
         for file in files() {
-            do { documents.append(try LayoutLoader.load(path: file, limits: limits, shownAs: shownName(of: file))) } catch let e as LayoutError {
+            do { documents.append(try LayoutLoader.load(path: file, limits: limits, shownAs: projectRelativeNames ? shownName(of: file) : nil)) } catch let e as LayoutError {
                 diagnostics += e.diagnostics
             }
         }
