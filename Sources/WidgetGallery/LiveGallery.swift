@@ -19,11 +19,13 @@ public struct GalleryEvent: Sendable, Equatable {
 public final class LiveGallery: @unchecked Sendable {
     public let folders: ProjectFolders
     /// Where the images are written: private to this process's user (see `init`).
-    public let directory: String
-    /// Whether this gallery made `directory` (then `stop()` removes it).
-    private let ownsDirectory: Bool
-    /// Why `directory` cannot be used: then no build runs and the page says this.
-    private let directoryProblem: String?
+    /// "" until the first build makes one (see `init`).
+    public var directory: String { lock.withLock { givenDirectory ?? madeDirectory ?? "" } }
+    private let givenDirectory: String?
+    /// The folder this gallery made (`stop()` removes it).
+    private var madeDirectory: String?
+    /// Why the folder cannot be used: then no build runs and the page says this.
+    private var directoryProblem: String?
     private var stopped = false
     public let builder: GalleryBuilder
     public let watching: Bool
@@ -58,26 +60,15 @@ public final class LiveGallery: @unchecked Sendable {
     public var onLoad: (@Sendable (GallerySource) -> Void)?
 
     /// Without `directory`, the images go to a new folder in the temporary directory made with
-    /// mkdtemp (mode 0700, an unpredictable name), removed by `stop()`: a folder at a predictable
+    /// mkdtemp at the first build (mode 0700, an unpredictable name), removed by `stop()`: a folder at a predictable
     /// place in a directory every user can write to could be planted beforehand (a link to
     /// elsewhere, files to serve). A given `directory` is used only when it is a folder (not a
     /// link) owned by this user with mode 0700, and is kept.
     public init(folders: ProjectFolders, pool: RendererPool, options: GalleryOptions, watching: Bool, directory: String? = nil) {
         self.folders = folders
+        givenDirectory = directory
         if let directory {
-            self.directory = directory
-            ownsDirectory = false
-            do { try PrivateFolder.check(directory); directoryProblem = nil } catch { directoryProblem = "\(error)" }
-        } else {
-            do {
-                self.directory = try PrivateFolder.makeTemporary(prefix: "widgetshot-gallery")
-                ownsDirectory = true
-                directoryProblem = nil
-            } catch {
-                self.directory = ""
-                ownsDirectory = false
-                directoryProblem = "\(error)"
-            }
+            do { try PrivateFolder.check(directory) } catch { directoryProblem = "\(error)" }
         }
         self.builder = GalleryBuilder(folders: folders, pool: pool, options: options)
         self.watching = watching
@@ -107,10 +98,12 @@ public final class LiveGallery: @unchecked Sendable {
         watcher?.stop()
         timer?.cancel()
         for s in subscribers { s.finish() }
-        if first, ownsDirectory {
-            // On the build queue: after the build in progress, which writes into the folder.
-            let directory = self.directory
-            queue.async { try? FileManager.default.removeItem(atPath: directory) }
+        if first {
+            // On the build queue, after the build in progress (which writes into the folder), and
+            // before returning: a server's process ends right after it stops.
+            queue.sync {
+                if let made = lock.withLock({ madeDirectory }) { _ = try? FileManager.default.removeItem(atPath: made) }
+            }
         }
     }
 
@@ -155,11 +148,16 @@ public final class LiveGallery: @unchecked Sendable {
             return true
         }
         guard start else { return }
-        if let directoryProblem {
-            publishProblem("cannot use the gallery folder: \(directoryProblem)")
-            return
-        }
         queue.async { [self] in
+            let directory: String
+            switch folder() {
+            case .success(let d): directory = d
+            case .failure(let problem):
+                var clock = StageClock(change: .everything())
+                publish(problemBuild("cannot use the gallery folder: \(problem.message)"), clock: &clock)
+                lock.withLock { building = false; dirty = false; pending = nil }
+                return
+            }
             while true {
                 let change = lock.withLock { () -> LayoutChange in
                     defer { pending = nil }
@@ -221,14 +219,24 @@ public final class LiveGallery: @unchecked Sendable {
         return GalleryBuild(entries: [], problems: [problem], rendered: 0, reused: 0, seconds: 0, html: page.html())
     }
 
-    /// Publishes `message` as the page (the folder cannot be used: nothing is built or written).
-    private func publishProblem(_ message: String) {
-        queue.async { [self] in
-            var clock = StageClock(change: .everything())
-            publish(problemBuild(message), clock: &clock)
-            lock.withLock { building = false; dirty = false; pending = nil }
+    /// The folder to build into: the given one when it passed its check, else the one made by the
+    /// first build.
+    private func folder() -> Result<String, FolderProblem> {
+        lock.withLock {
+            if let directoryProblem { return .failure(FolderProblem(message: directoryProblem)) }
+            if let folder = givenDirectory ?? madeDirectory { return .success(folder) }
+            do {
+                let made = try PrivateFolder.makeTemporary(prefix: "widgetshot-gallery")
+                madeDirectory = made
+                return .success(made)
+            } catch {
+                directoryProblem = "\(error)"
+                return .failure(FolderProblem(message: "\(error)"))
+            }
         }
     }
+
+    private struct FolderProblem: Error { var message: String }
 
     private func finishWrites(_ build: inout GalleryBuild) {
         do { try builder.finishWrites(&build) } catch {
