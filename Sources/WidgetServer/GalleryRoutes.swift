@@ -72,7 +72,7 @@ package struct GalleryRoutes: Sendable {
         let types = ["html": "text/html; charset=utf-8", "png": "image/png", "json": "application/json", "xml": "application/xml"]
         guard parts.allSatisfy({ !$0.isEmpty && $0 != "." && $0 != ".." && !$0.hasPrefix(".") }),
               let type = types[(parts.last! as NSString).pathExtension],
-              let data = FileManager.default.contents(atPath: reportFolder + "/" + parts.joined(separator: "/")) else {
+              let data = OutputFolder(reportFolder).read(parts.joined(separator: "/")) else {
             throw APIError(.notFound, "no verify report file at \(request.uri.path) (run `widgetshot verify --report \(GalleryOptions.defaultVerifyReport)`)", field: "path")
         }
         return Response(status: .ok, headers: [.contentType: type, .cacheControl: "no-cache"],

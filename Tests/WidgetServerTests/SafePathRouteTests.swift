@@ -49,6 +49,22 @@ struct SafePathRouteTests {
         #expect(!reply.text.contains(box.base), "the body shows \(box.base): \(reply.text)")
     }
 
+    @Test func anImageThatCannotBeDecodedIsNamedWithoutItsFolder() async throws {
+        let box = try Sandbox(["pic.yaml": Self.picture.replacingOccurrences(of: "nothere.png", with: "corrupt.png")])
+        defer { box.remove() }
+        // A PNG signature and an IHDR saying 2×2, and nothing a decoder can use after it.
+        let header: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8)
+            + [0, 0, 0, 2, 0, 0, 0, 2, 8, 6, 0, 0, 0, 0, 0, 0, 0]
+        try Data(header).write(to: URL(fileURLWithPath: box.root + "/Layouts/corrupt.png"))
+        let server = try await RunningServer.start(folders: box.folders)
+        defer { Task { try? await server.stop() } }
+        let reply = try await Client.send(server.url("/v1/render/pic/systemSmall.png"))
+        #expect(reply.status == 422, "\(reply.text)")
+        let message = reply.json?["error"] as? String ?? ""
+        #expect(message.hasPrefix("Layouts/pic.yaml:5:") && message.contains("error: image corrupt.png cannot be decoded"), "\(message)")
+        #expect(!reply.text.contains(box.base), "the body shows \(box.base): \(reply.text)")
+    }
+
     @Test func aLayoutLinkedOutsideStopsTheServerShowingNothingOfItsTarget() throws {
         let box = try Sandbox([:])
         defer { box.remove() }
