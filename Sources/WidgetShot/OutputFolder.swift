@@ -148,7 +148,7 @@ public struct OutputFolder: Sendable {
         }
         switch SafeName.components(ofRelativePath: relative) {
         case .success(let parts): return parts
-        case .failure(let problem): throw OutputFolderError(root, "cannot write \(problem)")
+        case .failure(let problem): throw OutputFolderError(root, "not written: \(problem)")
         }
     }
 

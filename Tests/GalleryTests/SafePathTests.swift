@@ -126,6 +126,29 @@ struct SafePathTests {
         #expect(!FileManager.default.fileExists(atPath: "/tmp/escaped/systemSmall/one-light.png"))
     }
 
+    @Test("the writer checks names again: a document named ../ past the parser, or a link planted as a folder, writes nothing outside")
+    func writerRefusesWhatTheParserWouldHave() throws {
+        let box = try Sandbox()
+        defer { box.remove() }
+        try box.layout("card.yaml", Sandbox.small())
+        try box.layout("planted.yaml", Sandbox.small())
+        var source = GallerySource.load(box.folders)
+        let index = try #require(source.documents.firstIndex { $0.name == "card" })
+        source.documents[index].name = "../escaped"
+        try FileManager.default.createDirectory(atPath: box.out, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: box.out + "/planted", withDestinationPath: box.victim)
+        let options = GalleryOptions(surfaces: [.systemSmall], placeholders: false, filmstrips: false)
+        let builder = GalleryBuilder(folders: box.folders, pool: RendererPool(fonts: try FontLibrary(directory: box.folders.fonts)),
+                                     options: options)
+        let build = try builder.build(source, into: box.out)
+        let errors = build.entries.compactMap(\.record.error)
+        #expect(errors.count == build.entries.count && !errors.isEmpty, "\(errors)")
+        #expect(errors.contains { $0.contains("'../escaped/systemSmall/one-light.png' is not a safe relative path: it has a component '..'") }, "\(errors)")
+        #expect(errors.contains { $0.contains("/out/planted: a symbolic link where a folder is expected") }, "\(errors)")
+        #expect(box.files(under: box.victim) == ["keep.png", "keep.txt"])
+        #expect(!FileManager.default.fileExists(atPath: box.base + "/escaped"))
+    }
+
     @Test("a layout file linked to a secret outside the layouts folder is an error that shows none of it")
     func symlinkedLayoutLeaksNothing() throws {
         let box = try Sandbox()

@@ -77,6 +77,20 @@ struct SafePathCLITests {
         #expect(!FileManager.default.fileExists(atPath: project.base + "/x.png"))
     }
 
+    @Test func recordChecksNamesAgainPastTheParser() throws {
+        let project = try Project2(["card.yaml": Self.escaping.replacingOccurrences(of: "name: ../../escaped", with: "name: card")])
+        defer { project.remove() }
+        var document = try LayoutCatalog(directory: project.root + "/Layouts").load("card")
+        document.name = "../../escaped"
+        let suite = try GoldenSuite(directory: project.root + "/Golden")
+        let cell = try #require(suite.cells(for: [document]).first)
+        #expect(cell.relativePath.hasPrefix("../../escaped/"))
+        #expect { _ = try suite.record(cell, in: document, with: WidgetRenderer(fonts: Project.fonts), rewrite: .anyPixel) } throws: { error in
+            "\(error)".contains("is not a safe relative path: it has a component '..'")
+        }
+        #expect(!project.everything.contains { $0.contains("escaped") })
+    }
+
     @Test func aPlantedLinkInTheGoldenFolderIsNotWrittenThrough() throws {
         let layout = """
             name: card
