@@ -21,7 +21,7 @@ indirect enum Expression: Hashable, Sendable {
     /// `round(x)`, `timerInterval(a, b, countsDown: false)`.
     case call(Function, [Expression], named: [String: Expression])
 
-    enum ArithmeticOperator: String, Hashable, Sendable { case add = "+", subtract = "-", multiply = "*", divide = "/", remainder = "%" }
+    enum ArithmeticOperator: String, Hashable, Sendable, CaseIterable { case add = "+", subtract = "-", multiply = "*", divide = "/", remainder = "%" }
 
     /// Functions callable in an expression, with how many positional arguments and which named ones.
     enum Function: String, Hashable, Sendable, CaseIterable {
@@ -48,7 +48,7 @@ indirect enum Expression: Hashable, Sendable {
 
     struct Operation: Hashable, Sendable { var op: ArithmeticOperator; var operand: Expression; var offset: Int }
 
-    enum Comparison: String, Hashable, Sendable { case eq = "==", ne = "!=", lt = "<", le = "<=", gt = ">", ge = ">=" }
+    enum Comparison: String, Hashable, Sendable, CaseIterable { case eq = "==", ne = "!=", lt = "<", le = "<=", gt = ">", ge = ">=" }
 
     /// Every path it reads, for lint.
     var paths: [Path] {
