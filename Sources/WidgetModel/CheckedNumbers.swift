@@ -28,6 +28,23 @@ public enum CheckedNumber {
         return Int(value.rounded(.towardZero))
     }
 
+    /// `value` rounded toward zero and clamped into `range`, for the `Int32` sizes and counts C
+    /// libraries (Cairo, Pango) take; NaN answers `nanValue` (the lower bound unless given).
+    public static func int32(_ value: Double, clampedTo range: ClosedRange<Int32>, nanValue: Int32? = nil) -> Int32 {
+        // The Int result lies inside an Int32 range, so narrowing it cannot trap.
+        Int32(truncatingIfNeeded: int(value, clampedTo: Int(range.lowerBound)...Int(range.upperBound),
+                                      nanValue: nanValue.map(Int.init)))
+    }
+
+    /// `value` clamped into `Int32`'s range (C libraries take `Int32` counts).
+    public static func int32(clamping value: Int) -> Int32 { Int32(clamping: value) }
+
+    /// How messages write the range `int` answers for: "expected a count within ±9.2e18".
+    public static let intRangeText = "±9.2e18"
+
+    /// How messages write the range of a finite `Double`.
+    public static let doubleRangeText = "±1.8e308"
+
     /// An integer parsed from decimal text, when it fits in `Int`; nil for anything else
     /// (an empty string, a sign alone, letters, a value beyond Int's range).
     public static func int(_ text: some StringProtocol) -> Int? {
@@ -49,6 +66,20 @@ public enum CheckedNumber {
     /// `a * b`, or nil when it overflows.
     public static func multiplying(_ a: Int, _ b: Int) -> Int? {
         let (r, overflow) = a.multipliedReportingOverflow(by: b)
+        return overflow ? nil : r
+    }
+
+    /// `a / b` rounded toward zero, or nil when `b` is 0 or the quotient overflows (`Int.min / -1`).
+    public static func dividing(_ a: Int, _ b: Int) -> Int? {
+        guard b != 0 else { return nil }
+        let (r, overflow) = a.dividedReportingOverflow(by: b)
+        return overflow ? nil : r
+    }
+
+    /// `a % b` (the sign of `a`), or nil when `b` is 0 or it overflows (`Int.min % -1`).
+    public static func remainder(_ a: Int, _ b: Int) -> Int? {
+        guard b != 0 else { return nil }
+        let (r, overflow) = a.remainderReportingOverflow(dividingBy: b)
         return overflow ? nil : r
     }
 

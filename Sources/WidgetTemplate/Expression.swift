@@ -172,6 +172,9 @@ struct ExpressionParser {
                 guard let n = Double(text) else {
                     throw ExpressionSyntaxError(message: "malformed number '\(text)'", offset: start)
                 }
+                guard n.isFinite else {
+                    throw ExpressionSyntaxError(message: "number '\(CharacterText.shortened(text))' is beyond the range of a double (\(CheckedNumber.doubleRangeText))", offset: start)
+                }
                 out.append(Lexeme(token: .number(n), offset: start, length: i - start))
                 continue
             }
@@ -198,7 +201,7 @@ struct ExpressionParser {
             if c == "&" || c == "|" {
                 throw ExpressionSyntaxError(message: "'\(c)' is not an operator (expected '\(c)\(c)')", offset: start)
             }
-            throw ExpressionSyntaxError(message: "unexpected character '\(c)' in expression", offset: start)
+            throw ExpressionSyntaxError(message: "unexpected \(CharacterText.describe(c, article: false)) in expression", offset: start)
         }
         out.append(Lexeme(token: .end, offset: s.count, length: 0))
         return out
