@@ -114,6 +114,8 @@ import WidgetModel
         #expect(escaped?.message.hasPrefix("invalid JSON: unknown escape \\ followed by a byte-order mark (U+FEFF) in a string") == true, "\(String(describing: escaped))")
         #expect(jsonError("[\"\\é\"]")?.message.hasPrefix("invalid JSON: unknown escape \\é in a string") == true)
         #expect(jsonError("[é]")?.message == "invalid JSON: expected a value, found 'é'")
+        // libyaml would count a leading mark as a column of line 1.
+        #expect(parseErrors("\u{FEFF}a: b: c\n").first?.location == SourceLocation(file: "t.yaml", line: 1, column: 5))
         let expression = parseErrors(layout(view: "text: \"{{ a \u{FEFF}b }}\""))
         #expect(expression.map(\.message) == ["unexpected byte-order mark (U+FEFF) in expression"])
     }
@@ -131,6 +133,13 @@ import WidgetModel
         }
         #expect(try DataValue.load(path: write("d.json", "{\"n\": 2}")) == .object(["n": .number(2)]))
         #expect(try DataValue.load(path: write("d.yaml", "n: 2\n")) == .object(["n": .number(2)]))
+        // One mark is skipped, not any number of them.
+        do {
+            _ = try DataValue.load(path: write("twice.json", "\u{FEFF}{}"))
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.diagnostics.first?.message == "invalid JSON: expected a value, found a byte-order mark (U+FEFF)")
+        }
         let doc = try LayoutLoader.load(path: write("l.yaml", layout(view: "text: \"{{n}}\"")))
         let bound = doc.bind(surface: .systemSmall, data: .object(["n": .number(2)]), context: context())
         #expect(bound.view?.texts == ["2"])
