@@ -47,3 +47,44 @@ import WidgetTemplate
         }
     }
 }
+
+/// `--shard K/N` read back from a shard's report.json by `merge-reports`: N is a number from a file, and
+/// `1...N` (N < 1 traps) or walking every shard up to N (N = 10^18 never ends) must not follow from it.
+@Suite struct ShardNumbersFromReportsTests {
+    func reportFolders(_ shards: [(index: Int, count: Int)]) throws -> [String] {
+        let root = NSTemporaryDirectory() + "widgetshot-shard-numbers-\(UUID().uuidString)"
+        var folders: [String] = []
+        for (k, shard) in shards.enumerated() {
+            let dir = root + "/\(k)"
+            try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+            let doc = ReportDocument(kind: .verify, cells: 0, results: [], seconds: 0, shard: try MatrixShard(index: 1, count: 1))
+            // Written as a run would, then given the numbers under test, as a hand-edited file would carry them.
+            let json = String(decoding: try doc.encoded(), as: UTF8.self)
+                .replacingOccurrences(of: #""count"\s*:\s*1"#, with: "\"count\":\(shard.count)", options: .regularExpression)
+                .replacingOccurrences(of: #""index"\s*:\s*1"#, with: "\"index\":\(shard.index)", options: .regularExpression)
+            FileManager.default.createFile(atPath: dir + "/report.json", contents: Data(json.utf8))
+            folders.append(dir)
+        }
+        return folders
+    }
+
+    func mergeError(_ shards: [(index: Int, count: Int)]) throws -> String? {
+        let folders = try reportFolders(shards)
+        defer { try? FileManager.default.removeItem(atPath: (folders[0] as NSString).deletingLastPathComponent) }
+        do { _ = try ReportMerge.merge(folders); return nil } catch { return "\(error)" }
+    }
+
+    @Test func aShardCountBelowOneIsRefusedWhenRead() throws {
+        let zero = try mergeError([(1, 0)])
+        #expect(zero?.contains("the shard count must be at least 1, not 0") == true, "\(zero ?? "merged")")
+        let outside = try mergeError([(3, 2)])
+        #expect(outside?.contains("shard 3/2: K must be between 1 and 2") == true, "\(outside ?? "merged")")
+        #expect(throws: (any Error).self) { try JSONDecoder().decode(MatrixShard.self, from: Data(#"{"index":1,"count":-5}"#.utf8)) }
+    }
+
+    @Test func aHugeShardCountListsAFewMissingShards() throws {
+        let message = try mergeError([(1, 1_000_000_000_000_000_000), (2, 1_000_000_000_000_000_000)])
+        #expect(message?.contains("missing shards 3/1000000000000000000, 4/1000000000000000000") == true, "\(message ?? "merged")")
+        #expect(message?.contains("and 999999999999999978 more") == true, "\(message ?? "merged")")
+    }
+}
