@@ -42,6 +42,8 @@ public struct AccessPolicy: Sendable {
 
     public var isOpen: Bool { tokenMACs.isEmpty && signer == nil }
 
+    public var summary: String { "" }
+
     func acceptsToken(_ token: String) -> Bool {
         let key = SymmetricKey(data: macKey)
         let given = Array(token.utf8)
