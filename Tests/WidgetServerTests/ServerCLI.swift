@@ -62,8 +62,8 @@ enum ServerCLI {
         process.environment = environment
         let base = FileManager.default.temporaryDirectory.appendingPathComponent("widgetshot-server-cli-\(UUID().uuidString)").path
         let out = base + ".out", err = base + ".err"
-        FileManager.default.createFile(atPath: out, contents: nil)
-        FileManager.default.createFile(atPath: err, contents: nil)
+        _ = FileManager.default.createFile(atPath: out, contents: nil)
+        _ = FileManager.default.createFile(atPath: err, contents: nil)
         process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: out))
         process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: err))
         process.standardInput = FileHandle.nullDevice

@@ -16,29 +16,40 @@ private func signingServer() async throws -> RunningServer {
     return try await RunningServer.start(limits: limits, access: policy)
 }
 
+/// `path` (no query) with `expires` and `extra` pairs, signed with `key` however out of range the
+/// expiry is (`sign` refuses to make such a URL; a client can still send one).
+private func signedAnyway(_ path: String, expires: String, extra: [(name: String, value: String)] = []) -> String {
+    let signer = URLSigner(key: key)
+    let query = extra + [(name: "expires", value: expires)]
+    let segments = (try? RequestTarget.segments(ofPath: path).get()) ?? []
+    let sig = URLSigner.signature(RequestTarget.canonical(segments: segments, query: query), key: signer.keys[0])
+    return path + "?" + RequestTarget.queryString(query + [(name: "sig", value: sig)])
+}
+
 /// Signatures whose numbers are extreme: the server answers them, never traps.
 @Suite(.timeLimit(.minutes(2)))
 struct SignatureNumberTests {
     @Test func anExpiresNearIntMinIsRefusedAndTheServerGoesOn() async throws {
         let server = try await signingServer()
         defer { Task { try? await server.stop() } }
-        let path = "/v1/render/delivery/systemSmall.png?preview=onTheWay"
-        for expires in [Int.min, Int.min + 1, -1] {
-            // Correctly signed, so the check reaches the expiry.
-            let signed = try URLSigner(key: key).sign(path, expires: expires)
-            let reply = try await Client.send(server.url(signed))
+        let path = "/v1/render/delivery/systemSmall.png"
+        let preview = [(name: "preview", value: "onTheWay")]
+        // Correctly signed, so the check reaches the expiry.
+        for expires in [Int.min, Int.min + 1, -1, Int.max, 253_402_300_800] {
+            let reply = try await Client.send(server.url(signedAnyway(path, expires: String(expires), extra: preview)))
             #expect(reply.status == 403, "\(expires): \(reply.text)")
             #expect(reply.json?["field"] as? String == "expires", "\(expires): \(reply.text)")
-        }
-        for expires in [Int.max, 253_402_300_800] {
-            let reply = try await Client.send(server.url(try URLSigner(key: key).sign(path, expires: expires)))
-            #expect(reply.status == 403, "\(expires): \(reply.text)")
             #expect((reply.json?["error"] as? String)?.contains("253402300799") == true, "\(reply.text)")
         }
         #expect(try await Client.send(server.url("/health")).status == 200)
-        // The last second that can be written in ISO 8601 with four digits is still a good expiry.
-        let latest = try await Client.send(server.url(try URLSigner(key: key).sign(path, expires: 253_402_300_799)))
+        // The last second that can be written in ISO 8601 with four digits is still a good expiry,
+        // and the first one a long time ago.
+        let latest = try await Client.send(server.url(try URLSigner(key: key).sign(path + "?preview=onTheWay", expires: 253_402_300_799)))
         #expect(latest.status == 200, "\(latest.text)")
+        let epoch = try await Client.send(server.url(try URLSigner(key: key).sign(path + "?preview=onTheWay", expires: 0)))
+        #expect(epoch.status == 403, "\(epoch.text)")
+        #expect((epoch.json?["error"] as? String)?.contains("expired at 1970-01-01T00:00:00Z (1800000000 s ago)") == true, "\(epoch.text)")
+        #expect(throws: SignedURLError.expiryOutOfRange(-1)) { try URLSigner(key: key).sign(path, expires: -1) }
     }
 
     @Test func theVerifierNamesAnExpiryOutOfRangeWithoutTrapping() {
@@ -111,7 +122,8 @@ struct SignedScopeTests {
         let narrowed = try await Client.send(server.url(try signer.sign(render + "&scope=layouts", expires: inAnHour)))
         #expect(narrowed.status == 403, "\(narrowed.text)")
         #expect(narrowed.json?["field"] as? String == "scope")
-        let unknown = try await Client.send(server.url(try signer.sign(render + "&scope=admin", expires: inAnHour)))
+        let unknown = try await Client.send(server.url(signedAnyway("/v1/render/delivery/systemSmall.png", expires: String(inAnHour),
+                                                                    extra: [(name: "scope", value: "admin")])))
         #expect(unknown.status == 403, "\(unknown.text)")
         #expect((unknown.json?["error"] as? String)?.contains("'admin'") == true, "\(unknown.text)")
         // The gallery family: past access control (200, or 404 where no verify report was written; not 401/403).
