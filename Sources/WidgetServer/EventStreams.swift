@@ -32,9 +32,11 @@ final class EventStreams: Sendable {
     var count: Int { open.withLock { $0 } }
 
     /// The `text/event-stream` answer that relays `events` until the stream's end, or a 503 when
-    /// `limit` streams are open. `onGracefulShutdown` is called when the server starts shutting
-    /// down (the stream then ends at once instead of holding the shutdown up).
-    func response(_ events: AsyncStream<GalleryEvent>, onGracefulShutdown: @escaping @Sendable () -> Void) throws(APIError) -> Response {
+    /// `limit` streams are open (then `events` is never asked for). `onGracefulShutdown` is called
+    /// when the server starts shutting down (the stream then ends at once instead of holding the
+    /// shutdown up).
+    func response(_ makeEvents: @autoclosure () -> AsyncStream<GalleryEvent>,
+                  onGracefulShutdown: @escaping @Sendable () -> Void) throws(APIError) -> Response {
         guard let place = Place(in: self) else {
             var error = APIError(.serviceUnavailable, "the server has \(limit) event streams open, its limit (Limits.maxEventStreams); retry shortly")
             error.headers[.retryAfter] = "1"
@@ -43,6 +45,7 @@ final class EventStreams: Sendable {
         var seconds = lifetime
         if let left = SignedAccess.secondsLeft { seconds = min(seconds, left) }
         let connection = ConnectionScope.channel
+        let events = makeEvents()
         let duration = Duration.milliseconds(CheckedNumber.int(seconds * 1000, clampedTo: 0...Self.longestMilliseconds))
         let body = ResponseBody { writer in
             defer { place.release() }

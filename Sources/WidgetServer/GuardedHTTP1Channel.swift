@@ -86,13 +86,13 @@ final class PersistentConnections: ChannelDuplexHandler, RemovableChannelHandler
     typealias OutboundOut = HTTPServerResponsePart
 
     /// The requests read and not yet answered, oldest first (pipelining answers in order).
-    private var requests = CircularBuffer<(version: HTTPVersion, keepAlive: Bool)>()
+    private var requests = CircularBuffer<(version: HTTPVersion, keepAlive: Bool, isHead: Bool)>()
     /// Whether the answer being written ends the connection.
     private var closeAfterAnswer = false
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         if case .head(let head) = unwrapInboundIn(data) {
-            requests.append((head.version, head.isKeepAlive))
+            requests.append((head.version, head.isKeepAlive, head.method == .HEAD))
         }
         context.fireChannelRead(data)
     }
@@ -104,8 +104,10 @@ final class PersistentConnections: ChannelDuplexHandler, RemovableChannelHandler
             // already closes the connection.
             guard let request = requests.first else { return context.write(data, promise: promise) }
             let http10 = request.version.major == 1 && request.version.minor == 0
-            // HTTP/1.0 has no chunked encoding: an answer of unknown length ends with the connection.
-            let delimitedByClose = http10 && head.headers["content-length"].isEmpty
+            // HTTP/1.0 has no chunked encoding: an answer of unknown length ends with the connection
+            // (one that has no body at all needs no length).
+            let hasBody = !request.isHead && head.status.code >= 200 && head.status != .noContent && head.status != .notModified
+            let delimitedByClose = http10 && hasBody && head.headers["content-length"].isEmpty
             // An answer that already says close (the guard's refusals) is closed by whoever wrote it.
             let closedByWriter = head.headers["connection"].contains { $0.lowercased() == "close" }
             closeAfterAnswer = !closedByWriter && (!request.keepAlive || delimitedByClose)
