@@ -122,16 +122,16 @@ public struct ServeSettings: Sendable {
     private static func refuseEmptySettings(flags: [String: [String]], environment: [String: String],
                                             fileValues: [String: ConfigContent], configFile: String?) throws(ConfigurationError) {
         for option in ServeOption.all {
-            let why = option.controlsAccess ? " (an empty one would turn access control off)" : ""
+            let why = option.controlsAccess ? " (read as unset, it would leave every route open)" : ""
             if let values = flags[option.name], values.isEmpty || values.contains(where: isBlank) {
-                throw ConfigurationError("\(option.flag) is given an empty value\(why); give it a value, or leave \(option.flag) out")
+                throw ConfigurationError("\(option.flag) is given an empty value; give it one, or leave \(option.flag) out\(why)")
             }
             if let text = environment[option.environmentVariable] {
                 // A list is comma-separated: "a,b," is two items, "," none.
                 let items = option.kind == .list ? text.split(separator: ",").filter { !isBlank($0) } : (isBlank(text) ? [] : [Substring(text)])
                 if items.isEmpty {
-                    let what = option.kind == .list && !isBlank(text) ? " (no item once split at commas)" : ""
-                    throw ConfigurationError("$\(option.environmentVariable) is set but empty\(what)\(why); give it a value, or unset it")
+                    let what = option.kind == .list && !isBlank(text) ? "set but empty (nothing between its commas)" : "set but empty"
+                    throw ConfigurationError("$\(option.environmentVariable) is \(what); give it a value, or unset it\(why)")
                 }
             }
             if let content = fileValues[option.name], let configFile {
@@ -141,7 +141,7 @@ public struct ServeSettings: Sendable {
                 default: false
                 }
                 if empty {
-                    throw ConfigurationError("'\(option.name)' in \(configFile) is empty\(why); give it a value, or remove the key")
+                    throw ConfigurationError("'\(option.name)' in \(configFile) is empty; give it a value, or remove the key\(why)")
                 }
             }
         }
