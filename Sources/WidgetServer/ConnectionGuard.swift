@@ -22,8 +22,9 @@ import WidgetShot
 /// - answers `CONNECT` (a tunnel, which this server is not) 405 with a JSON body and `Allow`, and
 ///   closes the connection. NIO's encoder writes any answer to CONNECT without a body (right for
 ///   the 2xx that opens a tunnel), so this one goes out as raw bytes, like the over-capacity 503;
-/// - keeps the connection's `ConnectionSlot` up to date: busy from a request's head to the end of
-///   the last response owed, free (and so the first to go when the table is full) otherwise;
+/// - keeps the connection's `ConnectionSlot` up to date: busy from the end of a complete request
+///   (its body too) to the end of the last response owed; free otherwise, and so among the first to
+///   go when the table is full;
 /// - closes a connection whose client has closed its side while an event stream is being sent to
 ///   it: the stream (which only writes when something happens) then ends at once.
 ///
@@ -116,7 +117,7 @@ final class RequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
         case .head(let head):
             // Closed to make room for a newer connection while this head was on its way: the
             // close is under way, the request must not start.
-            if let slot, !slot.markBusy() {
+            if let slot, slot.isEvicted {
                 closed = true
                 context.close(promise: nil)
                 return
@@ -139,6 +140,13 @@ final class RequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
         case .end:
             reading = .betweenRequests
             cancelTimer()
+            // The request is complete: until its answer is out (unless it already is) the
+            // connection is not closed to make room.
+            if owed > 0, let slot, !slot.markBusy() {
+                closed = true
+                context.close(promise: nil)
+                return
+            }
         }
         context.fireChannelRead(data)
     }

@@ -4,11 +4,11 @@ import Synchronization
 
 /// Open connections across every event loop, at most `limit`. At the limit a new connection takes
 /// the place of the longest-idle one, a connection that is not answering a request: it has sent
-/// nothing since it was accepted, or only part of a request head, or it is a keep-alive connection
-/// between requests. That one is closed. Only when every connection is answering a request (a
-/// render, a body being read, an event stream, all of them bounded in time or number) is the new
-/// one answered 503 and closed. So silent clients, however many and however often they reconnect,
-/// cannot keep `/health` from answering.
+/// nothing since it was accepted, or not yet a whole request (head and body), or it is a keep-alive
+/// connection between requests. That one is closed. Only when every connection is answering a
+/// complete request (a render, an event stream: bounded in time or number) is the new one answered
+/// 503 and closed. So clients that say nothing, or too little, however many and however often they
+/// reconnect, cannot keep `/health` from answering.
 final class ConnectionTable: @unchecked Sendable {
     let limit: Int
     private let lock = NSLock()
@@ -57,8 +57,9 @@ final class ConnectionTable: @unchecked Sendable {
 }
 
 /// One admitted connection's standing: free since a moment (uptime nanoseconds), busy answering a
-/// request, or evicted (being closed to make room). Its `RequestGuard` marks it busy when a request
-/// head arrives and free when the last owed response has ended; the table reads it from any thread.
+/// request, or evicted (being closed to make room). Its `RequestGuard` marks it busy when a whole
+/// request has arrived and free when the last owed response has ended; the table reads it from any
+/// thread.
 final class ConnectionSlot: Sendable {
     let channel: any Channel
     private let state: Atomic<Int64>
@@ -73,6 +74,8 @@ final class ConnectionSlot: Sendable {
 
     /// Uptime nanoseconds since the connection has been free, or a negative number when it is not.
     var freeSince: Int64 { state.load(ordering: .acquiring) }
+
+    var isEvicted: Bool { freeSince == Self.evicted }
 
     /// Marks it answering a request; false when it has been evicted (the request must not start).
     func markBusy() -> Bool {

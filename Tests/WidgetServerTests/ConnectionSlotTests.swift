@@ -144,8 +144,12 @@ struct ConnectionSlotTests {
             }
             for index in 0..<(limits.maxConnections - limits.maxEventStreams) {
                 let socket = try RawSocket(port: server.port)
-                // Half of them start a request and never finish it.
-                if index % 2 == 0 { socket.send("GET /health HTTP/1.1\r\nHost: t\r\nX-Slow: ") }
+                // A third say nothing, a third start a head and a third a body, and never finish.
+                switch index % 3 {
+                case 1: socket.send("GET /health HTTP/1.1\r\nHost: t\r\nX-Slow: ")
+                case 2: socket.send("POST /render HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{")
+                default: break
+                }
                 held.append(socket)
             }
             // Let the server take them all in before asking.
@@ -178,22 +182,23 @@ struct ConnectionSlotTests {
     }
 
     @Test func aConnectionAnsweringARequestIsNotClosedToMakeRoom() async throws {
-        // Four connections each in the middle of a request (its body not all sent): none is idle, so
-        // a fifth is refused rather than one of them cut off.
+        // Four connections each being answered (an event stream): none is idle, so a fifth is
+        // refused rather than one of them cut off.
         var limits = Limits.default
         limits.maxConnections = 4
-        let server = try await RunningServer.start(limits: limits)
+        limits.maxEventStreams = 4
+        let server = try await RunningServer.start(folders: TinyProject.folders, limits: limits, watch: true)
         defer { Task { try? await server.stop() } }
         let (holders, refusal) = try await onThread { () throws -> ([RawSocket], RawResponse?) in
             let holders = try (0..<4).map { _ in
-                let socket = try RawSocket(port: server.port)
-                socket.send("POST /render HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"lay")
+                let (socket, response) = try Self.openStream(server.port)
+                guard response?.status == 200 else { throw TestFailure("stream refused: \(String(describing: response))") }
                 return socket
             }
-            Thread.sleep(forTimeInterval: 1)
             let extra = try RawSocket(port: server.port)
             return (holders, RawResponse(extra.readUntilClosed(seconds: 3).bytes))
         }
+        #expect(holders.allSatisfy(Self.isOpen), "a stream was closed to make room")
         #expect(refusal?.status == 503, "\(String(describing: refusal))")
         #expect((refusal?.json?["error"] as? String)?.contains("Limits.maxConnections") == true)
         for holder in holders { holder.closeNow() }

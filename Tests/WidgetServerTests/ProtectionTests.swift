@@ -211,7 +211,9 @@ struct ProtectionTests {
     }
 
     @Test func atTheLimitTheLongestIdleConnectionMakesRoomAndBusyOnesAreNot() async throws {
-        let server = try await RunningServer.start(limits: limits { $0.maxConnections = 4 })
+        // Event streams are what keeps a connection answering for long: the tiny project, watched.
+        let server = try await RunningServer.start(folders: TinyProject.folders,
+                                                   limits: limits { $0.maxConnections = 4; $0.maxEventStreams = 4 }, watch: true)
         defer { Task { try await server.stop() } }
         let (holders, answer, refusal) = try await onThread { () throws -> ([RawSocket], RawResponse?, (RawResponse?, Bool)) in
             // Each holder has one answered request, so it is surely counted before the next comes
@@ -230,14 +232,15 @@ struct ProtectionTests {
             let fifth = try RawSocket(port: server.port)
             fifth.send("GET /health HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n")
             let answer = RawResponse(fifth.readUntilClosed(seconds: 5).bytes)
-            // Now every holder but the first starts a request it does not finish: all four places
-            // are busy, so a sixth connection is refused.
-            for holder in holders.dropFirst() {
-                holder.send("POST /render HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{")
-            }
+            // Now every holder but the first, and one more connection, opens an event stream: all
+            // four places are busy answering, so a sixth connection is refused.
             let filler = try RawSocket(port: server.port)
-            filler.send("POST /render HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{")
-            Thread.sleep(forTimeInterval: 0.5)
+            for socket in holders.dropFirst() + [filler] {
+                socket.send("GET /gallery-events HTTP/1.1\r\nHost: t\r\n\r\n")
+            }
+            for socket in holders.dropFirst() + [filler] {
+                guard socket.waitReadable(seconds: 5) else { throw TestFailure("an event stream did not open") }
+            }
             let extra = try RawSocket(port: server.port)
             let (bytes, closed) = extra.readUntilClosed(seconds: 5)
             return (holders + [filler], answer, (RawResponse(bytes), closed))
