@@ -67,7 +67,7 @@ extension LayoutPass {
             let lineHeight = font.lineHeight ?? singleLineHeight(layer, text, font)
             if lineHeight > 0 {
                 // A text always shows at least one line, even in a height too small for it.
-                let fitting = max(1, Int(min(1_000_000, (height / lineHeight + 1e-9).rounded(.down))))
+                let fitting = CheckedNumber.int((height / lineHeight + 1e-9).rounded(.down), clampedTo: 1...1_000_000)
                 maxLines = min(maxLines ?? fitting, fitting)
             }
         }
@@ -103,7 +103,7 @@ extension LayoutPass {
         let fullSize = text.font.size
         let minimumSize = fullSize * text.minimumScaleFactor
         let step = Self.fontSizeStep
-        let gridSteps = Int(min(1_000_000_000, ((fullSize - minimumSize) / step + 1e-9).rounded(.down)))
+        let gridSteps = CheckedNumber.int(((fullSize - minimumSize) / step + 1e-9).rounded(.down), clampedTo: 0...1_000_000_000)
         let endsOffGrid = fullSize - Double(gridSteps) * step > minimumSize + 1e-9
         let candidateCount = gridSteps + (endsOffGrid ? 1 : 0)
         guard candidateCount > 0 else { return original }

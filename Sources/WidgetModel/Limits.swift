@@ -83,6 +83,15 @@ public struct Limits: Sendable, Equatable {
     /// Open connections at once; one more is answered 503 (JSON, `Retry-After`) as soon as it is
     /// accepted, then closed.
     public var maxConnections = 512
+    /// Server-sent event streams (`GET /gallery-events`, with `serve --watch`) open at once; one more
+    /// is answered 503 (JSON, `Retry-After`). A stream holds its connection for as long as it lasts,
+    /// and a held connection is never closed to make room for a new one, so this stays far below
+    /// `maxConnections`.
+    public var maxEventStreams = 32
+    /// Seconds one event stream stays open; then it ends and the page's EventSource reconnects (and
+    /// the server sees the client again). A stream opened with a signed URL ends when the signature
+    /// expires, if that comes first.
+    public var eventStreamLifetime = 300.0
     /// Seconds a keep-alive connection may sit idle between requests.
     public var idleTimeout = 15.0
     /// Seconds a client has to send the request line and headers, once it starts a request.

@@ -28,13 +28,16 @@ extension Renderer {
         cairo_clip_extents(cr, &cx1, &cy1, &cx2, &cy2)
         let ux1 = max(fx1, cx1), uy1 = max(fy1, cy1), ux2 = min(fx2, cx2), uy2 = min(fy2, cy2)
         guard ux2 > ux1, uy2 > uy1 else { return false }
-        let x0 = Int((m.xx * ux1 + m.x0).rounded(.down)), y0 = Int((m.yy * uy1 + m.y0).rounded(.down))
-        let x1 = Int((m.xx * ux2 + m.x0).rounded(.up)), y1 = Int((m.yy * uy2 + m.y0).rounded(.up))
+        // Device pixels; anything near the clamp is far past the 16384 bound below and falls back.
+        func device(_ v: Double) -> Int { CheckedNumber.int(v, clampedTo: -(1 << 30)...(1 << 30)) }
+        let x0 = device((m.xx * ux1 + m.x0).rounded(.down)), y0 = device((m.yy * uy1 + m.y0).rounded(.down))
+        let x1 = device((m.xx * ux2 + m.x0).rounded(.up)), y1 = device((m.yy * uy2 + m.y0).rounded(.up))
         let w = x1 - x0, h = y1 - y0
         guard w > 0, h > 0, w * h >= Self.gradientSurfaceMinimumArea, w <= 16384, h <= 16384 else { return false }
 
         let table = gradientTable(stops)
-        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(w), Int32(h)) else { return false }
+        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, CheckedNumber.int32(clamping: w),
+                                                       CheckedNumber.int32(clamping: h)) else { return false }
         defer { cairo_surface_destroy(surface) }
         guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else { return false }
         cairo_surface_flush(surface)
@@ -47,14 +50,16 @@ extension Renderer {
         let v0 = (Double(y0) + 0.5 - m.y0) * scaleV - frame.minY / frame.height
         let t00 = ((u0 - start.x) * ex + (v0 - start.y) * ey) / length2
         let ti = scaleU * ex / length2, tj = scaleV * ey / length2
-        let last = Double(Self.gradientTableSize - 1)
+        let lastIndex = Self.gradientTableSize - 1
+        let last = Double(lastIndex)
         table.withUnsafeBufferPointer { lut in
             for j in 0..<h {
                 let row = (data + j * stride).assumingMemoryBound(to: UInt32.self)
                 var t = (t00 + Double(j) * tj) * last + 0.5
                 let step = ti * last
                 for i in 0..<w {
-                    let index = t <= 0 ? 0 : t >= last ? Int(last) : Int(t)
+                    // Past either end the gradient pads; NaN (never met: every term is finite) takes the first color.
+                    let index = CheckedNumber.int(t, clampedTo: 0...lastIndex)
                     row[i] = lut[index]
                     t += step
                 }
@@ -97,7 +102,7 @@ extension Renderer {
                 c = RGBA(r: a.color.r + (b.color.r - a.color.r) * f, g: a.color.g + (b.color.g - a.color.g) * f,
                          b: a.color.b + (b.color.b - a.color.b) * f, a: a.color.a + (b.color.a - a.color.a) * f)
             }
-            func byte(_ v: Double) -> UInt32 { UInt32((min(max(v, 0), 1) * 255).rounded()) }
+            func byte(_ v: Double) -> UInt32 { UInt32(CheckedNumber.int((v * 255).rounded(), clampedTo: 0...255)) }
             let alpha = min(max(c.a, 0), 1)
             table[i] = byte(alpha) << 24 | byte(c.r * alpha) << 16 | byte(c.g * alpha) << 8 | byte(c.b * alpha)
         }

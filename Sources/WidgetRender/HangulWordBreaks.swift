@@ -97,11 +97,11 @@ extension Renderer {
         pango_layout_set_text(layout, text, -1)
         return words.map { word in
             var start = PangoRectangle(), end = PangoRectangle()
-            pango_layout_index_to_pos(layout, Int32(word.start), &start)
+            pango_layout_index_to_pos(layout, CheckedNumber.int32(clamping: word.start), &start)
             // The end offset is where the next separator starts; a word ending the text ends where
             // the last line does.
             if word.end < text.utf8.count {
-                pango_layout_index_to_pos(layout, Int32(word.end), &end)
+                pango_layout_index_to_pos(layout, CheckedNumber.int32(clamping: word.end), &end)
                 return abs(end.x - start.x)
             }
             var logical = PangoRectangle()

@@ -72,7 +72,10 @@ extension Renderer {
         do { decoded = try PNGCodec.decode(bytes) } catch {
             throw ImageLoadError(description: "image \(path) cannot be decoded: \(error)")
         }
-        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(decoded.width), Int32(decoded.height))!
+        guard let width = CheckedNumber.int32(decoded.width), let height = CheckedNumber.int32(decoded.height) else {
+            throw ImageLoadError(description: "image \(path) (\(decoded.width)×\(decoded.height)) does not fit a drawing surface")
+        }
+        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, width, height)!
         guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let data = cairo_image_surface_get_data(surface) else {
             cairo_surface_destroy(surface)
             throw ImageLoadError(description: "image \(path) (\(decoded.width)×\(decoded.height)) does not fit a drawing surface")

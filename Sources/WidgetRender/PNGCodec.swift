@@ -97,13 +97,22 @@ public enum PNGCodec {
         }
     }
 
+    /// A bitmap's sizes as libpng's `Int32`s; a bitmap too large for them is an error, not a trap.
+    static func int32Sizes(_ bitmap: Bitmap) throws -> (Int32, Int32, Int32) {
+        guard let w = CheckedNumber.int32(bitmap.width), let h = CheckedNumber.int32(bitmap.height),
+              let s = CheckedNumber.int32(bitmap.stride) else {
+            throw PNGError(description: "PNG encode failed: \(bitmap.width)×\(bitmap.height) pixels is too large for a PNG")
+        }
+        return (w, h, s)
+    }
+
     static func encode(_ bitmap: Bitmap, engine: Int32, level: Int32, filter: Int32) throws -> [UInt8] {
         precondition(bitmap.pixels.count >= bitmap.stride * bitmap.height, "bitmap pixel buffer too small")
+        let (width, height, stride) = try int32Sizes(bitmap)
         var out: UnsafeMutablePointer<UInt8>?
         var length = 0
         let rc = bitmap.pixels.withUnsafeBufferPointer { px in
-            cpng_encode_argb32_ex(px.baseAddress, Int32(bitmap.width), Int32(bitmap.height), Int32(bitmap.stride),
-                                  engine, level, filter, -1, &out, &length)
+            cpng_encode_argb32_ex(px.baseAddress, width, height, stride, engine, level, filter, -1, &out, &length)
         }
         guard rc == 0, let out else {
             throw PNGError(description: "PNG encode failed (\(rc)): \(String(cString: cpng_last_error()))")
@@ -118,11 +127,12 @@ public enum PNGCodec {
     /// only; they decode to the same pixels as the single-thread fast encode.
     public static func encodeBanded(_ bitmap: Bitmap, bands: Int = 0, threads: Int = 0) throws -> [UInt8] {
         precondition(bitmap.pixels.count >= bitmap.stride * bitmap.height, "bitmap pixel buffer too small")
+        let (width, height, stride) = try int32Sizes(bitmap)
         var out: UnsafeMutablePointer<UInt8>?
         var length = 0
         let rc = bitmap.pixels.withUnsafeBufferPointer { px in
-            cpng_encode_argb32_bands(px.baseAddress, Int32(bitmap.width), Int32(bitmap.height), Int32(bitmap.stride),
-                                     Int32(clamping: bands), Int32(clamping: threads), &out, &length)
+            cpng_encode_argb32_bands(px.baseAddress, width, height, stride,
+                                     CheckedNumber.int32(clamping: bands), CheckedNumber.int32(clamping: threads), &out, &length)
         }
         guard rc == 0, let out else {
             throw PNGError(description: "PNG encode failed (\(rc)): \(String(cString: cpng_last_error()))")

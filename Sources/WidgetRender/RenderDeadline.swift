@@ -1,4 +1,5 @@
 import Foundation
+import WidgetModel
 
 /// When a render must give up: a moment on the monotonic clock, or an explicit `cancel()` from
 /// another thread (a server shutting down). The stages check it between steps and per node; a
@@ -18,7 +19,8 @@ public final class RenderDeadline: @unchecked Sendable {
     public init(seconds: Double) {
         self.seconds = seconds
         let now = DispatchTime.now().uptimeNanoseconds
-        let span = seconds.isFinite && seconds > 0 ? min(seconds, 1e9) * 1e9 : 0
+        // At most 10^9 s (31 years); NaN, negatives and ∞ mean "already passed" / clamp, never a trap.
+        let span = CheckedNumber.int(seconds.isNaN ? 0 : min(seconds, 1e9) * 1e9, clampedTo: 0...1_000_000_000_000_000_000)
         self.limit = now &+ UInt64(span)
     }
 

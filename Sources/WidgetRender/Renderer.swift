@@ -88,18 +88,25 @@ public final class Renderer {
         draw(pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: scale, opaqueFill: opaqueFill) { cr in drawNode(root, cr) }
     }
 
+    /// Pixels along one side of a canvas at most: Cairo's limit for an image surface.
+    public static let maxCanvasSide = 32_767
+
+    /// A side of a canvas, within 1…`maxCanvasSide`: every canvas is one Cairo can draw, and its sizes
+    /// convert to Cairo's `Int32` without a check at each call.
+    static func canvasSide(_ pixels: Int) -> Int { min(max(pixels, 1), maxCanvasSide) }
+
     /// A transparent ARGB32 canvas of pixelWidth×pixelHeight scaled by `scale` (or, with an opaque
     /// `opaqueFill`, one of that colour), drawn on by `body`.
     func draw(pixelWidth: Int, pixelHeight: Int, scale: Double, opaqueFill: RGBA? = nil,
               _ body: (OpaquePointer) -> Void) -> Bitmap {
-        precondition(pixelWidth > 0 && pixelHeight > 0, "canvas must not be empty")
-        let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(pixelWidth)))
+        let (pixelWidth, pixelHeight) = (Self.canvasSide(pixelWidth), Self.canvasSide(pixelHeight))
+        let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, CheckedNumber.int32(clamping: pixelWidth)))
         let fill = opaqueFill.flatMap { $0.a >= 1 ? $0 : nil }
         var pixels = fill == nil ? [UInt8](repeating: 0, count: stride * pixelHeight)
             : [UInt8](unsafeUninitializedCapacity: stride * pixelHeight) { _, count in count = stride * pixelHeight }
         pixels.withUnsafeMutableBufferPointer { buffer in
             let surface = cairo_image_surface_create_for_data(buffer.baseAddress, CAIRO_FORMAT_ARGB32,
-                                                              Int32(pixelWidth), Int32(pixelHeight), Int32(stride))!
+                                                              CheckedNumber.int32(clamping: pixelWidth), CheckedNumber.int32(clamping: pixelHeight), CheckedNumber.int32(clamping: stride))!
             let cr = cairo_create(surface)!
             if let fill {
                 cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)

@@ -29,7 +29,7 @@ extension Renderer {
         if dash.isEmpty || dash.allSatisfy({ $0 <= 0 }) {
             cairo_set_dash(cr, nil, 0, 0)
         } else {
-            dash.withUnsafeBufferPointer { cairo_set_dash(cr, $0.baseAddress, Int32($0.count), 0) }
+            dash.withUnsafeBufferPointer { cairo_set_dash(cr, $0.baseAddress, CheckedNumber.int32(clamping: $0.count), 0) }
         }
     }
 

@@ -13,8 +13,8 @@ public struct SheetTile: Sendable {
         self.bitmap = bitmap; self.x = x; self.y = y; self.scale = scale
     }
     /// The pixels it covers on the sheet.
-    public var drawnWidth: Int { Int((Double(bitmap.width) * scale).rounded()) }
-    public var drawnHeight: Int { Int((Double(bitmap.height) * scale).rounded()) }
+    public var drawnWidth: Int { CheckedNumber.int((Double(bitmap.width) * scale).rounded(), clampedTo: 0...Int(Int32.max)) }
+    public var drawnHeight: Int { CheckedNumber.int((Double(bitmap.height) * scale).rounded(), clampedTo: 0...Int(Int32.max)) }
 }
 
 extension Renderer {
@@ -37,6 +37,7 @@ extension Renderer {
     public func drawSheet(pixelWidth: Int, pixelHeight: Int, scale: Double, background: RGBA?,
                           overlay: [PlacedNode], tiles: [SheetTile], exactTiles: Bool = false,
                           banded: Bool? = nil) -> Bitmap {
+        let (pixelWidth, pixelHeight) = (Self.canvasSide(pixelWidth), Self.canvasSide(pixelHeight))
         let frame = Rect(x: 0, y: 0, width: Double(pixelWidth) / scale, height: Double(pixelHeight) / scale)
         var children: [PlacedNode] = []
         let opaque = background.map { $0.a >= 1 } ?? false
@@ -54,8 +55,7 @@ extension Renderer {
             }
             return sheet
         }
-        precondition(pixelWidth > 0 && pixelHeight > 0, "canvas must not be empty")
-        let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(pixelWidth)))
+        let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, CheckedNumber.int32(clamping: pixelWidth)))
         let fill = opaque ? background : nil
         let bandRows = Self.sheetBandRows
         let bands = (pixelHeight + bandRows - 1) / bandRows
@@ -69,8 +69,8 @@ extension Renderer {
                 DispatchQueue.concurrentPerform(iterations: bands) { band in
                     let r = band * bandRows..<min(pixelHeight, (band + 1) * bandRows)
                     let slice = UnsafeMutablePointer<UInt8>(bitPattern: base + UInt(r.lowerBound * stride))!
-                    let surface = cairo_image_surface_create_for_data(slice, CAIRO_FORMAT_ARGB32, Int32(pixelWidth),
-                                                                      Int32(r.count), Int32(stride))!
+                    let surface = cairo_image_surface_create_for_data(slice, CAIRO_FORMAT_ARGB32, CheckedNumber.int32(clamping: pixelWidth),
+                                                                      CheckedNumber.int32(clamping: r.count), CheckedNumber.int32(clamping: stride))!
                     let cr = cairo_create(surface)!
                     cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
                     cairo_set_source_rgba(cr, fill.r, fill.g, fill.b, 1)
@@ -82,7 +82,7 @@ extension Renderer {
             }
             // The overlay (labels: Pango belongs to this renderer's thread) over the whole canvas.
             let surface = cairo_image_surface_create_for_data(buffer.baseAddress, CAIRO_FORMAT_ARGB32,
-                                                              Int32(pixelWidth), Int32(pixelHeight), Int32(stride))!
+                                                              CheckedNumber.int32(clamping: pixelWidth), CheckedNumber.int32(clamping: pixelHeight), CheckedNumber.int32(clamping: stride))!
             let cr = cairo_create(surface)!
             cairo_scale(cr, scale, scale)
             pango_cairo_update_context(cr, drawContext)
@@ -114,8 +114,10 @@ extension Renderer {
     /// Draws the tiles that reach `rows` of the sheet onto `slice`, the first of those rows.
     static func drawTiles(_ tiles: [SheetTile], into slice: UnsafeMutablePointer<UInt8>, width: Int, rows: Range<Int>,
                           stride: Int, exactTiles: Bool) {
-        let target = cairo_image_surface_create_for_data(slice, CAIRO_FORMAT_ARGB32, Int32(width), Int32(rows.count),
-                                                         Int32(stride))!
+        // A sheet's sides are at most Renderer.maxCanvasSide: these fit Int32.
+        let target = cairo_image_surface_create_for_data(slice, CAIRO_FORMAT_ARGB32, CheckedNumber.int32(clamping: width),
+                                                         CheckedNumber.int32(clamping: rows.count),
+                                                         CheckedNumber.int32(clamping: stride))!
         let cr = cairo_create(target)!
         cairo_translate(cr, 0, -Double(rows.lowerBound))
         cairo_set_operator(cr, exactTiles ? CAIRO_OPERATOR_SOURCE : CAIRO_OPERATOR_OVER)
@@ -123,8 +125,9 @@ extension Renderer {
             // Cairo only reads the tile: its pixels are lent as they are, not copied.
             tile.bitmap.pixels.withUnsafeBufferPointer { tileBuffer in
                 let source = cairo_image_surface_create_for_data(
-                    UnsafeMutablePointer(mutating: tileBuffer.baseAddress), CAIRO_FORMAT_ARGB32, Int32(tile.bitmap.width),
-                    Int32(tile.bitmap.height), Int32(tile.bitmap.stride))!
+                    UnsafeMutablePointer(mutating: tileBuffer.baseAddress), CAIRO_FORMAT_ARGB32,
+                    CheckedNumber.int32(clamping: tile.bitmap.width), CheckedNumber.int32(clamping: tile.bitmap.height),
+                    CheckedNumber.int32(clamping: tile.bitmap.stride))!
                 if tile.scale == 1 {
                     cairo_set_source_surface(cr, source, Double(tile.x), Double(tile.y))
                     cairo_rectangle(cr, Double(tile.x), Double(tile.y), Double(tile.bitmap.width), Double(tile.bitmap.height))

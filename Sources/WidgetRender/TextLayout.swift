@@ -54,7 +54,7 @@ extension Renderer {
     /// would cut the whole text.
     static func visibleCharacters(width: Double, font: FontSpec, maxLines: Int) -> Int {
         let perLine = min(1_000_000, (max(0, width) / max(0.25 * font.size, 0.01)).rounded(.up)) + 1
-        return Int(min(1_000_000_000, 2 * perLine * Double(max(1, maxLines)))) + 64
+        return CheckedNumber.int(2 * perLine * Double(max(1, maxLines)), clampedTo: 0...1_000_000_000) + 64
     }
 
     private func makeBoundedLayout(_ context: OpaquePointer, _ string: String, cutLength: Bool, font: FontSpec,
@@ -84,7 +84,7 @@ extension Renderer {
                 pango_layout_set_ellipsize(layout, truncation == .head ? PANGO_ELLIPSIZE_START
                                            : truncation == .middle ? PANGO_ELLIPSIZE_MIDDLE : PANGO_ELLIPSIZE_END)
                 // Negative: at most that many lines per paragraph.
-                pango_layout_set_height(layout, -Int32(max(1, maxLines)))
+                pango_layout_set_height(layout, -CheckedNumber.int32(clamping: max(1, maxLines)))
             }
         } else if let attributes {
             pango_layout_set_attributes(layout, attributes)
@@ -131,7 +131,7 @@ extension Renderer {
     /// so a run this long always spans more than a line. The rescan per line is at most this long.
     static func longestUnbrokenRun(width: Double, font: FontSpec) -> Int {
         let perLine = width / max(0.25 * font.size, 0.01)
-        return max(16, 2 * Int(min(1_000_000, perLine.rounded(.up))) + 2)
+        return max(16, 2 * CheckedNumber.int(perLine.rounded(.up), clampedTo: 0...1_000_000) + 2)
     }
 
     /// Pango 1.50 wraps a word wider than the line (PANGO_WRAP_WORD_CHAR) by rescanning the rest of
@@ -153,7 +153,7 @@ extension Renderer {
         let scalars = Array(text.unicodeScalars)
         var attributes = [PangoLogAttr](repeating: PangoLogAttr(), count: scalars.count + 1)
         text.withCString { chars in
-            pango_get_log_attrs(chars, -1, -1, pango_language_get_default(), &attributes, Int32(attributes.count))
+            pango_get_log_attrs(chars, -1, -1, pango_language_get_default(), &attributes, CheckedNumber.int32(clamping: attributes.count))
         }
         var result = String.UnicodeScalarView()
         result.reserveCapacity(scalars.count + scalars.count / run + 1)
@@ -179,7 +179,7 @@ extension Renderer {
     private func limitParagraphs(_ layout: OpaquePointer, maxLines: Int) -> Bool {
         pango_layout_set_height(layout, -1 - Int32(Int16.max))   // effectively unlimited per paragraph
         guard Int(pango_layout_get_line_count(layout)) > maxLines else {
-            pango_layout_set_height(layout, -Int32(maxLines))
+            pango_layout_set_height(layout, -CheckedNumber.int32(clamping: maxLines))
             return false
         }
         let iter = pango_layout_get_iter(layout)!
@@ -251,7 +251,7 @@ extension Renderer {
     /// (lineHeight − its height), half of it (truncated) above; the line spans from the highest run top to the lowest run bottom, and lines follow
     /// each other without gaps. A line without runs (an empty paragraph) uses the first family's font.
     func lineBoxes(_ layout: OpaquePointer, font: FontSpec) -> [LineBox] {
-        let size = Int32(max(font.size, 0.01) * Double(PANGO_SCALE))
+        let size = CheckedNumber.int32(font.size * Double(PANGO_SCALE), clampedTo: 10...Int32.max / 4)
         let lineHeight = font.lineHeight.flatMap { $0 > 0 && $0.isFinite ? pango_units_from_double($0) : nil }
         func runBox(_ pangoFont: UnsafeMutablePointer<PangoFont>?, raised: Int32) -> (top: Int32, bottom: Int32) {
             var (ascent, descent) = faceExtents(pangoFont, size: size, fallback: font)

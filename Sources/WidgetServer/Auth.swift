@@ -1,10 +1,13 @@
 import Crypto
 import Foundation
 import Hummingbird
+import WidgetShot
 
-/// Who may call what. With no token and no signing key everything is open (a private network,
-/// today's behaviour). With either, every path but `openPaths` needs a bearer token, or, on
-/// GET/HEAD, a URL signed with one of the signing keys.
+/// Who may call what. With no token and no signing key everything is open (a private network).
+/// With either, every path but `openPaths` needs a bearer token, or, on GET/HEAD, a URL signed with
+/// one of the signing keys for the route's family (`RouteFamily`: the render routes unless the
+/// signature's `scope` names more). `serve` never builds an open policy from settings that are
+/// there but empty (`ServeSettings`), and says at start which of the two it has (`summary`).
 ///
 /// Answers: no credentials → 401 with `WWW-Authenticate: Bearer`; a wrong token → 401 with
 /// `WWW-Authenticate: Bearer error="invalid_token"` (RFC 6750 §3.1: an invalid token is 401, 403 is
@@ -41,6 +44,13 @@ public struct AccessPolicy: Sendable {
     public static let open = AccessPolicy()
 
     public var isOpen: Bool { tokenMACs.isEmpty && signer == nil }
+
+    /// For the start-up line: `access control on: tokens: 2, signing keys: 1`, or
+    /// `access control OFF: every route is open`.
+    public var summary: String {
+        isOpen ? "access control OFF: every route is open"
+            : "access control on: tokens: \(tokenMACs.count), signing keys: \(signer?.keyBytes.count ?? 0)"
+    }
 
     func acceptsToken(_ token: String) -> Bool {
         let key = SymmetricKey(data: macKey)
@@ -82,8 +92,15 @@ public struct AccessFileError: Error, CustomStringConvertible {
     init(_ description: String) { self.description = description }
 }
 
-/// Applies an AccessPolicy before routing. A valid signature's `expires` and `sig` are taken off
-/// the query, so the route sees only its own parameters.
+/// What a request let in by a signed URL may still need to know while it is answered: how many
+/// seconds its signature has left (by the policy's clock; the URL is good through the second
+/// `expires` names). An event stream ends then.
+public enum SignedAccess {
+    @TaskLocal public static var secondsLeft: Double?
+}
+
+/// Applies an AccessPolicy before the route runs. A valid signature's `sig`, `expires` and `scope`
+/// are taken off the query, so the route sees only its own parameters.
 struct AccessMiddleware<Context: RequestContext>: RouterMiddleware {
     let policy: AccessPolicy
 
@@ -103,9 +120,14 @@ struct AccessMiddleware<Context: RequestContext>: RouterMiddleware {
             return Self.privateToTheCaller(try await next(Self.withoutSignature(request), context))
         }
         if let signer = policy.signer, request.method == .get || request.method == .head {
-            switch signer.verify(path: request.uri.path, query: request.uri.query, now: policy.now()) {
-            case .valid:
-                return try await next(Self.withoutSignature(request), context)
+            let now = policy.now()
+            switch signer.check(path: request.uri.path, query: request.uri.query, now: now) {
+            case .valid(let expires):
+                let end = Double(CheckedNumber.saturatingAdd(expires, 1))
+                let left = max(0, end - now.timeIntervalSince1970)
+                return try await SignedAccess.$secondsLeft.withValue(left) {
+                    try await next(Self.withoutSignature(request), context)
+                }
             case .invalid(let reason, let field):
                 throw APIError(.forbidden, reason, field: field)
             case .unsigned:
@@ -136,15 +158,17 @@ struct AccessMiddleware<Context: RequestContext>: RouterMiddleware {
         return response
     }
 
-    /// The request with `sig` and `expires` removed from its query, other parameters as sent.
+    /// The request with `sig`, `expires` and `scope` removed from its query, other parameters as sent.
     static func withoutSignature(_ request: Request) -> Request {
         // A byte search first: Foundation's String.contains was a tenth of a cached answer's cost.
-        guard let query = request.uri.query, Self.contains(query, "sig=") || Self.contains(query, "expires=") else {
+        guard let query = request.uri.query,
+              Self.contains(query, "sig=") || Self.contains(query, "expires=") || Self.contains(query, "scope=")
+                || Self.contains(query, "%") else {
             return request
         }
         let kept = query.split(separator: "&", omittingEmptySubsequences: true).filter { pair in
-            let name = URLParts.percentDecode(String(pair.prefix { $0 != "=" }))
-            return name != "sig" && name != "expires"
+            let name = RequestTarget.decode(pair.prefix { $0 != "=" })
+            return name != "sig" && name != "expires" && name != "scope"
         }
         var head = request.head
         head.path = request.uri.path + (kept.isEmpty ? "" : "?" + kept.joined(separator: "&"))

@@ -19,6 +19,15 @@ import WidgetShot
 ///   a 4xx JSON body, `{"error": …, "field": "request"}`, and closes the connection. Without it
 ///   Hummingbird writes an empty 400, or a 500 when the error comes while a route reads the body.
 ///
+/// - answers `CONNECT` (a tunnel, which this server is not) 405 with a JSON body and `Allow`, and
+///   closes the connection. NIO's encoder writes any answer to CONNECT without a body (right for
+///   the 2xx that opens a tunnel), so this one goes out as raw bytes, like the over-capacity 503;
+/// - keeps the connection's `ConnectionSlot` up to date: busy from the end of a complete request
+///   (its body too) to the end of the last response owed; free otherwise, and so among the first to
+///   go when the table is full;
+/// - closes a connection whose client has closed its side while an event stream is being sent to
+///   it: the stream (which only writes when something happens) then ends at once.
+///
 /// `RawBytesWatcher`, in front of the decoder, tells it when a request's first byte arrives and
 /// how many bytes its head has taken so far, which the decoder does not bound by itself (the URL).
 /// Idle keep-alive connections are closed by Hummingbird's own `idleTimeout`.
@@ -32,6 +41,8 @@ final class RequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
 
     private let limits: Limits
     private let logger: Logger
+    /// Nil for a connection over the limit (it is answered 503 before any of this runs).
+    private let slot: ConnectionSlot?
     private var context: ChannelHandlerContext?
     private var reading = Reading.betweenRequests
     private var headBytes = 0
@@ -40,12 +51,15 @@ final class RequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
     private var owed = 0
     /// Whether the response to the oldest owed request has begun.
     private var responseStarted = false
+    /// Whether that response is an event stream (`text/event-stream`).
+    private var streaming = false
     private var closed = false
     private var timer: Scheduled<Void>?
 
-    init(limits: Limits, logger: Logger) {
+    init(limits: Limits, logger: Logger, slot: ConnectionSlot? = nil) {
         self.limits = limits
         self.logger = logger
+        self.slot = slot
     }
 
     func handlerAdded(context: ChannelHandlerContext) { self.context = context }
@@ -78,6 +92,16 @@ final class RequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
         if reading == .head { headBytes += count }
     }
 
+    /// The client closed its side of the connection (the server's side stays open for an answer
+    /// still being written, as HTTP allows). An event stream is never finished, so that client is
+    /// gone: the connection closes.
+    func inputClosed() {
+        guard !closed, streaming, let context else { return }
+        closed = true
+        cancelTimer()
+        context.close(promise: nil)
+    }
+
     /// After the decoder has seen the bytes: a head still incomplete past the limit is refused.
     func rawBytesDecoded() {
         if !closed, reading == .head, headBytes > limits.requestHeaderBytes {
@@ -91,11 +115,19 @@ final class RequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
         guard !closed else { return }
         switch unwrapInboundIn(data) {
         case .head(let head):
+            // Closed to make room for a newer connection while this head was on its way: the
+            // close is under way, the request must not start.
+            if let slot, slot.isEvicted {
+                closed = true
+                context.close(promise: nil)
+                return
+            }
             reading = .body
             bodyBytes = 0
             owed += 1
             if Self.size(of: head) > limits.requestHeaderBytes { return refuseHeadTooLarge() }
-            if let length = head.headerFields[.contentLength].flatMap({ Int($0) }), length > limits.requestBodyBytes {
+            if head.method == .connect { return refuseConnect(context) }
+            if let length = head.headerFields[.contentLength].flatMap({ CheckedNumber.int($0) }), length > limits.requestBodyBytes {
                 return refuseBodyTooLarge()
             }
             startTimer(seconds: limits.bodyTimeout) { handler in
@@ -108,6 +140,13 @@ final class RequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
         case .end:
             reading = .betweenRequests
             cancelTimer()
+            // The request is complete: until its answer is out (unless it already is) the
+            // connection is not closed to make room.
+            if owed > 0, let slot, !slot.markBusy() {
+                closed = true
+                context.close(promise: nil)
+                return
+            }
         }
         context.fireChannelRead(data)
     }
@@ -127,16 +166,47 @@ final class RequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
         switch unwrapOutboundIn(data) {
-        case .head: responseStarted = true
+        case .head(let head):
+            responseStarted = true
+            streaming = head.headerFields[.contentType] == "text/event-stream"
         case .body: break
         case .end:
             owed = max(0, owed - 1)
             responseStarted = false
+            streaming = false
+            if owed == 0 { slot?.markFree() }
         }
         context.write(data, promise: promise)
     }
 
     // MARK: Refusing
+
+    /// Writes raw bytes in front of the HTTP codecs (set by GuardedHTTP1Channel).
+    weak var rawWriter: RawBytesWatcher?
+
+    private func refuseConnect(_ context: ChannelHandlerContext) {
+        closed = true
+        cancelTimer()
+        let message = "CONNECT is not allowed: this server is not a proxy; use GET, HEAD or POST on its routes "
+            + "(GET /v1/openapi.json lists them)"
+        let peer = context.channel.remoteAddress.map { "\($0.ipAddress ?? "?"):\($0.port ?? 0)" } ?? "?"
+        logger.info("\(peer) refused: 405 \(message)")
+        guard let rawWriter, owed == 1, !responseStarted else {
+            context.close(promise: nil)
+            return
+        }
+        rawWriter.answerAndClose(Self.rawResponse("405 Method Not Allowed", headers: ["Allow: GET, HEAD, POST"],
+                                                  body: Self.errorBody(message, field: "method")))
+    }
+
+    /// A whole HTTP/1.1 answer with a JSON body, as bytes for the wire, ending the connection.
+    static func rawResponse(_ status: String, headers: [String], body: ByteBuffer) -> ByteBuffer {
+        var bytes = ByteBuffer()
+        bytes.writeString("HTTP/1.1 \(status)\r\nContent-Type: application/json; charset=utf-8\r\n"
+            + "Content-Length: \(body.readableBytes)\r\n" + headers.map { $0 + "\r\n" }.joined() + "Connection: close\r\n\r\n")
+        bytes.writeImmutableBuffer(body)
+        return bytes
+    }
 
     private func refuseHeadTooLarge() {
         refuse(.init(code: 431, reasonPhrase: "Request Header Fields Too Large"),
@@ -178,7 +248,7 @@ final class RequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
             let halfClosed = context.eventLoop.makePromise(of: Void.self)
             halfClosed.futureResult.assumeIsolatedUnsafeUnchecked().whenFailure { _ in context.close(promise: nil) }
             context.close(mode: .output, promise: halfClosed)
-            loop.scheduleTask(in: .milliseconds(Int64(Self.lingerSeconds * 1000))) { context.close(promise: nil) }
+            loop.scheduleTask(in: Self.timeAmount(Self.lingerSeconds)) { context.close(promise: nil) }
         }
     }
 
@@ -198,7 +268,7 @@ final class RequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
     private var checkAt: NIODeadline?
 
     private func startTimer(seconds: Double, _ fire: @escaping (RequestGuard) -> Void) {
-        let due = NIODeadline.now() + .nanoseconds(Int64(max(0, seconds) * 1e9))
+        let due = NIODeadline.now() + Self.timeAmount(seconds)
         deadline = due
         onExpiry = fire
         if let checkAt, checkAt <= due, timer != nil { return }
@@ -270,7 +340,14 @@ final class RequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     static func seconds(_ value: Double) -> String {
-        value == value.rounded() ? "\(Int(value)) s" : "\(value) s"
+        if value == value.rounded(), let whole = CheckedNumber.int(value) { return "\(whole) s" }
+        return "\(value) s"
+    }
+
+    /// Seconds from `Limits` as a NIO time amount: negative and NaN are 0, and anything past a year
+    /// is a year (`Limits` comes from configuration, and a Double past Int64's nanoseconds would trap).
+    static func timeAmount(_ seconds: Double) -> TimeAmount {
+        .milliseconds(Int64(CheckedNumber.int(seconds * 1000, clampedTo: 0...(365 * 86_400 * 1000))))
     }
 }
 
@@ -281,34 +358,38 @@ final class RawBytesWatcher: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundOut = ByteBuffer
 
     private let guardHandler: RequestGuard
+    private var context: ChannelHandlerContext?
 
-    init(reportingTo guardHandler: RequestGuard) { self.guardHandler = guardHandler }
+    init(reportingTo guardHandler: RequestGuard) {
+        self.guardHandler = guardHandler
+        guardHandler.rawWriter = self
+    }
+
+    func handlerAdded(context: ChannelHandlerContext) { self.context = context }
+    func handlerRemoved(context: ChannelHandlerContext) { self.context = nil }
+
+    /// Writes `bytes` straight to the socket, then closes the connection as `RequestGuard.refuse`
+    /// does: the write side first, the whole a moment later.
+    func answerAndClose(_ bytes: ByteBuffer) {
+        guard let context else { return }
+        let loop = context.eventLoop.assumeIsolatedUnsafeUnchecked()
+        context.writeAndFlush(NIOAny(bytes)).assumeIsolatedUnsafeUnchecked().whenComplete { _ in
+            context.close(mode: .output, promise: nil)
+            loop.scheduleTask(in: RequestGuard.timeAmount(RequestGuard.lingerSeconds)) { context.close(promise: nil) }
+        }
+    }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         guardHandler.rawBytesArriving(unwrapInboundIn(data).readableBytes)
         context.fireChannelRead(data)
         guardHandler.rawBytesDecoded()
     }
-}
 
-/// Open connections across every event loop; past `limit` a new one is answered 503 and closed.
-final class ConnectionCount: @unchecked Sendable {
-    let limit: Int
-    private let lock = NSLock()
-    private var open = 0
-
-    init(limit: Int) { self.limit = max(1, limit) }
-
-    /// Counts a new connection in; false (and not counted) when `limit` are already open.
-    func enter() -> Bool {
-        lock.withLock {
-            guard open < limit else { return false }
-            open += 1
-            return true
-        }
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        // Seen here first: NIO's HTTP pipeline holds a half-close back while a response is out.
+        if case .inputClosed? = event as? ChannelEvent { guardHandler.inputClosed() }
+        context.fireUserInboundEventTriggered(event)
     }
-
-    func leave() { lock.withLock { open -= 1 } }
 }
 
 /// The whole of a connection over the limit: one 503 with a JSON body, written as soon as it is
@@ -339,11 +420,9 @@ final class OverCapacityResponder: ChannelInboundHandler, RemovableChannelHandle
         guard !answered else { return }
         answered = true
         let body = RequestGuard.errorBody(
-            "the server has \(limit) connections open, its limit (Limits.maxConnections); retry shortly", field: nil)
-        var bytes = context.channel.allocator.buffer(capacity: 200 + body.readableBytes)
-        bytes.writeString("HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json; charset=utf-8\r\n"
-            + "Content-Length: \(body.readableBytes)\r\nRetry-After: 1\r\nConnection: close\r\n\r\n")
-        bytes.writeImmutableBuffer(body)
+            "the server has \(limit) connections open, its limit (Limits.maxConnections), each of them answering a request; retry shortly",
+            field: nil)
+        let bytes = RequestGuard.rawResponse("503 Service Unavailable", headers: ["Retry-After: 1"], body: body)
         let loop = context.eventLoop.assumeIsolatedUnsafeUnchecked()
         context.writeAndFlush(NIOAny(bytes)).assumeIsolatedUnsafeUnchecked().whenComplete { _ in
             context.close(mode: .output, promise: nil)

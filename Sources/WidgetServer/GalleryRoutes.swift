@@ -9,6 +9,8 @@ import WidgetShot
 /// server-sent events that tell an open page to update (with `serve --watch`).
 package struct GalleryRoutes: Sendable {
     let gallery: LiveGallery
+    /// The bound on event streams (with --watch).
+    let streams: EventStreams
 
     /// The last verify report of the project, served at `/verify-report/` for the page's marks.
     let reportFolder: String
@@ -20,6 +22,7 @@ package struct GalleryRoutes: Sendable {
                                                       verifyReportURL: "verify-report/index.html"),
                               watching: server.watch)
         gallery.limits = server.limits
+        streams = EventStreams(limits: server.limits)
         if server.watch {
             // The render routes draw the layouts the page shows, not the ones loaded at start.
             let layouts = server.layouts
@@ -32,8 +35,17 @@ package struct GalleryRoutes: Sendable {
         router.get("/") { _, _ in try await page() }
         router.get("index.html") { _, _ in try await page() }
         router.get("gallery/**") { request, context in try image(request, context) }
-        router.get("gallery-events") { _, _ in events() }
+        // Events only for a page that is kept up to date: without --watch none would ever come.
+        if gallery.watching { router.get("gallery-events") { _, _ in try events() } }
         router.get("verify-report/**") { request, context in try reportFile(request, context) }
+        // The folder's own address is its page; without the slash the page's relative links would
+        // miss, so that one is sent to the folder (the router matches both the same).
+        router.get("verify-report") { request, context in
+            guard request.uri.path.hasSuffix("/") else {
+                return Response(status: .permanentRedirect, headers: [.location: "/verify-report/"])
+            }
+            return try reportFile(request, context)
+        }
         gallery.start()
         return self
     }
@@ -49,7 +61,9 @@ package struct GalleryRoutes: Sendable {
     /// A PNG of the gallery. Its address carries `?v=` (part of its content key), so a changed
     /// image has a new address and an unchanged one may be cached.
     private func image(_ request: Request, _ context: BasicRequestContext) throws -> Response {
-        let parts = context.parameters.getCatchAll().map(String.init)
+        // Decoded parts may hold '/' (from %2F): OutputFolder checks every component of the joined
+        // path again, so `a%2F..%2Fb` reads nothing.
+        let parts = context.parameters.getCatchAll().map { RequestTarget.decode($0) ?? String($0) }
         guard !gallery.directory.isEmpty, !parts.isEmpty, parts.allSatisfy({ !$0.isEmpty && $0 != "." && $0 != ".." && !$0.hasPrefix(".") }),
               parts.last!.hasSuffix(".png") else {
             throw APIError(.notFound, "no gallery image at \(request.uri.path)", field: "path")
@@ -67,8 +81,8 @@ package struct GalleryRoutes: Sendable {
 
     /// A file of the last verify report (its page, images, report.json, junit.xml).
     private func reportFile(_ request: Request, _ context: BasicRequestContext) throws -> Response {
-        var parts = context.parameters.getCatchAll().map(String.init)
-        if parts.isEmpty { parts = ["index.html"] }
+        var parts = context.parameters.getCatchAll().map { RequestTarget.decode($0) ?? String($0) }
+        if parts.isEmpty || parts == [""] { parts = ["index.html"] }
         let types = ["html": "text/html; charset=utf-8", "png": "image/png", "json": "application/json", "xml": "application/xml"]
         guard parts.allSatisfy({ !$0.isEmpty && $0 != "." && $0 != ".." && !$0.hasPrefix(".") }),
               let type = types[(parts.last! as NSString).pathExtension],
@@ -79,19 +93,8 @@ package struct GalleryRoutes: Sendable {
                         body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
     }
 
-    private func events() -> Response {
-        let stream = gallery.events()
-        let body = ResponseBody { writer in
-            // A graceful shutdown ends the stream instead of waiting out the shutdown deadline.
-            try await withGracefulShutdownHandler {
-                for await event in stream {
-                    try await writer.write(ByteBuffer(string: event.name.isEmpty ? ": keep-alive\n\n" : event.wire))
-                }
-            } onGracefulShutdown: {
-                gallery.stop()
-            }
-            try await writer.finish(nil)
-        }
-        return Response(status: .ok, headers: [.contentType: "text/event-stream", .cacheControl: "no-cache"], body: body)
+    /// Bounded in number and time by `streams`; a graceful shutdown ends it at once.
+    private func events() throws -> Response {
+        try streams.response(gallery.events()) { gallery.stop() }
     }
 }

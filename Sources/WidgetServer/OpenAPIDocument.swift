@@ -49,7 +49,7 @@ enum OpenAPIDocument {
   "info": {
     "title": "WidgetShot render service",
     "version": "1",
-    "description": "Renders iOS widget surfaces (home-screen widgets, lock-screen accessories, Live Activity, Dynamic Island) to PNG from the server's layouts. The routes live under /v1; the unversioned paths (/layouts, /render/…) are aliases kept for existing clients and answer exactly the same. /health stays at the root for probes. Every error is JSON: {\"error\": \"…\", \"field\": \"…\"}. Access control is optional: with no token and no signing key configured every route is open; with either, every route but /health, /v1/health and /v1/openapi.json (and /metrics unless --protect-metrics) needs a bearer token or, on GET, a signed URL. Any method a path does not take is answered 405 with Allow; a request line with headers over 16 KB 431; headers or body sent too slowly 408; too many open connections 503."
+    "description": "Renders iOS widget surfaces (home-screen widgets, lock-screen accessories, Live Activity, Dynamic Island) to PNG from the server's layouts. The routes live under /v1; the unversioned paths (/layouts, /render/…) are aliases kept for existing clients and answer exactly the same. /health stays at the root for probes. Every error is JSON: {\"error\": \"…\", \"field\": \"…\"}. Access control is optional: with no token and no signing key configured every route is open; with either, every route but /health, /v1/health and /v1/openapi.json (and /metrics unless --protect-metrics) needs a bearer token or, on GET, a signed URL, which opens the routes of its scope only (render unless its signed scope parameter says layouts or gallery too). A path is read percent-decoded, segment by segment, as a signature reads it (a malformed escape is 400). Any method a path does not take is answered 405 with Allow, and so is CONNECT; a request line with headers over 16 KB 431; headers or body sent too slowly 408; every connection answering a request (an idle one is closed to make room) 503. An HTTP/1.0 request without Connection: keep-alive, or any request with Connection: close, ends its connection after the answer."
   },
   "servers": [
     {
@@ -187,7 +187,7 @@ enum OpenAPIDocument {
     "/v1/layouts": {
       "get": {
         "operationId": "listLayouts",
-        "summary": "Every layout's surfaces and previews; every device and its surfaces.",
+        "summary": "Every layout's surfaces and previews; every device and its surfaces. A signed URL opens it only when signed with scope=layouts.",
         "tags": [
           "render"
         ],
@@ -405,6 +405,16 @@ enum OpenAPIDocument {
               "pattern": "^[A-Za-z0-9_-]+$"
             },
             "description": "Signed URLs: base64url HMAC-SHA256 over the path and the sorted query without sig (widgetshot sign makes one)."
+          },
+          {
+            "name": "scope",
+            "in": "query",
+            "required": false,
+            "schema": {
+              "type": "string",
+              "pattern": "^(render|layouts|gallery)(,(render|layouts|gallery))*$"
+            },
+            "description": "Signed URLs: the route families the signature opens, comma-separated (covered by sig); render when absent."
           }
         ],
         "responses": {
@@ -771,7 +781,7 @@ enum OpenAPIDocument {
         "type": "apiKey",
         "in": "query",
         "name": "sig",
-        "description": "HMAC-SHA256 signed URL with expires= (serve --signing-key; widgetshot sign URL)."
+        "description": "HMAC-SHA256 signed URL with expires= (serve --signing-key; widgetshot sign URL). It opens the render routes, or the families its signed scope= names (render, layouts, gallery)."
       }
     },
     "headers": {
@@ -839,7 +849,7 @@ enum OpenAPIDocument {
         }
       },
       "Forbidden": {
-        "description": "The URL is signed but the signature is wrong, malformed or expired; error says which (field: sig or expires).",
+        "description": "The URL is signed but the signature is wrong, malformed, expired or not for this route's family; error says which (field: sig, expires or scope).",
         "content": {
           "application/json": {
             "schema": {
@@ -859,7 +869,7 @@ enum OpenAPIDocument {
         }
       },
       "MethodNotAllowed": {
-        "description": "The path does not take this method (every other method on the path gets this answer).",
+        "description": "The path does not take this method (every other method on the path gets this answer, and CONNECT on any path).",
         "content": {
           "application/json": {
             "schema": {
@@ -939,7 +949,7 @@ enum OpenAPIDocument {
         }
       },
       "Unavailable": {
-        "description": "A render past the render deadline, or too many open connections.",
+        "description": "A render past the render deadline, or every open connection answering a request (Retry-After).",
         "content": {
           "application/json": {
             "schema": {

@@ -91,7 +91,7 @@ extension RenderParameters {
         spec.now = try string("now")
         switch fields["ios"] {
         case nil, .null?: break
-        case .number(let v)?: spec.ios = v == v.rounded() && abs(v) < 1e6 ? String(Int(v)) : String(v)
+        case .number(let v)?: spec.ios = v == v.rounded() ? CheckedNumber.int(v).map(String.init) ?? String(v) : String(v)
         case .string(let s)?: spec.ios = s
         default: throw .badValue("ios", "'ios' must be 18 or 26")
         }

@@ -76,9 +76,17 @@ package struct RenderRoutes: Sendable {
             return try await answer(request, known.request, key: known.key, etag: known.etag,
                                     headers: [.cacheControl: known.cacheControl])
         }
-        let query = request.uri.queryParameters.map { (name: String($0.key), value: String($0.value)) }
-        let parameters = try RenderParameters(layout: context.parameters.get("layout") ?? "",
-                                              surface: context.parameters.get("surface") ?? "", query: query)
+        // The path is canonical (CanonicalPathResponder): its parameters decode; the query is read
+        // as a signature reads it.
+        let query: [(name: String, value: String)]
+        switch RequestTarget.query(request.uri.query ?? "") {
+        case .success(let pairs): query = pairs
+        case .failure(let malformed): throw APIError.badValue(malformed.part, "\(malformed)")
+        }
+        let layout = context.parameters.get("layout") ?? ""
+        let surface = context.parameters.get("surface") ?? ""
+        let parameters = try RenderParameters(layout: RequestTarget.decode(layout) ?? layout,
+                                              surface: RequestTarget.decode(surface) ?? surface, query: query)
         var readTheClock = false
         let renderRequest = try parameters.request(in: layouts, clock: { readTheClock = true; return Date() })
         let key = keyer.key(for: renderRequest)
@@ -100,7 +108,7 @@ package struct RenderRoutes: Sendable {
     /// coalesced within that second only.
     func renderBody(_ request: Request) async throws -> Response {
         let maxBodyBytes = limits.requestBodyBytes
-        if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > maxBodyBytes {
+        if let length = request.headers[.contentLength].flatMap({ CheckedNumber.int($0) }), length > maxBodyBytes {
             throw APIError(.contentTooLarge, "the body is \(length) bytes; at most \(maxBodyBytes) are accepted (Limits.requestBodyBytes)",
                            field: "body")
         }

@@ -74,15 +74,17 @@ public struct RenderServer: Sendable {
         Self.addOpenAPIRoute(to: router)
         PushRoutes(layouts: layouts, workers: workers, limits: limits).add(to: router)
         let gallery = GalleryRoutes(server: self).add(to: router); defer { gallery.stop() }
+        // The router matches canonical paths (CanonicalPathResponder), as signatures read them.
         let app = Application(
-            router: router,
+            responder: CanonicalPathResponder(inner: router.buildResponder()),
             server: HTTPServerBuilder { responder in GuardedHTTP1Channel(responder: responder, limits: limits) },
             configuration: .init(address: .hostname(host, port: port), serverName: "widgetshot"),
             onServerRunning: { channel in await onListening(channel.localAddress?.port ?? 0) },
             logger: logger)
         var configuration = ServiceGroupConfiguration(services: [.init(service: app)],
                                                       gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
-        configuration.maximumGracefulShutdownDuration = Duration.nanoseconds(Int64(max(0, limits.shutdownDeadline) * 1e9))
+        configuration.maximumGracefulShutdownDuration = Duration.milliseconds(
+            CheckedNumber.int(limits.shutdownDeadline * 1000, clampedTo: 0...(86_400 * 1000)))
         // Once cancelled, a render stops at its next check (per node) within milliseconds, but
         // Hummingbird's services take up to a second more to wind down (its date cache ticks once a
         // second). Past this bound ServiceLifecycle ends the process with a fatalError: it exists

@@ -36,6 +36,8 @@ public struct ServeOption: Sendable {
         .init(name: "queue", kind: .int),
         .init(name: "render-deadline", kind: .seconds),
         .init(name: "max-connections", kind: .int),
+        .init(name: "max-event-streams", kind: .int),
+        .init(name: "event-stream-lifetime", kind: .seconds),
         .init(name: "idle-timeout", kind: .seconds),
         .init(name: "header-timeout", kind: .seconds),
         .init(name: "body-timeout", kind: .seconds),
@@ -50,6 +52,9 @@ public struct ServeOption: Sendable {
     ]
 
     public static func named(_ name: String) -> ServeOption? { all.first { $0.name == name } }
+
+    /// Options that decide who may call what: an empty one must never leave the server open.
+    var controlsAccess: Bool { ["token", "token-file", "signing-key", "signing-key-file"].contains(name) }
 
     /// "Env: WIDGETSHOT_PORT." for an option's help.
     public static func helpSuffix(_ name: String) -> String {
@@ -77,15 +82,28 @@ public struct ServeSettings: Sendable {
     /// `environment`: the process's (tests pass their own). `configFile`: the `--config` path, else
     /// `WIDGETSHOT_CONFIG` from `environment`; JSON (`.json`) or YAML (anything else), a flat map of
     /// option names to values.
+    ///
+    /// A setting that is there but empty, wherever it is (`--token ""`, `WIDGETSHOT_TOKEN=` or `=","`,
+    /// `token: []` or `token:` in the file, `WIDGETSHOT_CONFIG=`), is an error naming it and its
+    /// source: it is what an unset variable or an empty secret looks like, and reading it as "not
+    /// set" would start a server with access control off.
     public init(flags: [String: [String]], environment: [String: String], configFile: String? = nil) throws(ConfigurationError) {
         for name in flags.keys where ServeOption.named(name) == nil {
             throw ConfigurationError("unknown serve option '\(name)'")
         }
         self.flags = flags
         self.environment = environment
-        let path = configFile ?? environment["WIDGETSHOT_CONFIG"].flatMap { $0.isEmpty ? nil : $0 }
+        if let configFile, Self.isBlank(configFile) {
+            throw ConfigurationError("--config is given an empty value; name a file, or leave --config out")
+        }
+        if let variable = environment["WIDGETSHOT_CONFIG"], Self.isBlank(variable) {
+            throw ConfigurationError("$WIDGETSHOT_CONFIG is set but empty; name a file, or unset it "
+                + "(a config file that is not read may be where access control was set)")
+        }
+        let path = configFile ?? environment["WIDGETSHOT_CONFIG"]
         self.configFile = path
         self.fileValues = try path.map(Self.readFile) ?? [:]
+        try Self.refuseEmptySettings(flags: flags, environment: environment, fileValues: fileValues, configFile: path)
         var values: [AbsoluteConfigKey: ConfigValue] = [:]
         for (name, content) in fileValues {
             let option = ServeOption.named(name)!
@@ -96,6 +114,37 @@ public struct ServeSettings: Sendable {
             EnvironmentVariablesProvider(environmentVariables: environment, secretsSpecifier: .specific(secrets)),
             InMemoryProvider(name: path, values: values),
         ])
+    }
+
+    private static func isBlank(_ text: some StringProtocol) -> Bool { text.allSatisfy(\.isWhitespace) }
+
+    /// The empty-setting rule of `init`, for every option and every source it was given in.
+    private static func refuseEmptySettings(flags: [String: [String]], environment: [String: String],
+                                            fileValues: [String: ConfigContent], configFile: String?) throws(ConfigurationError) {
+        for option in ServeOption.all {
+            let why = option.controlsAccess ? " (read as unset, it would leave every route open)" : ""
+            if let values = flags[option.name], values.isEmpty || values.contains(where: isBlank) {
+                throw ConfigurationError("\(option.flag) is given an empty value; give it one, or leave \(option.flag) out\(why)")
+            }
+            if let text = environment[option.environmentVariable] {
+                // A list is comma-separated: "a,b," is two items, "," none.
+                let items = option.kind == .list ? text.split(separator: ",").filter { !isBlank($0) } : (isBlank(text) ? [] : [Substring(text)])
+                if items.isEmpty {
+                    let what = option.kind == .list && !isBlank(text) ? "set but empty (nothing between its commas)" : "set but empty"
+                    throw ConfigurationError("$\(option.environmentVariable) is \(what); give it a value, or unset it\(why)")
+                }
+            }
+            if let content = fileValues[option.name], let configFile {
+                let empty: Bool = switch content {
+                case .string(let text): isBlank(text)
+                case .stringArray(let items): items.isEmpty || items.contains(where: isBlank)
+                default: false
+                }
+                if empty {
+                    throw ConfigurationError("'\(option.name)' in \(configFile) is empty; give it a value, or remove the key\(why)")
+                }
+            }
+        }
     }
 
     /// Where the value of `name` comes from, for error messages.
@@ -124,7 +173,7 @@ public struct ServeSettings: Sendable {
 
     public func int(_ name: String) throws(ConfigurationError) -> Int? {
         guard let text = string(name) else { return nil }
-        guard let value = Int(text.trimmingCharacters(in: .whitespaces)) else {
+        guard let value = CheckedNumber.int(text.trimmingCharacters(in: .whitespaces)) else {
             throw ConfigurationError("\(source(name)) must be a whole number, got '\(text)'")
         }
         return value
@@ -179,7 +228,10 @@ public struct ServeSettings: Sendable {
                 })
             } else if let scalar = scalarText(value) {
                 values[key] = option.kind == .list ? .stringArray([scalar]) : .string(scalar)
-            } else if !(value is NSNull) {
+            } else if value is NSNull {
+                // `token:` with nothing after it: there, and empty (refused by the caller, by name).
+                values[key] = option.kind == .list ? .stringArray([]) : .string("")
+            } else {
                 throw ConfigurationError("\(path): '\(key)' must be a single value, got \(type(of: value))")
             }
         }
@@ -220,7 +272,7 @@ public struct ServeConfiguration: Sendable {
         limits = Limits.default
         let seconds: [(String, WritableKeyPath<Limits, Double>)] = [
             ("render-deadline", \.renderDeadline), ("idle-timeout", \.idleTimeout), ("header-timeout", \.headerTimeout),
-            ("body-timeout", \.bodyTimeout), ("shutdown-deadline", \.shutdownDeadline)]
+            ("body-timeout", \.bodyTimeout), ("shutdown-deadline", \.shutdownDeadline), ("event-stream-lifetime", \.eventStreamLifetime)]
         for (name, path) in seconds {
             guard let value = try settings.seconds(name) else { continue }
             guard value > 0, value <= 86_400 else {
@@ -232,6 +284,13 @@ public struct ServeConfiguration: Sendable {
             guard value >= 1 else { throw ConfigurationError("\(settings.source("max-connections")) must be at least 1, got \(value)") }
             limits.maxConnections = value
         }
+        if let value = try settings.int("max-event-streams") {
+            guard value >= 0, value < limits.maxConnections else {
+                throw ConfigurationError("\(settings.source("max-event-streams")) must be from 0 to max-connections - 1 "
+                    + "(\(limits.maxConnections - 1)), got \(value): a stream holds its connection")
+            }
+            limits.maxEventStreams = value
+        }
         if let value = try settings.int("cache-bytes") {
             guard value >= 0 else { throw ConfigurationError("\(settings.source("cache-bytes")) must be 0 or more, got \(value)") }
             limits.responseCacheBytes = value
@@ -241,12 +300,20 @@ public struct ServeConfiguration: Sendable {
             limits.queuePerWorker = value
         }
         var tokens = settings.list("token")
-        if let file = settings.string("token-file") { tokens += try AccessPolicy.readTokenFile(file) }
+        if let file = settings.string("token-file") {
+            do { tokens += try AccessPolicy.readTokenFile(file) } catch {
+                throw ConfigurationError("\(settings.source("token-file")): \(error)")
+            }
+        }
         var keys = settings.list("signing-key").map { Array($0.utf8) }
         for key in keys where key.count < 16 {
             throw ConfigurationError("\(settings.source("signing-key")): a signing key must be at least 16 bytes, got \(key.count)")
         }
-        if let file = settings.string("signing-key-file") { keys.append(try AccessPolicy.readKeyFile(file)) }
+        if let file = settings.string("signing-key-file") {
+            do { keys.append(try AccessPolicy.readKeyFile(file)) } catch {
+                throw ConfigurationError("\(settings.source("signing-key-file")): \(error)")
+            }
+        }
         watch = try settings.flag("watch")
         let protectMetrics = try settings.flag("protect-metrics")
         access = AccessPolicy(tokens: tokens, signingKeys: keys, openPaths: AccessPolicy.defaultOpenPaths(protectMetrics: protectMetrics))

@@ -46,7 +46,8 @@ enum LayoutWarnings {
 
     private static func points(_ v: Double) -> String {
         let rounded = (v * 100).rounded() / 100
-        return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
+        if rounded == rounded.rounded(), let whole = CheckedNumber.int(rounded) { return String(whole) }
+        return String(rounded)
     }
 
     private static func excerpt(_ s: String) -> String {

@@ -15,6 +15,17 @@ public struct MatrixShard: Codable, Sendable, Hashable, CustomStringConvertible 
         self.index = index; self.count = count
     }
 
+    /// A shard read back from a report is checked as one given on the command line: `1...count` and
+    /// `rank % count` need 1 ≤ K ≤ N.
+    public init(from decoder: any Decoder) throws {
+        enum Keys: String, CodingKey { case index, count }
+        let c = try decoder.container(keyedBy: Keys.self)
+        let index = try c.decode(Int.self, forKey: .index), count = try c.decode(Int.self, forKey: .count)
+        do { try self.init(index: index, count: count) } catch {
+            throw DecodingError.dataCorruptedError(forKey: .count, in: c, debugDescription: "\(error)")
+        }
+    }
+
     /// `K/N`, e.g. `2/5`.
     public init(parsing text: String) throws {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)

@@ -159,7 +159,8 @@ public final class RenderKeyer: Sendable {
     /// Files larger than `Limits.imageBytes` (which no render reads) count by name and size only.
     public func assetDigest(directory: String) -> String {
         let now = DispatchTime.now().uptimeNanoseconds
-        let recheck = UInt64(max(0, assetRecheckSeconds) * 1e9)
+        // Configured seconds, up to 10^9; NaN or negative rechecks every time.
+        let recheck = UInt64(CheckedNumber.int(min(assetRecheckSeconds, 1e9) * 1e9, clampedTo: 0...1_000_000_000_000_000_000))
         let known = state.withLock { $0.folders[directory] }
         if let known, now &- known.checked < recheck { return known.digest }
         let files = Self.assetFiles(in: directory)

@@ -124,8 +124,8 @@ public final class WidgetRenderer {
     public func draw(_ prepared: PreparedSurface) -> Bitmap {
         let composed = prepared.composed
         let s = prepared.scale * composed.magnification
-        let w = max(1, Int((composed.size.width * s).rounded()))
-        let h = max(1, Int((composed.size.height * s).rounded()))
+        let w = CheckedNumber.int((composed.size.width * s).rounded(), clampedTo: 1...Renderer.maxCanvasSide)
+        let h = CheckedNumber.int((composed.size.height * s).rounded(), clampedTo: 1...Renderer.maxCanvasSide)
         switch composed.mode {
         case .fullColor:
             return renderer.draw(composed.root, pixelWidth: w, pixelHeight: h, scale: s)

@@ -164,7 +164,7 @@ struct Binder {
                     guard work.spend(Self.textSteps(s.utf8.count)) else { return .null }
                     value = .number(Double(s.count))
                 case .array(let a):
-                    guard let i = Int(k), a.indices.contains(i) else { return .null }
+                    guard let i = CheckedNumber.int(k), a.indices.contains(i) else { return .null }
                     value = a[i]
                 default: return .null
                 }
@@ -172,7 +172,8 @@ struct Binder {
                 let key = evaluate(e, env).localized(locale)
                 switch (value, key) {
                 case (.array(let a), .number(let n)):
-                    guard n.rounded() == n, let i = Int(exactly: n) else { return .null }
+                    guard n.rounded() == n, let i = CheckedNumber.int(n) else { return .null }
+                    // From the end when negative; `count + i` cannot overflow for i ≥ Int.min.
                     let index = i < 0 ? a.count + i : i
                     guard a.indices.contains(index) else { return .null }
                     value = a[index]
@@ -204,7 +205,11 @@ struct Binder {
             let v = evaluate(x, env).localized(locale)
             if v == .null { return .null }
             guard case .number(let n) = Self.numeric(v) else {
-                problems.warn("'-' expected a number, found \(v.typeName) '\(v.text(locale: locale, limit: 40))'")
+                problems.warn("'-' expected a number, found \(v.typeName) '\(v.excerpt(locale: locale))'")
+                return .null
+            }
+            guard n.isFinite else {
+                problems.fail("arithmetic overflow: -\(NumberText.plain(n)) is not a finite number")
                 return .null
             }
             return .number(-n)
@@ -285,34 +290,50 @@ struct Binder {
             return .number(result)
         }
         let da = isoDate(a), db = isoDate(b)
+        /// `date ± seconds`, when the result is a date a binding can show (years 0001–9999).
+        func shifted(_ date: Date, by seconds: Double) -> DataValue {
+            let result = date.timeIntervalSince1970 + seconds
+            guard ISODate.representableSeconds.contains(result) else {
+                problems.fail("arithmetic overflow: \(a.excerpt(locale: locale)) \(op.rawValue) \(b.excerpt(locale: locale)) is not a date within the years 0001–9999")
+                return .null
+            }
+            return .string(ISODate.format(Date(timeIntervalSince1970: result), timeZone: context.timeZone))
+        }
         switch (op, da, db) {
         case (.subtract, let p?, let q?):
             return .number(p.timeIntervalSince(q))
         case (.subtract, let p?, nil), (.add, let p?, nil):
-            if case .number(let n) = y {
-                return .string(ISODate.format(p.addingTimeInterval(op == .add ? n : -n), timeZone: context.timeZone))
-            }
+            if case .number(let n) = y { return shifted(p, by: op == .add ? n : -n) }
         case (.add, nil, let q?):
-            if case .number(let n) = x { return .string(ISODate.format(q.addingTimeInterval(n), timeZone: context.timeZone)) }
+            if case .number(let n) = x { return shifted(q, by: n) }
         case (.subtract, nil, let q?):
             // epoch seconds - ISO date
-            if case .number(let n) = x, abs(n) < 1e11 { return .number(Date(timeIntervalSince1970: n).timeIntervalSince(q)) }
+            if case .number(let n) = x, let p = ISODate.epochDate(n) { return .number(p.timeIntervalSince(q)) }
         default: break
         }
-        if op == .add, case .string = a {
-            return .string(a.text(locale: locale, limit: limits.textLength) + b.text(locale: locale, limit: limits.textLength))
+        if op == .add, a.isString || b.isString {
+            // Joined text is bound text: past `Limits.textLength` it is refused here, before it grows further.
+            let cap = limits.textLength * 4 + 4
+            let joined = a.text(locale: locale, limit: cap) + b.text(locale: locale, limit: cap)
+            guard Self.length(joined, cappedAt: limits.textLength) <= limits.textLength else {
+                problems.fail("'+' makes a text of more than \(limits.textLength) characters (Limits.textLength)")
+                return .null
+            }
+            return .string(joined)
         }
-        if op == .add, case .string = b {
-            return .string(a.text(locale: locale, limit: limits.textLength) + b.text(locale: locale, limit: limits.textLength))
-        }
-        problems.warn("cannot compute \(a.typeName) '\(a.text(locale: locale, limit: 40))' \(op.rawValue) \(b.typeName) '\(b.text(locale: locale, limit: 40))' (expected numbers, or dates and seconds)")
+        problems.warn("cannot compute \(a.typeName) '\(a.excerpt(locale: locale))' \(op.rawValue) \(b.typeName) '\(b.excerpt(locale: locale))' (expected numbers, or dates and seconds)")
         return .null
     }
 
     func call(_ f: Expression.Function, _ args: [DataValue], _ named: [String: DataValue]) -> DataValue {
         func number(_ v: DataValue) -> Double? {
-            if case .number(let n) = Self.numeric(v) { return n }
-            if v != .null { problems.warn("\(f.rawValue) expected a number, found \(v.typeName) '\(v.text(locale: locale, limit: 40))'") }
+            if case .number(let n) = Self.numeric(v) {
+                // ∞ and NaN come only from data (YAML `.inf`, `.nan`); no function makes sense of them.
+                if n.isFinite { return n }
+                problems.warn("\(f.rawValue) expected a finite number, found \(NumberText.plain(n))")
+                return nil
+            }
+            if v != .null { problems.warn("\(f.rawValue) expected a number, found \(v.typeName) '\(v.excerpt(locale: locale))'") }
             return nil
         }
         func flag(_ v: DataValue?, _ name: String) -> Bool? {
@@ -322,13 +343,18 @@ struct Binder {
             case .string(let s)?: if let b = ScalarSyntax.bool(s.trimmingSpaces) { return b }
             default: break
             }
-            problems.warn("\(f.rawValue) argument '\(name)' expected true or false, found \(v!.typeName) '\(v!.text(locale: locale, limit: 40))'")
+            problems.warn("\(f.rawValue) argument '\(name)' expected true or false, found \(v!.typeName) '\(v!.excerpt(locale: locale))'")
             return nil
         }
         switch f {
         case .round:
             guard let x = number(args[0]) else { return .null }
-            let decimals = args.count > 1 ? number(args[1]).map { max(0, min(10, Int($0))) } ?? 0 : 0
+            // Decimals from data are clamped into 0…10, as they always were; converted clamped, so 1e19 cannot trap.
+            var decimals = 0
+            if args.count > 1, args[1] != .null {
+                guard let d = number(args[1]) else { return .null }
+                decimals = CheckedNumber.int(d, clampedTo: 0...10)
+            }
             return .number(Rounding.round(x, decimals: decimals, rule: .toNearestOrAwayFromZero))
         case .floor: return number(args[0]).map { .number($0.rounded(.down)) } ?? .null
         case .ceil: return number(args[0]).map { .number($0.rounded(.up)) } ?? .null
@@ -348,7 +374,7 @@ struct Binder {
             let showsHours = flag(named["showsHours"] ?? (args.count > 3 ? args[3] : nil), "showsHours") ?? true
             if args[0] == .null || args[1] == .null { return .null }
             guard let start = dates.parseDate(args[0]), let end = dates.parseDate(args[1]) else {
-                problems.warn("timerInterval expected dates (ISO 8601 or epoch seconds), found '\(args[0].text(locale: locale, limit: 40))' and '\(args[1].text(locale: locale, limit: 40))'")
+                problems.warn("timerInterval expected dates (ISO 8601 or epoch seconds), found '\(args[0].excerpt(locale: locale))' and '\(args[1].excerpt(locale: locale))'")
                 return .null
             }
             return .string(dates.timerInterval(start: start, end: end, countsDown: countsDown, showsHours: showsHours))
@@ -408,7 +434,7 @@ struct Binder {
                 missingPaths.append(p.text)
             }
         }
-        let applier = FilterApplier(dates: dates)
+        let applier = FilterApplier(dates: dates, textLength: limits.textLength)
         for filter in binding.filters {
             if case .string(let s) = v {
                 guard work.spend(Self.textSteps(s.utf8.count)) else { return .null }
@@ -425,6 +451,9 @@ struct Binder {
             case .value(let next): v = next
             case .failure(let message):
                 warn(message, at: binding.location)
+                return .null
+            case .overLimit(let message):
+                fail(message, at: binding.location)
                 return .null
             }
         }
@@ -691,7 +720,7 @@ struct Binder {
         func interval(_ start: DataValue, _ end: DataValue, _ countsDown: Bool, at location: SourceLocation) -> Double {
             guard let s = dates.parseDate(start), let e = dates.parseDate(end) else {
                 if start != .null && end != .null {
-                    warn("progress expected dates for start and end, found '\(start.text(locale: locale))' and '\(end.text(locale: locale))'", at: location)
+                    warn("progress expected dates for start and end, found '\(start.excerpt(locale: locale))' and '\(end.excerpt(locale: locale))'", at: location)
                 }
                 return 0
             }
@@ -708,7 +737,7 @@ struct Binder {
             }
             if value == .null || value == .string("") { return 0 }
             guard let n = value.numberValue else {
-                warn("progress expected a fraction 0…1, found '\(value.text(locale: locale))'", at: i.location)
+                warn("progress expected a fraction 0…1, found '\(value.excerpt(locale: locale))'", at: i.location)
                 return 0
             }
             return clamp(n)

@@ -47,6 +47,7 @@ public enum DataValue: Hashable, Sendable {
     }
 
     var isNull: Bool { self == .null }
+    var isString: Bool { if case .string = self { return true }; return false }
 
     /// null, false, 0, "" and [] are false.
     var isTruthy: Bool {
@@ -134,6 +135,16 @@ public enum DataValue: Hashable, Sendable {
             return out
         case .object: return ""
         }
+    }
+
+    /// The value as a message quotes it: its text, cut after 40 characters (a 100 KB value must not
+    /// make a 100 KB warning).
+    func excerpt(locale: String) -> String {
+        let text = self.text(locale: locale, limit: 200)
+        let scalars = text.unicodeScalars
+        guard let end = scalars.index(scalars.startIndex, offsetBy: 40, limitedBy: scalars.endIndex),
+              end < scalars.endIndex else { return text }
+        return String(scalars[..<end]) + "…"
     }
 
     /// Deep merge for `extends`: objects merge key by key, null deletes, anything else replaces.

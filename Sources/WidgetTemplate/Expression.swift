@@ -21,7 +21,7 @@ indirect enum Expression: Hashable, Sendable {
     /// `round(x)`, `timerInterval(a, b, countsDown: false)`.
     case call(Function, [Expression], named: [String: Expression])
 
-    enum ArithmeticOperator: String, Hashable, Sendable { case add = "+", subtract = "-", multiply = "*", divide = "/", remainder = "%" }
+    enum ArithmeticOperator: String, Hashable, Sendable, CaseIterable { case add = "+", subtract = "-", multiply = "*", divide = "/", remainder = "%" }
 
     /// Functions callable in an expression, with how many positional arguments and which named ones.
     enum Function: String, Hashable, Sendable, CaseIterable {
@@ -48,7 +48,7 @@ indirect enum Expression: Hashable, Sendable {
 
     struct Operation: Hashable, Sendable { var op: ArithmeticOperator; var operand: Expression; var offset: Int }
 
-    enum Comparison: String, Hashable, Sendable { case eq = "==", ne = "!=", lt = "<", le = "<=", gt = ">", ge = ">=" }
+    enum Comparison: String, Hashable, Sendable, CaseIterable { case eq = "==", ne = "!=", lt = "<", le = "<=", gt = ">", ge = ">=" }
 
     /// Every path it reads, for lint.
     var paths: [Path] {
@@ -172,6 +172,9 @@ struct ExpressionParser {
                 guard let n = Double(text) else {
                     throw ExpressionSyntaxError(message: "malformed number '\(text)'", offset: start)
                 }
+                guard n.isFinite else {
+                    throw ExpressionSyntaxError(message: "number '\(CharacterText.shortened(text))' is beyond the range of a double (\(CheckedNumber.doubleRangeText))", offset: start)
+                }
                 out.append(Lexeme(token: .number(n), offset: start, length: i - start))
                 continue
             }
@@ -198,7 +201,7 @@ struct ExpressionParser {
             if c == "&" || c == "|" {
                 throw ExpressionSyntaxError(message: "'\(c)' is not an operator (expected '\(c)\(c)')", offset: start)
             }
-            throw ExpressionSyntaxError(message: "unexpected character '\(c)' in expression", offset: start)
+            throw ExpressionSyntaxError(message: "unexpected \(CharacterText.describe(c, article: false)) in expression", offset: start)
         }
         out.append(Lexeme(token: .end, offset: s.count, length: 0))
         return out

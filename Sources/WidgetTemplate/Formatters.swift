@@ -1,4 +1,5 @@
 import Foundation
+import WidgetModel
 
 /// Numbers as text, by hand so every machine prints the same bytes.
 enum NumberText {
@@ -6,19 +7,21 @@ enum NumberText {
     static func plain(_ v: Double) -> String {
         if v.isNaN { return "NaN" }
         if v.isInfinite { return v < 0 ? "-∞" : "∞" }
-        if v.rounded() == v, abs(v) < 1e15 { return String(Int64(v)) }
+        if v.rounded() == v, abs(v) < 1e15, let whole = CheckedNumber.int(v) { return String(whole) }
         return String(v)
     }
 
     /// Grouped with "," and a fixed number of decimals.
     static func grouped(_ v: Double, decimals: Int = 0) -> String {
         guard v.isFinite else { return plain(v) }
+        // At most 10 decimals (what `number:` takes): the scale and every digit below 9e15 fit an Int.
+        let decimals = min(max(decimals, 0), 10)
         let scale = pow(10.0, Double(decimals))
         let scaled = (abs(v) * scale).rounded(.toNearestOrAwayFromZero)
-        guard scaled < 9e15 else { return plain(v) }
-        let units = Int64(scaled)
-        let whole = units / Int64(scale)
-        let fraction = units % Int64(scale)
+        guard scaled < 9e15, let units = CheckedNumber.int(scaled), let unit = CheckedNumber.int(scale),
+              let whole = CheckedNumber.dividing(units, unit), let fraction = CheckedNumber.remainder(units, unit) else {
+            return plain(v)
+        }
         var digits = String(whole)
         var groups: [Substring] = []
         while digits.count > 3 {
@@ -63,11 +66,16 @@ enum PluralRules {
         }
     }
 
-    /// The category of `n` in `locale` (CLDR cardinal rules; `n` with a fraction is `other` or `many` where CLDR says so).
+    /// The category of `n` in `locale` (CLDR cardinal rules; `n` with a fraction is `other` or `many` where CLDR says so,
+    /// and so are NaN and the infinities).
+    ///
+    /// Computed on the Double itself: a count from data may be any size (1e19 minutes), no integer type holds
+    /// every one, and the remainders the rules ask for (i % 10, i % 100) are exact on Doubles.
     static func category(_ n: Double, locale: String) -> Category {
         let a = abs(n)
-        let isInteger = a.rounded() == a && a < 1e15
-        let i = isInteger ? Int64(a) : Int64(a.rounded(.down))
+        let isInteger = a.isFinite && a.rounded() == a
+        let i = a.isFinite ? a.rounded(.down) : -1
+        let mod10 = i.truncatingRemainder(dividingBy: 10), mod100 = i.truncatingRemainder(dividingBy: 100)
         switch LocaleCodes.base(locale) {
         case "ko", "ja", "zh", "vi", "th", "id", "ms", "lo", "my", "km", "yo", "ig", "jv", "bo", "dz", "ii":
             return .other
@@ -75,13 +83,13 @@ enum PluralRules {
             return (i == 0 || i == 1) ? .one : .other
         case "ru", "uk", "be":
             guard isInteger else { return .other }
-            if i % 10 == 1 && i % 100 != 11 { return .one }
-            if (2...4).contains(i % 10) && !(12...14).contains(i % 100) { return .few }
+            if mod10 == 1 && mod100 != 11 { return .one }
+            if (2...4).contains(mod10) && !(12...14).contains(mod100) { return .few }
             return .many
         case "pl":
             guard isInteger else { return .other }
             if i == 1 { return .one }
-            if (2...4).contains(i % 10) && !(12...14).contains(i % 100) { return .few }
+            if (2...4).contains(mod10) && !(12...14).contains(mod100) { return .few }
             return .many
         case "cs", "sk":
             guard isInteger else { return .many }
@@ -96,8 +104,8 @@ enum PluralRules {
             if i == 0 { return .zero }
             if i == 1 { return .one }
             if i == 2 { return .two }
-            if (3...10).contains(i % 100) { return .few }
-            if (11...99).contains(i % 100) { return .many }
+            if (3...10).contains(mod100) { return .few }
+            if (11...99).contains(mod100) { return .many }
             return .other
         default:
             return isInteger && i == 1 ? .one : .other
@@ -253,11 +261,19 @@ struct DateText {
         return isKorean ? "\(minutes)분" : "\(minutes) min"
     }
 
-    /// Whole minutes between `now` and `date`, rounded down.
+    /// Whole minutes between `now` and `date`, rounded toward zero, within ±`maxMinutes`.
     func minutes(to date: Date) -> Int {
         let seconds = date.timeIntervalSince(now)
-        return Int((abs(seconds) / 60).rounded(.down)) * (seconds < 0 ? -1 : 1)
+        let whole = CheckedNumber.int((abs(seconds) / 60).rounded(.down), clampedTo: 0...Self.maxMinutes)
+        return seconds < 0 ? -whole : whole
     }
+
+    /// Minutes `minutes(to:)` answers at most: far more than lie between two dates a binding can read
+    /// (years 0001–9999), so only a date no binding makes is clamped, and `abs` of it cannot trap.
+    static let maxMinutes = 1_000_000_000_000
+
+    /// Seconds `timer` and `timerInterval` show at most (about 285,000 years).
+    static let maxClockSeconds = 9_000_000_000_000
 
     /// How far `date` is from now, future or past.
     func relative(_ date: Date) -> String { duration(minutes: abs(minutes(to: date))) }
@@ -271,7 +287,8 @@ struct DateText {
     /// `Text(date, style: .timer)`: `18:00`, `1:02:03`, `36:59:01` (hours do not turn into days): time
     /// remaining to a future date, or elapsed since a past one.
     func timer(_ date: Date) -> String {
-        Self.clock(Int(min(abs(date.timeIntervalSince(now)), 9e12).rounded(.down)), showsHours: true)
+        Self.clock(CheckedNumber.int(abs(date.timeIntervalSince(now)).rounded(.down), clampedTo: 0...Self.maxClockSeconds),
+                   showsHours: true)
     }
 
     /// `Text(timerInterval: start...end, countsDown:, showsHours:)`: counting down it shows the time left,
@@ -283,11 +300,12 @@ struct DateText {
         let elapsed = max(0, min(duration, now.timeIntervalSince(start)))
         let shown = countsDown ? duration - elapsed : elapsed
         let seconds = countsDown ? (shown - 1e-6).rounded(.up) : (shown + 1e-6).rounded(.down)
-        return Self.clock(Int(max(0, min(seconds, 9e12))), showsHours: showsHours)
+        return Self.clock(CheckedNumber.int(seconds, clampedTo: 0...Self.maxClockSeconds), showsHours: showsHours)
     }
 
-    /// `4:32`, `1:23:45`, or with `showsHours` false `83:45`.
+    /// `4:32`, `1:23:45`, or with `showsHours` false `83:45`. A negative total shows as `0:00`.
     static func clock(_ total: Int, showsHours: Bool) -> String {
+        let total = max(0, total)
         let s = total % 60
         if showsHours, total >= 3600 {
             return "\(total / 3600):\(two(total % 3600 / 60)):\(two(s))"
@@ -298,22 +316,62 @@ struct DateText {
     /// A data value as a date: ISO 8601 text (a missing offset means the context's zone) or epoch seconds.
     func parseDate(_ value: DataValue) -> Date? {
         switch value {
-        case .number(let n): return n.isFinite && abs(n) < 1e11 ? Date(timeIntervalSince1970: n) : nil
+        case .number(let n): return ISODate.epochDate(n)
         case .string(let s):
             if let parsed = ISODate.parse(s, defaultOffset: timeZone.secondsFromGMT(for: now)) { return parsed.date }
-            if let n = ScalarSyntax.number(s.trimmingSpaces), n.isFinite, abs(n) < 1e11 { return Date(timeIntervalSince1970: n) }
+            if let n = ScalarSyntax.number(s.trimmingSpaces), let date = ISODate.epochDate(n) { return date }
             return nil
         default: return nil
         }
     }
 }
 
-/// Applies one filter. A value a filter cannot read gives a message instead (the binder warns).
+/// Applies one filter. A value a filter cannot read gives a message instead (the binder warns); text a
+/// filter would make longer than `textLength` is refused (the binder reports an error, as for any text
+/// over `Limits.textLength`). Every number it converts goes through `CheckedNumber`: an argument or a
+/// count out of range is a message naming it, never a trap.
 struct FilterApplier {
     var dates: DateText
+    /// `Limits.textLength`.
+    var textLength = Limits.default.textLength
     var locale: String { dates.locale }
 
-    enum Outcome { case value(DataValue), failure(String) }
+    enum Outcome {
+        case value(DataValue)
+        /// The value does not suit the filter: a warning, and the binding shows nothing.
+        case failure(String)
+        /// The filter would make text longer than `Limits.textLength`: an error.
+        case overLimit(String)
+    }
+
+    struct ArgumentProblem: Error { var message: String }
+
+    /// A number as a message shows it (`1e+19`, `NaN`), anything else with its type (`string 'soon'`).
+    func shown(_ v: DataValue) -> String {
+        if case .number(let n) = v { return NumberText.plain(n) }
+        return "\(v.typeName) '\(v.excerpt(locale: locale))'"
+    }
+
+    /// A whole-number argument (`number: 1`, `more: 2`) within `range`; null or none is 0. The parser checks
+    /// one written in the layout; this checks one from a path, when bound.
+    func whole(_ argument: DataValue?, _ filter: FilterCall.Name, _ what: String,
+               in range: ClosedRange<Int>) -> Result<Int, ArgumentProblem> {
+        guard let argument, argument != .null else { return .success(0) }
+        let a = Binder.numeric(argument.localized(locale))
+        guard case .number(let n) = a, n.rounded() == n, let i = CheckedNumber.int(n), range.contains(i) else {
+            return .failure(ArgumentProblem(message: "filter '\(filter.rawValue)' expected \(what) \(range.lowerBound)…\(range.upperBound), found \(shown(a))"))
+        }
+        return .success(i)
+    }
+
+    /// Text made by a filter, refused past `textLength` characters.
+    func made(_ text: String, _ filter: FilterCall.Name) -> Outcome {
+        let length = Binder.length(text, cappedAt: textLength)
+        guard length <= textLength else {
+            return .overLimit("filter '\(filter.rawValue)' would make a text of more than \(textLength) characters (Limits.textLength)")
+        }
+        return .value(.string(text))
+    }
 
     func apply(_ filter: FilterCall, to value: DataValue, argument: DataValue?) -> Outcome {
         let v = value.localized(locale)
@@ -321,16 +379,20 @@ struct FilterApplier {
             if v == .null { return .value(.null) }
             guard let d = dates.parseDate(v) else {
                 let why = { if case .string(let s) = v { return ISODate.problem(s).map { " (\($0))" } ?? "" }; return "" }()
-                return .failure("filter '\(filter.name.rawValue)' expected a date (ISO 8601 or epoch seconds), found \(v.typeName) '\(v.text(locale: locale))'\(why)")
+                return .failure("filter '\(filter.name.rawValue)' expected a date (ISO 8601 or epoch seconds), found \(v.typeName) '\(v.excerpt(locale: locale))'\(why)")
             }
             return .value(.string(body(d)))
         }
-        func number(_ body: (Double) -> String) -> Outcome {
+        /// `body` answers nil when its own arithmetic (`× 100`, `× 1000`) leaves the doubles.
+        func number(_ body: (Double) -> String?) -> Outcome {
             if v == .null { return .value(.null) }
             guard let n = v.numberValue, n.isFinite else {
-                return .failure("filter '\(filter.name.rawValue)' expected a number, found \(v.typeName) '\(v.text(locale: locale))'")
+                return .failure("filter '\(filter.name.rawValue)' expected a number, found \(v.typeName) '\(v.excerpt(locale: locale))'")
             }
-            return .value(.string(body(n)))
+            guard let text = body(n) else {
+                return .failure("filter '\(filter.name.rawValue)' cannot show \(NumberText.plain(n)): the result is beyond the range of a double (\(CheckedNumber.doubleRangeText))")
+            }
+            return .value(.string(text))
         }
         func zoned(_ body: (DateText, Bool) -> (Date) -> String) -> Outcome {
             var shown = dates
@@ -354,50 +416,70 @@ struct FilterApplier {
         case .timer: return date(dates.timer)
         case .offset: return date(dates.offset)
         case .number:
-            let decimals = Int(argument?.numberValue ?? 0)
-            return number { NumberText.grouped($0, decimals: decimals) }
+            switch whole(argument, filter.name, "a count of decimals", in: 0...10) {
+            case .success(let decimals): return number { NumberText.grouped($0, decimals: decimals) }
+            case .failure(let e): return .failure(e.message)
+            }
         case .currency:
             return number { n in (n < 0 ? "-" : "") + "₩" + NumberText.grouped(abs(n)) }
         case .km:
             // The domain gives distances in kilometres; under one it reads better in metres.
             return number { km in
-                km < 1 ? "\(NumberText.grouped((km * 1000).rounded())) m" : "\(NumberText.grouped(km, decimals: 1)) km"
+                guard km < 1 else { return "\(NumberText.grouped(km, decimals: 1)) km" }
+                let metres = (km * 1000).rounded()
+                return metres.isFinite ? "\(NumberText.grouped(metres)) m" : nil
             }
         case .more:
-            let shown = Int(argument?.numberValue ?? 0)
+            let shown: Int
+            switch whole(argument, filter.name, "a count of items shown", in: 0...1_000_000) {
+            case .success(let n): shown = n
+            case .failure(let e): return .failure(e.message)
+            }
             let count: Int
             switch v {
             case .null: count = 0
             case .array, .string, .object: count = v.count ?? 0
             case .number(let n):
-                guard n.isFinite, abs(n) < 1e15 else { return .failure("filter 'more' expected a count, found \(NumberText.plain(n))") }
-                count = Int(n)
+                guard let c = CheckedNumber.int(n) else {
+                    return .failure("filter 'more' expected a count within \(CheckedNumber.intRangeText), found \(NumberText.plain(n))")
+                }
+                count = c
             default: return .failure("filter 'more' expected a list or a count, found \(v.typeName)")
             }
-            let extra = count - shown
+            let extra = CheckedNumber.saturatingSubtract(count, shown)
             guard extra > 0 else { return .value(.string("")) }
             return .value(.string(dates.isKorean ? "외 \(extra)개" : "+\(extra) more"))
         case .count:
             if v == .null { return .value(.number(0)) }
             guard let c = v.count else { return .failure("filter 'count' expected a list or text, found \(v.typeName)") }
             return .value(.number(Double(c)))
-        case .uppercase:
-            return v == .null ? .value(.null) : .value(.string(v.text(locale: locale).uppercased()))
-        case .lowercase:
-            return v == .null ? .value(.null) : .value(.string(v.text(locale: locale).lowercased()))
+        case .uppercase, .lowercase:
+            if v == .null { return .value(.null) }
+            // Cut just past the limit first: a longer text is refused without being converted whole.
+            let text = v.text(locale: locale, limit: textLength * 4 + 4)
+            guard Binder.length(text, cappedAt: textLength) <= textLength else {
+                return .overLimit("filter '\(filter.name.rawValue)' found a text of more than \(textLength) characters (Limits.textLength)")
+            }
+            return made(filter.name == .uppercase ? text.uppercased() : text.lowercased(), filter.name)
         case .default:
             let empty = v == .null || v == .string("") || v == .array([])
             return .value(empty ? (argument ?? .null) : v)
         case .round, .floor, .ceil:
             if v == .null { return .value(.null) }
             guard let n = v.numberValue, n.isFinite, v != .bool(true), v != .bool(false) else {
-                return .failure("filter '\(filter.name.rawValue)' expected a number, found \(v.typeName) '\(v.text(locale: locale, limit: 40))'")
+                return .failure("filter '\(filter.name.rawValue)' expected a number, found \(v.typeName) '\(v.excerpt(locale: locale))'")
             }
             let rule: FloatingPointRoundingRule = filter.name == .floor ? .down : filter.name == .ceil ? .up : .toNearestOrAwayFromZero
-            return .value(.number(Rounding.round(n, decimals: Int(argument?.numberValue ?? 0), rule: rule)))
+            switch whole(argument, filter.name, "a count of decimals", in: 0...10) {
+            case .success(let decimals): return .value(.number(Rounding.round(n, decimals: decimals, rule: rule)))
+            case .failure(let e): return .failure(e.message)
+            }
         case .percent:
-            let decimals = Int(argument?.numberValue ?? 0)
-            return number { NumberText.grouped($0 * 100, decimals: decimals) + "%" }
+            switch whole(argument, filter.name, "a count of decimals", in: 0...10) {
+            case .success(let decimals):
+                return number { n in (n * 100).isFinite ? NumberText.grouped(n * 100, decimals: decimals) + "%" : nil }
+            case .failure(let e): return .failure(e.message)
+            }
         case .minutes:
             // Seconds (`eta - now`) or a date (minutes from now), as whole minutes toward zero.
             if v == .null { return .value(.null) }
@@ -405,18 +487,22 @@ struct FilterApplier {
                 return .value(.number((n / 60).rounded(.towardZero)))
             }
             if let d = dates.parseDate(v) { return .value(.number(Double(dates.minutes(to: d)))) }
-            return .failure("filter 'minutes' expected seconds (a number such as eta - now) or a date, found \(v.typeName) '\(v.text(locale: locale, limit: 40))'")
+            return .failure("filter 'minutes' expected seconds (a number such as eta - now) or a date, found \(v.typeName) '\(v.excerpt(locale: locale))'")
         case .plural:
             if v == .null { return .value(.null) }
             guard case .number(let n) = Binder.numeric(v), n.isFinite else {
-                return .failure("filter 'plural' expected a number, found \(v.typeName) '\(v.text(locale: locale, limit: 40))'")
+                return .failure("filter 'plural' expected a number, found \(v.typeName) '\(v.excerpt(locale: locale))'")
             }
             let spec = (argument ?? .null).localized(locale)
             guard case .string(let text) = spec else {
                 return .failure("filter 'plural' expected forms such as 'day, days' or 'one {# day} other {# days}', found \(spec.typeName)")
             }
+            // Each `#` of a form becomes the number: forms past the limit could make text many times longer.
+            guard Binder.length(text, cappedAt: textLength) <= textLength else {
+                return .overLimit("filter 'plural' found forms of more than \(textLength) characters (Limits.textLength)")
+            }
             switch PluralRules.forms(text, locale: locale) {
-            case .success(let forms): return .value(.string(PluralRules.apply(n, forms: forms, locale: locale)))
+            case .success(let forms): return made(PluralRules.apply(n, forms: forms, locale: locale), filter.name)
             case .failure(let e): return .failure("filter 'plural': \(e.message)")
             }
         }
@@ -442,8 +528,10 @@ enum DateFilterArgument {
         }
         var zone: TimeZone?
         var long: Bool?
+        // A style and a zone name (at most 64 bytes, see timeZone) fit in far less; longer text is not split.
+        guard text.utf8.count <= 128 else { return .failure(Problem(message: "\(usage(filter)); found '\(CharacterText.shortened(text))'")) }
         let words = text.split { $0 == " " || $0 == "," }.map(String.init)
-        guard !words.isEmpty, words.count <= 2 else { return .failure(Problem(message: "\(usage(filter)); found '\(text)'")) }
+        guard !words.isEmpty, words.count <= 2 else { return .failure(Problem(message: "\(usage(filter)); found '\(CharacterText.shortened(text))'")) }
         for word in words {
             if filter == "weekday", word == "short" || word == "long", long == nil {
                 long = word == "long"
@@ -454,7 +542,7 @@ enum DateFilterArgument {
                 let region = word.prefix { $0 != "/" }
                 let zones = TimeZone.knownTimeZoneIdentifiers.filter { $0.hasPrefix(region) }
                 let hint = Suggestion.nearest(word, in: styles + zones.prefix(400)).map { " (did you mean \($0)?)" } ?? ""
-                return .failure(Problem(message: "filter '\(filter)': unknown \(styles.isEmpty ? "time zone" : "style or time zone") '\(word)'\(hint); \(usage(filter))"))
+                return .failure(Problem(message: "filter '\(filter)': unknown \(styles.isEmpty ? "time zone" : "style or time zone") '\(CharacterText.shortened(word))'\(hint); \(usage(filter))"))
             }
         }
         return .success((zone, long))

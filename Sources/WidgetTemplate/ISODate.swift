@@ -140,6 +140,19 @@ public enum ISODate {
         }
     }
 
+    /// Seconds since 1970 of the instants a binding reads and writes as dates: years 0001–9999 in every
+    /// offset within ±18:00. Date arithmetic that lands outside is an error: the calendar that formats a
+    /// date is not made for one 10^300 seconds away.
+    static let representableSeconds: ClosedRange<Double> =
+        Double(daysFromCivil(1, 1, 1) * 86400 + 18 * 3600)...Double(daysFromCivil(9999, 12, 31) * 86400 + 86399 - 18 * 3600)
+
+    /// Epoch seconds as a date, when they are one: representable, and under 10^11 (a count of
+    /// milliseconds, 1.7e12 today, is refused rather than read as a date 50,000 years away).
+    static func epochDate(_ seconds: Double) -> Date? {
+        guard representableSeconds.contains(seconds), seconds < 1e11 else { return nil }
+        return Date(timeIntervalSince1970: seconds)
+    }
+
     /// Days since 1970-01-01 (Howard Hinnant's algorithm).
     static func daysFromCivil(_ y0: Int, _ m: Int, _ d: Int) -> Int {
         let y = m <= 2 ? y0 - 1 : y0

@@ -24,7 +24,7 @@ struct JSONReader {
     static func looksLikeJSON(_ text: String) -> Bool {
         for b in text.utf8 {
             switch b {
-            case 0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF: continue   // spaces, a UTF-8 byte order mark
+            case 0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF: continue   // spaces, a UTF-8 byte-order mark
             case UInt8(ascii: "{"), UInt8(ascii: "["): return true
             default: return false
             }
@@ -36,12 +36,7 @@ struct JSONReader {
         LayoutError(.error("invalid JSON: \(message)", at: SourceCheck.location(ofByte: offset ?? i, in: bytes, file: file)))
     }
 
-    private func found() -> String {
-        guard i < bytes.count else { return "the end of the data" }
-        let b = bytes[i]
-        if b >= 0x20 && b < 0x7F { return "'\(Character(Unicode.Scalar(b)))'" }
-        return String(format: "byte 0x%02X", Int(b))
-    }
+    private func found() -> String { CharacterText.describe(byteAt: i, in: bytes) }
 
     private mutating func skipSpace() {
         while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x09 || bytes[i] == 0x0A || bytes[i] == 0x0D { i += 1 }
@@ -174,8 +169,12 @@ struct JSONReader {
             if i < bytes.count, bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-") { i += 1 }
             guard digits() > 0 else { throw fail("expected a digit in the exponent, found \(found())") }
         }
-        guard let n = Double(String(decoding: bytes[start..<i], as: UTF8.self)) else {
-            throw fail("malformed number", at: start)
+        let text = String(decoding: bytes[start..<i], as: UTF8.self)
+        guard let n = Double(text) else { throw fail("malformed number", at: start) }
+        // Strict: a number a double cannot hold is refused where it is written, not read as ∞ (tiny ones
+        // still round to 0, as every reader's do).
+        guard n.isFinite else {
+            throw fail("number \(CharacterText.shortened(text)) is beyond the range of a double (\(CheckedNumber.doubleRangeText))", at: start)
         }
         return n
     }
@@ -248,7 +247,10 @@ struct JSONReader {
                 }
             default:
                 i -= 1
-                throw fail("unknown escape \\\(Character(Unicode.Scalar(e))) in a string (expected one of \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX)", at: escape)
+                // `\x`, `\é`; an invisible character by name: `\ followed by a byte-order mark (U+FEFF)`.
+                let described = CharacterText.describe(byteAt: i, in: bytes)
+                let shown = described.hasPrefix("'") ? "\\" + described.dropFirst().dropLast() : "\\ followed by \(described)"
+                throw fail("unknown escape \(shown) in a string (expected one of \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX)", at: escape)
             }
             runStart = i
         }

@@ -23,7 +23,17 @@ enum SourceCheck {
             throw LayoutError(.error("binary data, not a text file (\(bad.reason) at byte offset \(bad.offset))",
                                      at: location(ofByte: bad.offset, in: bytes, file: file)))
         }
+        // A leading byte-order mark stays: the readers skip one (JSONReader, YAMLReader), as they do in text
+        // given directly (a request body), and `location` does not count it as a column.
         return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// U+FEFF in UTF-8: it says only "UTF-8", and RFC 8259 and YAML let a reader ignore one at the start.
+    static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+
+    /// `text` without a leading byte-order mark.
+    static func droppingByteOrderMark(_ text: String) -> String {
+        text.unicodeScalars.first == "\u{FEFF}" ? String(text.unicodeScalars.dropFirst()) : text
     }
 
     /// Everything that must hold before the text goes to libyaml (or the JSON reader).
@@ -87,10 +97,12 @@ enum SourceCheck {
         return nil
     }
 
-    /// 1-based line and column (in Unicode scalars, as libyaml counts) of a byte offset.
+    /// 1-based line and column (in Unicode scalars, as libyaml counts) of a byte offset; a leading
+    /// byte-order mark takes no column, as in an editor.
     static func location(ofByte offset: Int, in bytes: [UInt8], file: String) -> SourceLocation {
         var line = 1, column = 1
-        for b in bytes[..<min(offset, bytes.count)] {
+        let start = bytes.starts(with: byteOrderMark) ? min(3, offset) : 0
+        for b in bytes[min(start, bytes.count)..<min(max(offset, start), bytes.count)] {
             if b == 0x0A { line += 1; column = 1 } else if b & 0xC0 != 0x80 { column += 1 }
         }
         return SourceLocation(file: file, line: line, column: column)

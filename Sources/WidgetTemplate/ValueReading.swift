@@ -87,11 +87,11 @@ struct LayoutParser {
 
     mutating func integer(_ node: Yams.Node, _ key: String, in range: ClosedRange<Int>) -> Int? {
         guard let n = number(node, key, in: Double(range.lowerBound)...Double(range.upperBound)) else { return nil }
-        guard n.rounded() == n else {
+        guard n.rounded() == n, let whole = CheckedNumber.int(n) else {
             error("expected a whole number for '\(key)', found \(describe(node))", node)
             return nil
         }
-        return Int(n)
+        return whole
     }
 
     mutating func bool(_ node: Yams.Node, _ key: String) -> Bool? {

@@ -11,6 +11,7 @@ struct ServeCommand: ParsableCommand {
             widgetshot serve [--config <file>] [--host <host>] [--port <port>] [--project <project>]
                              [--render-deadline <s>] [--queue <n>] [--workers <n>]
                              [--max-connections <n>] [--idle-timeout <s>]
+                             [--max-event-streams <n>] [--event-stream-lifetime <s>]
                              [--header-timeout <s>] [--body-timeout <s>]
                              [--shutdown-deadline <s>] [--cache-bytes <n>]
                              [--token <token> ...] [--token-file <file>]
@@ -30,7 +31,9 @@ struct ServeCommand: ParsableCommand {
           when the server stops); its images under /gallery/…. With --watch it is built at start,
           rebuilt (only what changed) whenever a file under Layouts/ or Fonts/
           changes, and an open page updates itself (server-sent events on
-          /gallery-events); a layout that fails to load shows its file:line:col.
+          /gallery-events, only with --watch: at most --max-event-streams at
+          once, each ending after --event-stream-lifetime, the page then
+          reconnects); a layout that fails to load shows its file:line:col.
         GET /health  (also /v1/health; always open, for probes)
           {"status":"ok"}
         GET /v1/layouts
@@ -64,12 +67,17 @@ struct ServeCommand: ParsableCommand {
         also in the access log line.
 
         Access control (off by default: with no token and no signing key every
-        route is open, as on a private network):
+        route is open, as on a private network; the start-up line says which):
           --token T (repeatable) or --token-file F (one a line, # comments):
             every route but /health, /v1/health, /v1/openapi.json (and /metrics
             unless --protect-metrics) needs "Authorization: Bearer T".
           --signing-key K or --signing-key-file F: a GET may instead carry
-            expires=UNIX&sig=HMAC, made by `widgetshot sign URL --signing-key K`.
+            expires=UNIX&sig=HMAC, made by `widgetshot sign URL --signing-key K`;
+            it opens the render routes only, unless signed with a scope
+            (sign --scope layouts,gallery).
+          A setting that is there but empty (--token "", WIDGETSHOT_TOKEN= or
+            ",", token: [] in the file) stops the server from starting (exit 2)
+            instead of leaving every route open.
           401 no credentials or a wrong token (WWW-Authenticate: Bearer);
           403 a bad or expired signature (the body says which).
           An answer given on a token is Cache-Control: private (no CDN keeps
@@ -85,7 +93,10 @@ struct ServeCommand: ParsableCommand {
           413 a body over 1 MB; 431 request line + headers over 16 KB
           422 a surface the device lacks (islandCompact on iphonese)
           429 every render thread and queue place taken (Retry-After)
-          503 a render past --render-deadline; --max-connections open
+          405 also CONNECT (this is not a proxy)
+          503 a render past --render-deadline; --max-connections open and
+              every one answering a request (an idle one is closed to make
+              room); --max-event-streams open
 
         Configuration: every option below can also come from its environment
         variable (listed with it) or from a config file (--config FILE or
@@ -123,6 +134,12 @@ struct ServeCommand: ParsableCommand {
 
     @Option(name: .long, help: help("Open connections at once; one more is answered 503 and closed (default \(Limits.default.maxConnections)).", "max-connections", "n"))
     var maxConnections: Int?
+
+    @Option(name: .long, help: help("Event streams (/gallery-events, with --watch) open at once; one more gets 503 (default \(Limits.default.maxEventStreams)).", "max-event-streams", "n"))
+    var maxEventStreams: Int?
+
+    @Option(name: .long, help: help("Seconds an event stream stays open before it ends and the page reconnects (default \(Limits.default.eventStreamLifetime)).", "event-stream-lifetime", "s"))
+    var eventStreamLifetime: Double?
 
     @Option(name: .long, help: help("Renders waiting per render thread; past them a request gets 429 at once (default \(Limits.default.queuePerWorker)).", "queue", "n"))
     var queue: Int?
@@ -173,6 +190,7 @@ struct ServeCommand: ParsableCommand {
         put("host", host); put("port", port); put("project", project.projectRoot)
         put("workers", workers); put("queue", queue); put("render-deadline", renderDeadline)
         put("max-connections", maxConnections); put("idle-timeout", idleTimeout)
+        put("max-event-streams", maxEventStreams); put("event-stream-lifetime", eventStreamLifetime)
         put("header-timeout", headerTimeout); put("body-timeout", bodyTimeout)
         put("shutdown-deadline", shutdownDeadline); put("cache-bytes", cacheBytes); put("token-file", tokenFile)
         put("signing-key-file", signingKeyFile); put("protect-metrics", protectMetrics)
@@ -203,6 +221,7 @@ struct ServeCommand: ParsableCommand {
             throw CLIError("cannot start the server: \(error)")
         }
         let host = resolved.host
+        let access = resolved.access.summary
         // The other commands are synchronous, so main stays synchronous too: the server runs in a
         // task and this thread waits for it (it stops on SIGINT/SIGTERM).
         let outcome = ServeOutcome()
@@ -210,7 +229,8 @@ struct ServeCommand: ParsableCommand {
         Task {
             do {
                 try await server.run { port in
-                    let line = "widgetshot serving \(folders.layouts) on http://\(host):\(port)/ (gallery at /\(watch ? ", watching for edits" : ""); Ctrl-C stops)\n"
+                    let line = "widgetshot serving \(folders.layouts) on http://\(host):\(port)/ (gallery at /\(watch ? ", watching for edits" : ""); "
+                        + "\(access); Ctrl-C stops)\n"
                     FileHandle.standardOutput.write(Data(line.utf8))
                 }
             } catch {

@@ -145,6 +145,9 @@ struct OpenAPIConformanceTests {
             seen.append(try await observe("GET", open, path))
             seen.append(try await observe("DELETE", open, path))
         }
+        // CONNECT (405 on any path) and a path whose percent-encoding is malformed (400).
+        seen.append(try await observeRaw(open, "CONNECT", "/v1/layouts", "CONNECT /v1/layouts HTTP/1.1\r\nHost: t\r\n\r\n"))
+        seen.append(try await observe("GET", open, "/v1/render/deliver%zz/systemSmall.png"))
 
         // Access control.
         var policy = AccessPolicy(tokens: ["t0ken"], signingKeys: [Array("a-signing-key-of-32-bytes-length".utf8)],
@@ -160,6 +163,11 @@ struct OpenAPIConformanceTests {
             seen.append(try await observe("GET", guarded, try URLSigner(key: "a-signing-key-of-32-bytes-length").sign(render, expires: 1_000_000_000)))
             seen.append(try await observe("GET", guarded, render + "&expires=2100000000&sig=AAAA"))
             seen.append(try await observe("GET", guarded, try URLSigner(key: "a-signing-key-of-32-bytes-length").sign(render, expires: 2_100_000_000)))
+            // A signature opens the listing only with its scope.
+            let listing = "\(prefix)/layouts"
+            seen.append(try await observe("GET", guarded, try URLSigner(key: "a-signing-key-of-32-bytes-length").sign(listing, expires: 2_100_000_000)))
+            seen.append(try await observe("GET", guarded, try URLSigner(key: "a-signing-key-of-32-bytes-length").sign(listing, expires: 2_100_000_000,
+                                                                                                                     scope: "layouts")))
         }
         seen.append(try await observe("GET", guarded, "/metrics"))
 

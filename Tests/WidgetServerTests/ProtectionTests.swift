@@ -210,22 +210,43 @@ struct ProtectionTests {
         withExtendedLifetime(holders) {}
     }
 
-    @Test func connectionsOverTheLimitAreRefusedAndHealthWorksOnceTheyGo() async throws {
-        let server = try await RunningServer.start(limits: limits { $0.maxConnections = 4 })
+    @Test func atTheLimitTheLongestIdleConnectionMakesRoomAndBusyOnesAreNot() async throws {
+        // Event streams are what keeps a connection answering for long: the tiny project, watched.
+        let server = try await RunningServer.start(folders: TinyProject.folders,
+                                                   limits: limits { $0.maxConnections = 4; $0.maxEventStreams = 4 }, watch: true)
         defer { Task { try await server.stop() } }
-        let (holders, refusal) = try await onThread { () throws -> ([RawSocket], (RawResponse?, Bool)) in
+        let (holders, answer, refusal) = try await onThread { () throws -> ([RawSocket], RawResponse?, (RawResponse?, Bool)) in
             // Each holder has one answered request, so it is surely counted before the next comes
-            // (connections are set up on several event loops, not in the order they connect).
+            // (connections are set up on several event loops, not in the order they connect); each
+            // then sits idle between requests, the first the longest.
             let holders = try (0..<4).map { _ in
                 let socket = try RawSocket(port: server.port)
                 socket.send("GET /health HTTP/1.1\r\nHost: t\r\n\r\n")
                 _ = socket.waitReadable(seconds: 5)
+                var buffer = [UInt8](repeating: 0, count: 4096)
+                _ = buffer.withUnsafeMutableBytes { recv(socket.fd, $0.baseAddress, $0.count, 0) }
+                Thread.sleep(forTimeInterval: 0.05)
                 return socket
+            }
+            // A fifth takes the place of the first.
+            let fifth = try RawSocket(port: server.port)
+            fifth.send("GET /health HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n")
+            let answer = RawResponse(fifth.readUntilClosed(seconds: 5).bytes)
+            // Now every holder but the first, and one more connection, opens an event stream: all
+            // four places are busy answering, so a sixth connection is refused.
+            let filler = try RawSocket(port: server.port)
+            for socket in holders.dropFirst() + [filler] {
+                socket.send("GET /gallery-events HTTP/1.1\r\nHost: t\r\n\r\n")
+            }
+            for socket in holders.dropFirst() + [filler] {
+                guard socket.waitReadable(seconds: 5) else { throw TestFailure("an event stream did not open") }
             }
             let extra = try RawSocket(port: server.port)
             let (bytes, closed) = extra.readUntilClosed(seconds: 5)
-            return (holders, (RawResponse(bytes), closed))
+            return (holders + [filler], answer, (RawResponse(bytes), closed))
         }
+        #expect(answer?.status == 200, "\(String(describing: answer))")
+        #expect(holders[0].readUntilClosed(seconds: 2).closed, "the longest-idle connection was not the one closed")
         expectJSONError(refusal.0, status: 503, mentioning: ["Limits.maxConnections"])
         #expect(refusal.0?.headers["retry-after"] == "1")
         #expect(refusal.1, "the connection over the limit stayed open")

@@ -48,6 +48,7 @@ final class RawSocket: @unchecked Sendable {
         return true
     }
 
+    @discardableResult
     func send(_ text: String) -> Bool { send(Array(text.utf8)) }
 
     /// Everything until the peer closes, or until `seconds` pass; `closed` says which.

@@ -101,3 +101,85 @@ private func temporaryFile(_ name: String, _ text: String) throws -> String {
         #expect(variables.allSatisfy { $0.hasPrefix("WIDGETSHOT_") && $0.allSatisfy { $0.isUppercase || $0 == "_" } })
     }
 }
+
+/// Access control fails closed: a setting that is there but empty (an unset variable expanded, an
+/// empty Kubernetes secret, `token: []`) stops the server from starting, naming the option and where
+/// it came from, instead of starting one with every route open.
+@Suite struct FailClosedConfigurationTests {
+    private func refusal(flags: [String: [String]] = [:], environment: [String: String] = [:],
+                         configFile: String? = nil) throws -> String {
+        do {
+            let configuration = try ServeConfiguration(ServeSettings(flags: flags, environment: environment, configFile: configFile))
+            return "started, access \(configuration.access.isOpen ? "open" : "closed")"
+        } catch let error as ConfigurationError {
+            return error.description
+        }
+    }
+
+    @Test(arguments: [
+        ("WIDGETSHOT_TOKEN", ""), ("WIDGETSHOT_TOKEN", ","), ("WIDGETSHOT_TOKEN", " "), ("WIDGETSHOT_TOKEN", " , ,"),
+        ("WIDGETSHOT_SIGNING_KEY", ""), ("WIDGETSHOT_SIGNING_KEY", ","),
+        ("WIDGETSHOT_TOKEN_FILE", ""), ("WIDGETSHOT_SIGNING_KEY_FILE", " "),
+        ("WIDGETSHOT_CONFIG", ""), ("WIDGETSHOT_HOST", ""), ("WIDGETSHOT_PROTECT_METRICS", ""),
+    ])
+    func anEmptyVariableIsAStartUpErrorNamingIt(_ variable: String, _ value: String) throws {
+        let message = try refusal(environment: [variable: value])
+        #expect(message.contains("$\(variable)"), "\(message)")
+        #expect(message.contains("empty"), "\(message)")
+    }
+
+    @Test(arguments: ["token: \"\"\n", "token: []\n", "token: [\"\", \" \"]\n", "token:\n", "signing-key: \"\"\n",
+                      "signing-key: []\n", "token-file: \"\"\n", "signing-key-file:\n", "port:\n"])
+    func anEmptyKeyInTheConfigFileIsAStartUpErrorNamingTheKeyAndTheFile(_ text: String) throws {
+        let file = try temporaryFile("serve.yaml", text)
+        let message = try refusal(configFile: file)
+        let key = String(text.prefix { $0 != ":" })
+        #expect(message.contains("'\(key)' in \(file)"), "\(message)")
+        #expect(message.contains("empty"), "\(message)")
+    }
+
+    @Test func anEmptyFlagIsAStartUpErrorNamingIt() throws {
+        for (name, values) in [("token", [""]), ("token", ["ok-token", " "]), ("signing-key", [""]), ("token-file", [""])] {
+            let message = try refusal(flags: [name: values])
+            #expect(message.contains("--\(name)"), "\(message)")
+            #expect(message.contains("empty"), "\(message)")
+        }
+        let message = try refusal(flags: [:], environment: [:], configFile: "")
+        #expect(message.contains("--config"), "\(message)")
+    }
+
+    @Test func realTokensAndKeysStillStartAServerWithAccessControlOn() throws {
+        let configuration = try ServeConfiguration(ServeSettings(
+            flags: [:], environment: ["WIDGETSHOT_TOKEN": "one, two", "WIDGETSHOT_SIGNING_KEY": "a-key-of-sixteen-bytes-or-more"]))
+        #expect(!configuration.access.isOpen)
+        #expect(configuration.access.summary == "access control on: tokens: 2, signing keys: 1")
+        #expect(try ServeConfiguration(ServeSettings(flags: [:], environment: [:])).access.summary
+            == "access control OFF: every route is open")
+    }
+}
+
+/// `serve` as started from a shell: empty settings exit 2 before listening; the start-up line says
+/// whether access control is on and how.
+@Suite(.timeLimit(.minutes(2)))
+struct ServeStartupTests {
+    @Test func serveWithAnEmptyTokenVariableExits2InsteadOfServingOpen() async throws {
+        for (variable, value) in [("WIDGETSHOT_TOKEN", ""), ("WIDGETSHOT_SIGNING_KEY", ","), ("WIDGETSHOT_TOKEN", " ")] {
+            let run = try await onThread {
+                try ServerCLI.run(["serve", "--port", "0", "--project", TinyProject.folders.root], environment: [variable: value], seconds: 6)
+            }
+            #expect(run.status == 2, "\(variable)=\"\(value)\": \(run)")
+            #expect(run.stderr.contains("$\(variable)"), "\(run)")
+            #expect(!run.stdout.contains("serving"), "\(run)")
+        }
+    }
+
+    @Test func theStartUpLineSaysHowAccessIsControlled() async throws {
+        let project = ["serve", "--port", "0", "--project", TinyProject.folders.root]
+        let open = try await onThread { try ServerCLI.firstLine(project) }
+        #expect(open.line.contains("access control OFF: every route is open"), "\(open.line) \(open.run)")
+        let closed = try await onThread {
+            try ServerCLI.firstLine(project + ["--token", "t1"], environment: ["WIDGETSHOT_SIGNING_KEY": "k-0123456789abcdef,k-fedcba9876543210"])
+        }
+        #expect(closed.line.contains("access control on: tokens: 1, signing keys: 2"), "\(closed.line) \(closed.run)")
+    }
+}

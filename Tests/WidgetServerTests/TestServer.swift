@@ -18,11 +18,17 @@ struct RunningServer: Sendable {
     let task: Task<Void, any Error>
 
     static func start(folders: ProjectFolders = Project.folders, workerThreads: Int = 2,
-                      limits: Limits = .default, access: AccessPolicy = .open) async throws -> RunningServer {
+                      limits: Limits = .default, access: AccessPolicy = .open, watch: Bool = false) async throws -> RunningServer {
         var logger = Logger(label: "widgetshot.server.test")
         logger.logLevel = ProcessInfo.processInfo.environment["SERVER_TEST_LOG"] != nil ? .info : .warning
-        let server = try RenderServer(folders: folders, host: "127.0.0.1", port: 0, workerThreads: workerThreads,
-                                      limits: limits, access: access, logger: logger)
+        // Loading layouts and sealing fonts blocks for a while: on a thread of its own, not on one of
+        // the few threads every test's async code (and every in-process server's routes) shares.
+        let loggerCopy = logger
+        var server = try await onThread {
+            try RenderServer(folders: folders, host: "127.0.0.1", port: 0, workerThreads: workerThreads,
+                             limits: limits, access: access, logger: loggerCopy)
+        }
+        server.watch = watch
         let (ports, continuation) = AsyncStream<Int>.makeStream()
         let task = Task {
             defer { continuation.finish() }

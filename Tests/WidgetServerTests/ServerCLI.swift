@@ -1,0 +1,124 @@
+import Foundation
+import WidgetShot
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The `widgetshot` executable built next to these tests, run as a real process for the tests where
+/// the CLI is the subject (`sign`, `serve`'s start-up). Foundation's Process closes this process's
+/// descriptors in the child, so the in-process test servers' sockets are not inherited. Every run
+/// is bounded: past its time the process is killed and `status` is nil.
+enum ServerCLI {
+    struct Run: Sendable, CustomStringConvertible {
+        /// The exit status; 128 + N for a signal N; nil when it was still running and was killed.
+        var status: Int32?
+        var stdout: String
+        var stderr: String
+        var description: String { "status \(status.map(String.init) ?? "none (killed)")\nstdout: \(stdout)\nstderr: \(stderr)" }
+    }
+
+    static var executable: String {
+        get throws {
+            guard let path = ShutdownTests.executable else { throw TestFailure("build widgetshot first (swift build)") }
+            return path
+        }
+    }
+
+    /// Runs `widgetshot arguments` to its end, at most `seconds`. `environment` is added to this
+    /// process's environment less every `WIDGETSHOT_*` variable (so the runner's own settings never
+    /// leak into a test).
+    static func run(_ arguments: [String], environment: [String: String] = [:], seconds: Double = 20) throws -> Run {
+        let (process, out, err) = try start(arguments, environment: environment)
+        let end = Date().addingTimeInterval(seconds)
+        while process.isRunning, Date() < end { usleep(10_000) }
+        return finish(process, out, err)
+    }
+
+    /// Starts `widgetshot arguments`, waits (at most `seconds`) for the first line on stdout or for
+    /// the process to end, then stops it with SIGTERM (SIGKILL if it lingers). The line is "" when
+    /// none came.
+    static func firstLine(_ arguments: [String], environment: [String: String] = [:], seconds: Double = 20) throws -> (line: String, run: Run) {
+        let (process, out, err) = try start(arguments, environment: environment)
+        let end = Date().addingTimeInterval(seconds)
+        var line = ""
+        while Date() < end {
+            let text = (try? String(contentsOfFile: out, encoding: .utf8)) ?? ""
+            if let newline = text.firstIndex(of: "\n") { line = String(text[..<newline]); break }
+            if !process.isRunning { break }
+            usleep(20_000)
+        }
+        if process.isRunning { kill(process.processIdentifier, SIGTERM) }
+        let stopBy = Date().addingTimeInterval(10)
+        while process.isRunning, Date() < stopBy { usleep(10_000) }
+        return (line, finish(process, out, err))
+    }
+
+    private static func start(_ arguments: [String], environment extra: [String: String]) throws -> (Process, String, String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try executable)
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("WIDGETSHOT_") }
+        for (key, value) in extra { environment[key] = value }
+        process.environment = environment
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("widgetshot-server-cli-\(UUID().uuidString)").path
+        let out = base + ".out", err = base + ".err"
+        _ = FileManager.default.createFile(atPath: out, contents: nil)
+        _ = FileManager.default.createFile(atPath: err, contents: nil)
+        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: out))
+        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: err))
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        return (process, out, err)
+    }
+
+    private static func finish(_ process: Process, _ out: String, _ err: String) -> Run {
+        var killed = false
+        if process.isRunning {
+            killed = true
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+        let stdout = (try? String(contentsOfFile: out, encoding: .utf8)) ?? ""
+        let stderr = (try? String(contentsOfFile: err, encoding: .utf8)) ?? ""
+        try? FileManager.default.removeItem(atPath: out)
+        try? FileManager.default.removeItem(atPath: err)
+        if killed { return Run(status: nil, stdout: stdout, stderr: stderr) }
+        let status = process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
+        return Run(status: status, stdout: stdout, stderr: stderr)
+    }
+}
+
+/// A project of its own (temporary folder, the repository's fonts) with layouts whose names need
+/// percent-encoding in a URL (`my layout`, `카페`), one tiny surface each so that a `--watch` gallery
+/// of it builds in moments, and a verify report at the place the server serves it from.
+enum TinyProject {
+    static let names = ["my layout", "카페"]
+
+    static let folders: ProjectFolders = {
+        let root = FileManager.default.temporaryDirectory
+            .appendingPathComponent("widgetshot-tiny-\(ProcessInfo.processInfo.processIdentifier)").path
+        try? FileManager.default.removeItem(atPath: root)
+        try! FileManager.default.createDirectory(atPath: root + "/Layouts", withIntermediateDirectories: true)
+        try! FileManager.default.createSymbolicLink(atPath: root + "/Fonts", withDestinationPath: Project.folders.fonts)
+        for name in names {
+            let layout = """
+                name: \(name)
+                surfaces:
+                  systemSmall:
+                    view:
+                      text: "{{title}}"
+                previews:
+                  one:
+                    data:
+                      title: "\(name)"
+
+                """
+            try! Data(layout.utf8).write(to: URL(fileURLWithPath: root + "/Layouts/\(name).yaml"))
+        }
+        try! FileManager.default.createDirectory(atPath: root + "/.build/verify-report", withIntermediateDirectories: true)
+        try! Data(reportPage.utf8).write(to: URL(fileURLWithPath: root + "/.build/verify-report/index.html"))
+        return ProjectFolders(root: root)
+    }()
+
+    static let reportPage = "<!doctype html><title>verify report</title><p>all goldens match</p>\n"
+}
