@@ -103,6 +103,8 @@ struct SafePathRouteTests {
         #expect(image.status == 200)
         #expect(image.body.starts(with: [0x89, 0x50, 0x4E, 0x47]))
         #expect(try await Client.send(server.url("/gallery/pic/systemSmall/planted.png")).status == 404)
+        // An encoded slash does not make a way up either (the joined path is checked again).
+        #expect(try await Client.send(server.url("/gallery/pic%2F..%2Fpic/systemSmall/one-light.png")).status == 404)
         #expect((FileManager.default.subpaths(atPath: box.victim) ?? []).sorted() == ["pic", "pic/systemSmall", "pic/systemSmall/planted.png"])
     }
 }
