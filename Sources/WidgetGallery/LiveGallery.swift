@@ -18,8 +18,8 @@ public struct GalleryEvent: Sendable, Equatable {
 /// the other layouts stay.
 public final class LiveGallery: @unchecked Sendable {
     public let folders: ProjectFolders
-    /// Where the images are written: private to this process's user (see `init`).
-    /// "" until the first build makes one (see `init`).
+    /// Where the images are written, private to this process's user (see `init`); "" until the
+    /// first build has made it.
     public var directory: String { lock.withLock { givenDirectory ?? madeDirectory ?? "" } }
     private let givenDirectory: String?
     /// The folder this gallery made (`stop()` removes it).
@@ -59,11 +59,11 @@ public final class LiveGallery: @unchecked Sendable {
     /// routes take them, so `/v1/render/…` draws what the page shows).
     public var onLoad: (@Sendable (GallerySource) -> Void)?
 
-    /// Without `directory`, the images go to a new folder in the temporary directory made with
-    /// mkdtemp at the first build (mode 0700, an unpredictable name), removed by `stop()`: a folder at a predictable
-    /// place in a directory every user can write to could be planted beforehand (a link to
-    /// elsewhere, files to serve). A given `directory` is used only when it is a folder (not a
-    /// link) owned by this user with mode 0700, and is kept.
+    /// Without `directory`, the images go to a new folder in the temporary directory, made with
+    /// mkdtemp at the first build (mode 0700, an unpredictable name) and removed by `stop()`: a
+    /// folder at a predictable place in a directory every user can write to could be planted
+    /// beforehand (a link to elsewhere, files to serve). A given `directory` is used only when it
+    /// is a folder (not a link) owned by this user with mode 0700, and is kept.
     public init(folders: ProjectFolders, pool: RendererPool, options: GalleryOptions, watching: Bool, directory: String? = nil) {
         self.folders = folders
         givenDirectory = directory
