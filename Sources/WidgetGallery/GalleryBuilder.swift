@@ -26,12 +26,13 @@ public struct GallerySource: Sendable {
     /// Loads `names` (every layout when nil) from the project's layouts folder. A file that fails
     /// becomes a problem, not an error: the rest of the gallery is still worth seeing.
     public static func load(_ folders: ProjectFolders, names: [String]? = nil, limits: Limits = .default) -> GallerySource {
-        let catalog = LayoutCatalog(directory: folders.layouts)
+        // The page (and a server's answers) name files relative to the project folder.
+        let catalog = LayoutCatalog(directory: folders.layouts, projectRelativeNames: true)
         var documents: [LayoutDocument] = []
         var problems: [GalleryProblem] = []
         for name in names ?? catalog.names() {
             do { documents.append(try catalog.load(name, limits: limits)) } catch let error as LayoutError {
-                problems.append(GalleryProblem(file: (try? catalog.resolve(name)) ?? name,
+                problems.append(GalleryProblem(file: (try? catalog.resolve(name)).map(catalog.shownName(of:)) ?? name,
                                                message: error.diagnostics.map(\.description).joined(separator: "\n")))
             } catch {
                 problems.append(GalleryProblem(file: name, message: "\(error)"))
@@ -72,6 +73,9 @@ public struct GalleryBuild: Sendable {
     var pendingWrites: GalleryPendingWrites?
     /// Images left for the next build (`renderFirst`): they show their earlier image meanwhile.
     public var deferred = 0
+    /// Paths of the last manifest that were not removed, and why (an entry that fails the
+    /// safe-path rule, a link on the way): also printed as warnings on standard error.
+    public var skipped: [String] = []
     /// Relative paths of the images rendered in this build.
     public var changedPaths: [String] { entries.filter(\.rendered).map(\.cell.relativePath) }
 }
@@ -159,7 +163,7 @@ public struct GalleryBuilder: Sendable {
     }
 
     private func write(_ w: GalleryPendingWrites) throws {
-        if w.page { try AtomicFile.write(Array(w.html.utf8), to: w.out + "/index.html") }
+        if w.page { try OutputFolder(w.out).write(Array(w.html.utf8), to: "index.html") }
         if w.manifestChanged {
             try w.manifest.write(to: w.out)
             let path = w.out + "/" + GalleryManifest.fileName
@@ -274,14 +278,21 @@ public struct GalleryBuilder: Sendable {
         manifest.filmstrips = strips
         manifest.layouts = layoutTexts
         manifest.fonts = fonts
-        // Images of cells that are gone (a preview renamed, a layout removed) go too.
-        for path in previous.images.keys where manifest.images[path] == nil {
-            try? FileManager.default.removeItem(atPath: out + "/" + path)
+        // Images of cells that are gone (a preview renamed, a layout removed) go too. The old
+        // manifest is a file anyone who can write OUT/ may have edited: each of its paths passes
+        // the safe-path rule and is removed only as a regular file inside OUT/, never through a
+        // link; any other entry is skipped with a warning.
+        let folder = OutputFolder(out)
+        var skipped: [String] = []
+        func remove(_ relative: String) {
+            if case .skipped(let why) = folder.remove(relative) { skipped.append("not removed from the gallery folder: \(why)") }
         }
+        for path in previous.images.keys.sorted() where manifest.images[path] == nil { remove(path) }
         for old in previous.filmstrips?.strips ?? [] where !(strips?.strips.contains { $0.name == old.name } ?? false) {
-            try? FileManager.default.removeItem(atPath: out + "/push/" + old.name + ".png")
-            try? FileManager.default.removeItem(atPath: out + "/push/" + old.name + ".html")
+            remove("push/" + old.name + ".png")
+            remove("push/" + old.name + ".html")
         }
+        for warning in skipped { FileHandle.standardError.write(Data("widgetshot: warning: \(warning)\n".utf8)) }
         var verify: GalleryVerifyMarks?
         var verifyError: String?
         if let folder = options.verifyReport {
@@ -292,6 +303,7 @@ public struct GalleryBuilder: Sendable {
         var page = GalleryPage(entries: entries, problems: source.problems, documents: source.documents,
                                options: options, verify: verify, verifyError: verifyError, filmstrips: strips)
         page.figures = figureCache
+        page.projectRoot = folders.root
         let html = page.html()
         figureCache.pageDone()
         stage("page")
@@ -310,7 +322,7 @@ public struct GalleryBuilder: Sendable {
                             reused: cells.count - todo.count - deferred, seconds: seconds, html: html,
                             filmstrips: strips?.strips ?? [], filmstripsDrawn: stripsDue,
                             filmstripsDue: stripsStale && !stripsDue, stages: stages,
-                            pendingWrites: writesLater ? writes : nil, deferred: deferred)
+                            pendingWrites: writesLater ? writes : nil, deferred: deferred, skipped: skipped)
     }
 
     /// The key of the push and timeline section: the engine, the fonts, the scale, and for each
@@ -339,9 +351,10 @@ public struct GalleryBuilder: Sendable {
         do {
             let samples = try PushGallery.filmstrips(layoutsDirectory: folders.layouts, renderer: renderer, scale: 2)
             var strips: [GalleryStrip] = []
+            let folder = OutputFolder(out)
             for sample in samples {
-                try AtomicFile.write(sample.png, to: out + "/push/" + sample.name + ".png")
-                try AtomicFile.write(Array(sample.html.utf8), to: out + "/push/" + sample.name + ".html")
+                try folder.write(sample.png, to: "push/" + sample.name + ".png")
+                try folder.write(Array(sample.html.utf8), to: "push/" + sample.name + ".html")
                 let layout = String(sample.name.split(separator: "/").first ?? "")
                 let file = String(sample.name.split(separator: "/").last ?? "")
                 let pushes = file.hasPrefix("sequence")
@@ -386,7 +399,7 @@ public struct GalleryBuilder: Sendable {
         }
         do {
             let result = try renderer.render(request)
-            try AtomicFile.write(result.png, to: out + "/" + cell.relativePath)
+            try OutputFolder(out).write(result.png, to: cell.relativePath)
             return GalleryRecord(key: key, pixelWidth: result.pixelWidth, pixelHeight: result.pixelHeight,
                                  pointWidth: result.pointSize.width, pointHeight: result.pointSize.height,
                                  warnings: result.warnings.map(\.description), error: nil)

@@ -17,6 +17,9 @@ public struct GalleryRecord: Codable, Sendable, Equatable {
 
 public struct GalleryManifest: Codable, Sendable, Equatable {
     public static let fileName = ".gallery-manifest.json"
+    /// A manifest larger than this is not read (the build renders everything): about 300 bytes an
+    /// image, so room for some 200,000 images.
+    static let maxBytes = 64 * 1024 * 1024
     /// Raised when what a record holds changes: an older manifest is then ignored (all re-rendered).
     /// 3: image keys cover only the part of the layout a surface reads (RenderKeyer.LayoutScope.surface).
     public static let currentVersion = 3
@@ -38,8 +41,9 @@ public struct GalleryManifest: Codable, Sendable, Equatable {
 
     /// The manifest in `directory`, or an empty one when there is none or it cannot be read.
     public static func load(from directory: String) -> GalleryManifest {
-        guard let data = FileManager.default.contents(atPath: directory + "/" + fileName),
-              let manifest = try? JSONDecoder().decode(GalleryManifest.self, from: data), manifest.version == currentVersion
+        // Not through a link, and bounded: what it lists is checked again before any of it is removed.
+        guard let bytes = OutputFolder(directory).read(fileName, hidden: true, maxBytes: maxBytes),
+              let manifest = try? JSONDecoder().decode(GalleryManifest.self, from: Data(bytes)), manifest.version == currentVersion
         else { return GalleryManifest() }
         return manifest
     }
@@ -47,7 +51,7 @@ public struct GalleryManifest: Codable, Sendable, Equatable {
     public func write(to directory: String) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        try AtomicFile.write(Array(try encoder.encode(self)), to: directory + "/" + Self.fileName)
+        try OutputFolder(directory).write(Array(try encoder.encode(self)), to: Self.fileName, hidden: true)
     }
 }
 

@@ -19,6 +19,9 @@ public struct GalleryPage {
     /// Figures written for an earlier page of the same builder (and options), reused when their
     /// image's record and verify mark are the same: a live gallery writes its page after every save.
     var figures: GalleryFigureCache?
+    /// The project folder: paths under it are shown relative to it (`Layouts/delivery.yaml`), so
+    /// the page, served or opened, never shows where the project sits on the machine.
+    public var projectRoot = ""
 
     public init(entries: [GalleryEntry], problems: [GalleryProblem], documents: [LayoutDocument], options: GalleryOptions,
                 verify: GalleryVerifyMarks? = nil, verifyError: String? = nil, filmstrips: GalleryFilmstrips? = nil) {
@@ -101,7 +104,7 @@ public struct GalleryPage {
     /// A line under the toolbar: what the last verify report found, with a link to it.
     private func verifyBanner() -> String {
         if let verifyError {
-            return "<div class=\"verify-banner failing\">The verify report could not be read, so no image is marked: \(escape(verifyError))</div>"
+            return "<div class=\"verify-banner failing\">The verify report could not be read, so no image is marked: \(escape(relative(verifyError)))</div>"
         }
         guard let verify else { return "" }
         let marked = entries.filter { verify.records[$0.cell.anchor] != nil }.count
@@ -118,7 +121,7 @@ public struct GalleryPage {
 
     private func problemsHTML() -> String {
         problems.map { p in
-            "<div class=problem><b>\(escape(p.file))</b> could not be loaded; its images are left out until it is fixed:<pre>\(escape(p.message))</pre></div>"
+            "<div class=problem><b>\(escape(relative(p.file)))</b> could not be loaded; its images are left out until it is fixed:<pre>\(escape(relative(p.message)))</pre></div>"
         }.joined()
     }
 
@@ -151,7 +154,7 @@ public struct GalleryPage {
         let multi = options.devices.count > 1
         let id = "layout-\(document.name)" + (multi ? "-\(device.id)" : "")
         var out = "<section class=layout id=\"\(escape(id))\" data-layout=\"\(escape(document.name))\" data-device=\(device.id)>"
-        out += "<h2><a href=\"#\(escape(id))\">\(escape(document.name))</a> <small>\(escape(relative(document.path))) · \(escape(device.name))</small></h2>\n"
+        out += "<h2><a href=\"#\(escape(id))\">\(escape(document.name))</a> <small>\(escape(relative(document.shownName))) · \(escape(device.name))</small></h2>\n"
         var surfaces: [Surface] = []
         for e in entries where !surfaces.contains(e.cell.surface) { surfaces.append(e.cell.surface) }
         for surface in surfaces {
@@ -193,7 +196,7 @@ public struct GalleryPage {
         let title = "\(c.layout) · \(c.surface.rawValue)\(control) · \(c.rowName) · \(c.scheme.rawValue)\(modeName)"
         var out = "<figure class=\"card \(c.scheme.rawValue)\(failure == nil ? "" : " failed")\" \(attributes)>"
         if let error = r.error {
-            out += "<div class=error><b>could not render</b><pre>\(escape(error))</pre></div>"
+            out += "<div class=error><b>could not render</b><pre>\(escape(relative(error)))</pre></div>"
         } else {
             // Shown as large as iOS shows it, 1 pt = 1 CSS px: the pixels over the scale (StandBy's
             // view is magnified 2x, so it is twice its layout size).
@@ -286,10 +289,14 @@ public struct GalleryPage {
         "\(GalleryContext.px(r.pointWidth).dropLast(2))×\(GalleryContext.px(r.pointHeight).dropLast(2)) pt"
     }
 
-    /// Paths in messages relative to the working directory when they are under it.
+    /// Paths in messages relative to the project folder (else to the working directory) when they
+    /// are under it.
     private func relative(_ text: String) -> String {
+        var text = text
+        let root = projectRoot.hasSuffix("/") ? projectRoot : projectRoot + "/"
+        if root.count > 1 { text = text.replacingOccurrences(of: root, with: "") }
         let cwd = FileManager.default.currentDirectoryPath + "/"
-        return text.replacingOccurrences(of: cwd, with: "")
+        return cwd.count > 1 ? text.replacingOccurrences(of: cwd, with: "") : text
     }
 
     // The page has thousands of these per build: byte loops, not Foundation's string searches.

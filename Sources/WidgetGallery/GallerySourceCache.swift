@@ -8,7 +8,7 @@ import WidgetShot
 public final class GallerySourceCache: @unchecked Sendable {
     private struct Entry {
         /// Nil when the file could not be read (it is read and parsed again next time).
-        var bytes: Data?
+        var bytes: [UInt8]?
         var limits: Limits
         var document: LayoutDocument?
         var problem: GalleryProblem?
@@ -31,7 +31,8 @@ public final class GallerySourceCache: @unchecked Sendable {
             var parsed = 0
             for file in catalog.files() {
                 let name = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
-                let bytes = FileManager.default.contents(atPath: file)
+                // Read under the loader's rules (a link out of the folder is not followed).
+                let bytes = try? LayoutLoader.read(path: file, limits: limits)
                 var entry: Entry
                 if let bytes, let old = entries[file], let oldBytes = old.bytes, oldBytes == bytes, old.limits == limits {
                     entry = old

@@ -18,7 +18,15 @@ public struct GalleryEvent: Sendable, Equatable {
 /// the other layouts stay.
 public final class LiveGallery: @unchecked Sendable {
     public let folders: ProjectFolders
-    public let directory: String
+    /// Where the images are written, private to this process's user (see `init`); "" until the
+    /// first build has made it.
+    public var directory: String { lock.withLock { givenDirectory ?? madeDirectory ?? "" } }
+    private let givenDirectory: String?
+    /// The folder this gallery made (`stop()` removes it).
+    private var madeDirectory: String?
+    /// Why the folder cannot be used: then no build runs and the page says this.
+    private var directoryProblem: String?
+    private var stopped = false
     public let builder: GalleryBuilder
     public let watching: Bool
 
@@ -51,11 +59,17 @@ public final class LiveGallery: @unchecked Sendable {
     /// routes take them, so `/v1/render/…` draws what the page shows).
     public var onLoad: (@Sendable (GallerySource) -> Void)?
 
-    /// `directory` defaults to a folder in the temporary directory named after the project, so a
-    /// restarted server reuses the images it rendered before.
+    /// Without `directory`, the images go to a new folder in the temporary directory, made with
+    /// mkdtemp at the first build (mode 0700, an unpredictable name) and removed by `stop()`: a
+    /// folder at a predictable place in a directory every user can write to could be planted
+    /// beforehand (a link to elsewhere, files to serve). A given `directory` is used only when it
+    /// is a folder (not a link) owned by this user with mode 0700, and is kept.
     public init(folders: ProjectFolders, pool: RendererPool, options: GalleryOptions, watching: Bool, directory: String? = nil) {
         self.folders = folders
-        self.directory = directory ?? (NSTemporaryDirectory() + "/widgetshot-gallery-" + Self.folderName(folders.root))
+        givenDirectory = directory
+        if let directory {
+            do { try PrivateFolder.check(directory) } catch { directoryProblem = "\(error)" }
+        }
         self.builder = GalleryBuilder(folders: folders, pool: pool, options: options)
         self.watching = watching
     }
@@ -74,14 +88,23 @@ public final class LiveGallery: @unchecked Sendable {
         lock.withLock { keepAlive = timer }
     }
 
+    /// Stops watching and ends every open page's events; a folder this gallery made is removed
+    /// once the build under way (if any) is over, and no build runs after.
     public func stop() {
-        let (watcher, timer, subscribers) = lock.withLock { () -> (LayoutWatcher?, DispatchSourceTimer?, [AsyncStream<GalleryEvent>.Continuation]) in
-            defer { self.subscribers = [:]; self.watcher = nil; self.keepAlive = nil }
-            return (self.watcher, self.keepAlive, Array(self.subscribers.values))
+        let (watcher, timer, subscribers, first) = lock.withLock { () -> (LayoutWatcher?, DispatchSourceTimer?, [AsyncStream<GalleryEvent>.Continuation], Bool) in
+            defer { self.subscribers = [:]; self.watcher = nil; self.keepAlive = nil; stopped = true }
+            return (self.watcher, self.keepAlive, Array(self.subscribers.values), !stopped)
         }
         watcher?.stop()
         timer?.cancel()
         for s in subscribers { s.finish() }
+        if first {
+            // On the build queue, after the build in progress (which writes into the folder), and
+            // before returning: a server's process ends right after it stops.
+            queue.sync {
+                if let made = lock.withLock({ madeDirectory }) { _ = try? FileManager.default.removeItem(atPath: made) }
+            }
+        }
     }
 
     /// The page; the first call builds the gallery.
@@ -120,12 +143,21 @@ public final class LiveGallery: @unchecked Sendable {
             } else {
                 pending = change
             }
-            if building { dirty = true; return false }
+            if building || stopped { dirty = !stopped; return false }
             building = true
             return true
         }
         guard start else { return }
         queue.async { [self] in
+            let directory: String
+            switch folder() {
+            case .success(let d): directory = d
+            case .failure(let problem):
+                var clock = StageClock(change: .everything())
+                publish(problemBuild("cannot use the gallery folder: \(problem.message)"), clock: &clock)
+                lock.withLock { building = false; dirty = false; pending = nil }
+                return
+            }
             while true {
                 let change = lock.withLock { () -> LayoutChange in
                     defer { pending = nil }
@@ -148,10 +180,7 @@ public final class LiveGallery: @unchecked Sendable {
                         build = try builder.build(source, into: directory, filmstripsLater: true, writesLater: true,
                                                   renderFirst: first)
                     } catch {
-                        let problem = GalleryProblem(file: directory, message: "cannot write the gallery: \(error)")
-                        build = GalleryBuild(entries: [], problems: [problem], rendered: 0, reused: 0, seconds: 0,
-                                             html: GalleryPage(entries: [], problems: [problem], documents: [],
-                                                               options: builder.options).html())
+                        build = problemBuild("cannot write the gallery: \(error)")
                     }
                     clock.add(build.stages)
                     publish(build, clock: &clock)
@@ -181,6 +210,33 @@ public final class LiveGallery: @unchecked Sendable {
             }
         }
     }
+
+    /// A build that shows one problem instead of the images.
+    private func problemBuild(_ message: String) -> GalleryBuild {
+        let problem = GalleryProblem(file: "the gallery folder", message: message)
+        var page = GalleryPage(entries: [], problems: [problem], documents: [], options: builder.options)
+        page.projectRoot = folders.root
+        return GalleryBuild(entries: [], problems: [problem], rendered: 0, reused: 0, seconds: 0, html: page.html())
+    }
+
+    /// The folder to build into: the given one when it passed its check, else the one made by the
+    /// first build.
+    private func folder() -> Result<String, FolderProblem> {
+        lock.withLock {
+            if let directoryProblem { return .failure(FolderProblem(message: directoryProblem)) }
+            if let folder = givenDirectory ?? madeDirectory { return .success(folder) }
+            do {
+                let made = try PrivateFolder.makeTemporary(prefix: "widgetshot-gallery")
+                madeDirectory = made
+                return .success(made)
+            } catch {
+                directoryProblem = "\(error)"
+                return .failure(FolderProblem(message: "\(error)"))
+            }
+        }
+    }
+
+    private struct FolderProblem: Error { var message: String }
 
     private func finishWrites(_ build: inout GalleryBuild) {
         do { try builder.finishWrites(&build) } catch {
@@ -238,13 +294,6 @@ public final class LiveGallery: @unchecked Sendable {
 
     private func broadcast(_ event: GalleryEvent) {
         for s in lock.withLock({ Array(subscribers.values) }) { s.yield(event) }
-    }
-
-    /// A name for the project's folder that is safe as a file name and differs between projects.
-    static func folderName(_ root: String) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in root.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
-        return String(hash, radix: 16)
     }
 }
 

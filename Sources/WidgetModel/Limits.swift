@@ -110,6 +110,10 @@ public struct Limits: Sendable, Equatable {
 
     // MARK: Files the commands write
 
+    /// Bytes in a name from input that becomes a file name: a layout's `name:`, a preview's name, a
+    /// control's id (see `SafeName`).
+    public var nameBytes = 100
+
     /// Seconds after which a temporary file left beside an output (`.NAME.PID.RANDOM.tmp`) is
     /// removed by the next `gallery`/`record` even if a process with its PID is alive: a write
     /// takes milliseconds, and PIDs are reused.

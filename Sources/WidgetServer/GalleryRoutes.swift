@@ -61,13 +61,15 @@ package struct GalleryRoutes: Sendable {
     /// A PNG of the gallery. Its address carries `?v=` (part of its content key), so a changed
     /// image has a new address and an unchanged one may be cached.
     private func image(_ request: Request, _ context: BasicRequestContext) throws -> Response {
+        // Decoded parts may hold '/' (from %2F): OutputFolder checks every component of the joined
+        // path again, so `a%2F..%2Fb` reads nothing.
         let parts = context.parameters.getCatchAll().map { RequestTarget.decode($0) ?? String($0) }
-        guard !parts.isEmpty, parts.allSatisfy({ !$0.isEmpty && $0 != "." && $0 != ".." && !$0.hasPrefix(".") }),
+        guard !gallery.directory.isEmpty, !parts.isEmpty, parts.allSatisfy({ !$0.isEmpty && $0 != "." && $0 != ".." && !$0.hasPrefix(".") }),
               parts.last!.hasSuffix(".png") else {
             throw APIError(.notFound, "no gallery image at \(request.uri.path)", field: "path")
         }
-        let path = gallery.directory + "/" + parts.joined(separator: "/")
-        guard let data = FileManager.default.contents(atPath: path) else {
+        // Read without following links: only a file the gallery wrote into its private folder.
+        guard let data = OutputFolder(gallery.directory).read(parts.joined(separator: "/")) else {
             throw APIError(.notFound, "no gallery image at \(request.uri.path); open / to build the gallery", field: "path")
         }
         let versioned = request.uri.queryParameters["v"] != nil
@@ -84,7 +86,7 @@ package struct GalleryRoutes: Sendable {
         let types = ["html": "text/html; charset=utf-8", "png": "image/png", "json": "application/json", "xml": "application/xml"]
         guard parts.allSatisfy({ !$0.isEmpty && $0 != "." && $0 != ".." && !$0.hasPrefix(".") }),
               let type = types[(parts.last! as NSString).pathExtension],
-              let data = FileManager.default.contents(atPath: reportFolder + "/" + parts.joined(separator: "/")) else {
+              let data = OutputFolder(reportFolder).read(parts.joined(separator: "/")) else {
             throw APIError(.notFound, "no verify report file at \(request.uri.path) (run `widgetshot verify --report \(GalleryOptions.defaultVerifyReport)`)", field: "path")
         }
         return Response(status: .ok, headers: [.contentType: type, .cacheControl: "no-cache"],

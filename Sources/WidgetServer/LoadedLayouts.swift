@@ -14,6 +14,9 @@ package struct LoadedLayouts: Sendable {
     var documents: [LayoutDocument] { store.documents.withLock { $0 } }
 
     package init(catalog: LayoutCatalog, limits: Limits = .default) throws {
+        // What the server answers names files relative to the project folder, never its place here.
+        var catalog = catalog
+        catalog.projectRelativeNames = true
         store = Store(try catalog.loadAll(limits: limits))
     }
 

@@ -52,7 +52,7 @@ public struct GoldenManifest: Sendable, Codable, Equatable {
         current.version = Self.currentVersion
         var data = try encoder.encode(current)
         data.append(0x0A)
-        try AtomicFile.write([UInt8](data), to: path)
+        try OutputFolder((path as NSString).deletingLastPathComponent).write([UInt8](data), to: (path as NSString).lastPathComponent)
     }
 }
 

@@ -125,10 +125,13 @@ public struct GoldenSuite: Sendable {
             if keep { return try unchanged(existing, cell, manifest) }
         }
         let entry = GoldenManifest.Entry(file: ImageDiff.bytesHash(result.png), pixels: ImageDiff.pixelHash(actual))
+        // The cell's path is made of names from the layout: written through OutputFolder, each
+        // passes the safe-path rule and no folder on the way is a link.
+        let folder = OutputFolder(directory)
         if let manifest {
-            try manifest.update(cell.relativePath, to: entry) { try AtomicFile.write(result.png, to: goldenPath) }
+            try manifest.update(cell.relativePath, to: entry) { try folder.write(result.png, to: cell.relativePath) }
         } else {
-            try AtomicFile.write(result.png, to: goldenPath)
+            try folder.write(result.png, to: cell.relativePath)
         }
         return RecordResult(outcome: existing == nil ? .created : .updated, entry: entry, previous: existing, png: result.png)
     }

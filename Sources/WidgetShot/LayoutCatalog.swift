@@ -4,8 +4,15 @@ import WidgetTemplate
 /// The layouts of a project: `Layouts/*.yaml|yml|json`, found by name or by path.
 public struct LayoutCatalog: Sendable {
     public var directory: String
+    /// Whether the documents' diagnostics name their files relative to the project folder
+    /// (`Layouts/delivery.yaml`, see `shownName(of:)`) rather than by their paths: for what a
+    /// server or a page shows to others. The commands keep paths, which a terminal, an editor and
+    /// GitHub annotations resolve.
+    public var projectRelativeNames: Bool
 
-    public init(directory: String) { self.directory = directory }
+    public init(directory: String, projectRelativeNames: Bool = false) {
+        self.directory = directory; self.projectRelativeNames = projectRelativeNames
+    }
 
     /// Layout files in the folder, sorted by name.
     public func files() -> [String] {
@@ -33,14 +40,26 @@ public struct LayoutCatalog: Sendable {
     }
 
     public func load(_ nameOrPath: String, limits: Limits = .default) throws -> LayoutDocument {
-        try LayoutLoader.load(path: resolve(nameOrPath), limits: limits)
+        let path = try resolve(nameOrPath)
+        return try LayoutLoader.load(path: path, limits: limits, shownAs: projectRelativeNames ? shownName(of: path) : nil)
+    }
+
+    /// How messages name a file of this folder: `Layouts/delivery.yaml`, relative to the project
+    /// folder (the layouts folder's parent), so that no error, page or response shows where the
+    /// project sits on the machine. A path elsewhere is shown as given.
+    public func shownName(of path: String) -> String {
+        let folder = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
+        guard path.hasPrefix(folder + "/") else { return path }
+        let rest = String(path.dropFirst(folder.count + 1))
+        let base = (folder as NSString).lastPathComponent
+        return base.isEmpty || base == "." || base == "/" ? rest : base + "/" + rest
     }
 
     public func loadAll(limits: Limits = .default) throws -> [LayoutDocument] {
         var documents: [LayoutDocument] = []
         var diagnostics: [Diagnostic] = []
         for file in files() {
-            do { documents.append(try LayoutLoader.load(path: file, limits: limits)) } catch let e as LayoutError {
+            do { documents.append(try LayoutLoader.load(path: file, limits: limits, shownAs: projectRelativeNames ? shownName(of: file) : nil)) } catch let e as LayoutError {
                 diagnostics += e.diagnostics
             }
         }

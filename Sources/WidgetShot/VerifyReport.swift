@@ -167,7 +167,9 @@ public struct VerifyReport: Sendable {
 
     /// Writes the PNGs first, then the pages, each file atomically.
     public func write(to dir: String) throws {
-        for (path, bytes) in images.sorted(by: { $0.key < $1.key }) { try AtomicFile.write(bytes, to: dir + "/" + path) }
+        // Image paths are made of layout and preview names: written under the safe-path rule.
+        let folder = OutputFolder(dir)
+        for (path, bytes) in images.sorted(by: { $0.key < $1.key }) { try folder.write(bytes, to: path) }
         for (path, source) in copies.sorted(by: { $0.key < $1.key }) {
             guard let data = FileManager.default.contents(atPath: source) else {
                 throw ReportError("cannot read \(source) (named in its report.json)")

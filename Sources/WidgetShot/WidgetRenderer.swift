@@ -109,7 +109,10 @@ public final class WidgetRenderer {
         prepared.composed.root.forEach { node in
             guard case .image(let image) = node.content, !image.redacted else { return }
             do { try renderer.loadImage(image.path) } catch {
-                let d = Diagnostic.error("\(error)", at: node.source)
+                // The image by its name, not by where the layouts folder sits on this machine (a
+                // server sends this message to its clients).
+                let folder = (image.path as NSString).deletingLastPathComponent + "/"
+                let d = Diagnostic.error("\(error)".replacingOccurrences(of: folder, with: ""), at: node.source)
                 if !errors.contains(d) { errors.append(d) }
             }
         }

@@ -90,6 +90,10 @@ extension LayoutParser {
                     error("control id '\(text)' must start with a letter and hold only letters, digits, '_' and '-' (it names the control in requests and golden paths)", v)
                     ok = false; continue
                 }
+                if let problem = SafeName.problem(text, maxBytes: limits.nameBytes) {
+                    error(SafeName.message("control id", text, problem, maxBytes: limits.nameBytes), v)
+                    ok = false; continue
+                }
                 id = text
             case "kind":
                 kind = word(v, "kind", ControlKind.allCases.map(\.rawValue), ControlKind.init)

@@ -12,6 +12,7 @@ extension LayoutParser {
         }
         let url = URL(fileURLWithPath: path)
         var name = url.deletingPathExtension().lastPathComponent
+        var nameNode: Yams.Node?
         var strings = DataValue.object([:])
         var tables: [String: DataValue] = [:]
         var components: [String: TemplateNode] = [:]
@@ -30,7 +31,7 @@ extension LayoutParser {
         for (key, keyNode, value) in entries {
             switch key {
             case "name":
-                if let n = string(value, "name") { name = n }
+                if let n = string(value, "name") { name = n; nameNode = value }
             case "strings":
                 strings = data(value, "strings")
             case "tables":
@@ -72,6 +73,16 @@ extension LayoutParser {
             }
         }
         if !sawSurfaces { error("a layout needs 'surfaces:' with at least one surface", root) }
+        // The name is the first folder of every image the gallery and `record` write.
+        if let problem = SafeName.problem(name, maxBytes: limits.nameBytes) {
+            if let nameNode {
+                error(SafeName.message("layout name (name:)", name, problem, maxBytes: limits.nameBytes), nameNode)
+            } else {
+                errors.append(.error(SafeName.message("layout name (from the file name; give 'name:')", name, problem,
+                                                      maxBytes: limits.nameBytes),
+                                     at: SourceLocation(file: file, line: 1, column: 1)))
+            }
+        }
         var document = LayoutDocument(name: name, path: path, directory: url.deletingLastPathComponent().path,
                                       surfaces: surfaceOrder, previews: previews, surfaceTemplates: surfaceTemplates,
                                       components: components, tables: tables, strings: strings, warnings: warnings)
@@ -237,7 +248,12 @@ extension LayoutParser {
         }
         struct Raw { var preview: Preview; var extends: String?; var extendsNode: Yams.Node? }
         var raws: [Raw] = []
-        for (name, _, body) in pairs(value) {
+        for (name, nameNode, body) in pairs(value) {
+            // A preview's name is part of the file name of each of its images.
+            if let problem = SafeName.problem(name, maxBytes: limits.nameBytes) {
+                error(SafeName.message("preview name", name, problem, maxBytes: limits.nameBytes), nameNode)
+                continue
+            }
             guard case .mapping = body else {
                 error("expected a mapping with data: for preview '\(name)', found \(describe(body))", body); continue
             }

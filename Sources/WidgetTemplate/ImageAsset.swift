@@ -8,6 +8,7 @@ import WidgetModel
 /// target lies elsewhere are all refused, before anything outside is opened, so data can never make
 /// the renderer read (or report on) other files. A file larger than `Limits.imageBytes` or with more
 /// pixels than `Limits.imagePixels` is refused from its size and header, before it is decoded.
+/// Messages name the image as the layout wrote it, never the folder's place on the machine.
 enum ImageAsset {
     enum Failure: Error {
         case unreadable(String), notPNG(String), outside(String), tooLarge(String)
@@ -32,18 +33,18 @@ enum ImageAsset {
         let lexical = resolve(path, against: folder)
         // Judged on the text first, so nothing outside the folder is ever opened or even looked up.
         guard isInside(lexical, folderURL.path) else {
-            return .failure(.outside("image path '\(path)' is outside the layout's folder \(folderURL.path): images must be files in that folder"))
+            return .failure(.outside("image path '\(path)' is outside the layout's folder: images must be files in that folder"))
         }
         guard let realFolder = realPath(folderURL.path) else {
-            return .failure(.unreadable("image not found: \(lexical) (the folder \(folderURL.path) cannot be read)"))
+            return .failure(.unreadable("image not found: \(path) (the layout's folder cannot be read)"))
         }
         guard let real = realPath(lexical) else {
-            return .failure(.unreadable("image not found: \(lexical)"))
+            return .failure(.unreadable("image not found: \(path) in the layout's folder"))
         }
         guard isInside(real, realFolder) else {
-            return .failure(.outside("image path '\(path)' leads outside the layout's folder \(realFolder) through a symbolic link: images must be files in that folder"))
+            return .failure(.outside("image path '\(path)' leads outside the layout's folder through a symbolic link: images must be files in that folder"))
         }
-        return header(real, limits).map { Located(path: real, width: $0.width, height: $0.height) }
+        return header(real, shown: path, limits).map { Located(path: real, width: $0.width, height: $0.height) }
     }
 
     /// `path` made absolute against `directory`, with `.` and `..` resolved as text.
@@ -64,31 +65,31 @@ enum ImageAsset {
         return String(cString: resolved)
     }
 
-    private static func header(_ path: String, _ limits: Limits) -> Result<(width: Int, height: Int), Failure> {
+    private static func header(_ path: String, shown: String, _ limits: Limits) -> Result<(width: Int, height: Int), Failure> {
         // Non-blocking: a FIFO in the folder must not hang the render.
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard fd >= 0 else { return .failure(.unreadable("image cannot be opened: \(path)")) }
+        guard fd >= 0 else { return .failure(.unreadable("image cannot be opened: \(shown)")) }
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
-            return .failure(.unreadable("image is not a regular file: \(path)"))
+            return .failure(.unreadable("image is not a regular file: \(shown)"))
         }
         guard Int(info.st_size) <= limits.imageBytes else {
-            return .failure(.tooLarge("image \(path) is \(info.st_size) bytes, more than the limit of \(limits.imageBytes) (Limits.imageBytes)"))
+            return .failure(.tooLarge("image \(shown) is \(info.st_size) bytes, more than the limit of \(limits.imageBytes) (Limits.imageBytes)"))
         }
         var head = [UInt8](repeating: 0, count: 24)
         let count = head.withUnsafeMutableBytes { read(fd, $0.baseAddress, 24) }
         let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         guard count == 24, Array(head[0..<8]) == signature, Array(head[12..<16]) == Array("IHDR".utf8) else {
-            return .failure(.notPNG("not a PNG image (no PNG signature and IHDR header): \(path)"))
+            return .failure(.notPNG("not a PNG image (no PNG signature and IHDR header): \(shown)"))
         }
         func u32(_ i: Int) -> Int { Int(head[i]) << 24 | Int(head[i + 1]) << 16 | Int(head[i + 2]) << 8 | Int(head[i + 3]) }
         let w = u32(16), h = u32(20)
         guard w > 0, h > 0 else {
-            return .failure(.notPNG("corrupt PNG (size \(w)×\(h)): \(path)"))
+            return .failure(.notPNG("corrupt PNG (size \(w)×\(h)): \(shown)"))
         }
         guard w <= limits.imagePixels / h else {
-            return .failure(.tooLarge("image \(path) is \(w)×\(h) pixels, more than the limit of \(limits.imagePixels) (Limits.imagePixels)"))
+            return .failure(.tooLarge("image \(shown) is \(w)×\(h) pixels, more than the limit of \(limits.imagePixels) (Limits.imagePixels)"))
         }
         return .success((w, h))
     }

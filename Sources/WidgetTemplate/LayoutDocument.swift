@@ -29,6 +29,10 @@ public struct Preview: Sendable {
 public struct LayoutDocument: Sendable {
     public var name: String
     public var path: String
+    /// The file as diagnostics name it: `Layouts/delivery.yaml` (relative to the project folder)
+    /// when loaded from a project's catalog, else `path`. Messages never show more of the machine's
+    /// folders than this.
+    public var sourceName: String = ""
     /// Assets (image paths) resolve against this.
     public var directory: String
     /// In file order.
@@ -54,6 +58,9 @@ public struct LayoutDocument: Sendable {
     /// What `renderDigest(for:)` combines (see SectionDigests): `shared`, `previews`, `timeline`
     /// and `surface.NAME` per entry under `surfaces:`.
     var sectionDigests: [String: String] = [:]
+
+    /// `sourceName`, or `path` for a document made without the loader.
+    public var shownName: String { sourceName.isEmpty ? path : sourceName }
 
     public func preview(named name: String) -> Preview? { previews.first { $0.name == name } }
 
@@ -83,7 +90,7 @@ public struct LayoutDocument: Sendable {
                     ? "layout '\(name)' has no controls: for \(surface.rawValue)"
                     : "layout '\(name)' has no control '\(control ?? "")' (it has \(controls.map(\.id).joined(separator: ", ")))"
                 return BoundSurface(view: nil, regions: [:], background: nil, margins: nil,
-                                    diagnostics: [.error(message, at: SourceLocation(file: path, line: 1, column: 1))])
+                                    diagnostics: [.error(message, at: SourceLocation(file: shownName, line: 1, column: 1))])
             }
             var binder = Binder(document: self, data: data, context: context, limits: limits ?? self.limits)
             return binder.bind(control: c, state: state)
@@ -91,7 +98,7 @@ public struct LayoutDocument: Sendable {
         guard let template = template(for: surface) else {
             return BoundSurface(view: nil, regions: [:], background: nil, margins: nil, diagnostics: [
                 .error("layout '\(name)' has no view for \(surface.rawValue) (it has \(surfaces.map(\.rawValue).joined(separator: ", ")))",
-                       at: SourceLocation(file: path, line: 1, column: 1)),
+                       at: SourceLocation(file: shownName, line: 1, column: 1)),
             ])
         }
         var binder = Binder(document: self, data: data, context: context, limits: limits ?? self.limits)
@@ -100,33 +107,86 @@ public struct LayoutDocument: Sendable {
 }
 
 /// Loads layout files.
+///
+/// A layout file is read only from inside its own folder (the layouts folder, for a project's
+/// layouts), as images are: a symbolic link whose target lies elsewhere is an error that shows
+/// nothing of the target, so a link planted in the folder cannot make lint, the gallery or the
+/// server read (or quote, in a parse error) a token file or `/etc/passwd`. Only a regular file is
+/// read, never more than `Limits.documentBytes` of it: a FIFO or a device there cannot hang a load.
 public enum LayoutLoader {
-    /// Reads the file.
-    public static func load(path: String, limits: Limits = .default) throws(LayoutError) -> LayoutDocument {
-        let url = URL(fileURLWithPath: path)
-        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
-        if let size = attributes?[.size] as? Int, size > limits.documentBytes {
-            throw SourceCheck.tooLarge(size, .layout, limits: limits, file: path)
-        }
-        let data: Data
-        do { data = try Data(contentsOf: url) } catch {
-            throw LayoutError(.error("cannot read layout file: \(error.localizedDescription)", at: nil))
-        }
-        let text = try SourceCheck.decode([UInt8](data), file: path, kind: .layout, limits: limits)
-        return try parse(text, path: path, limits: limits)
+    /// Reads the file. `shownAs` is the name diagnostics give it (`Layouts/delivery.yaml`, relative
+    /// to the project folder; the path itself when nil).
+    public static func load(path: String, limits: Limits = .default, shownAs: String? = nil) throws(LayoutError) -> LayoutDocument {
+        let file = shownAs ?? path
+        let bytes = try read(path: path, limits: limits, shownAs: file)
+        let text = try SourceCheck.decode(bytes, file: file, kind: .layout, limits: limits)
+        return try parse(text, path: path, limits: limits, shownAs: file)
     }
 
-    public static func parse(_ text: String, path: String, limits: Limits = .default) throws(LayoutError) -> LayoutDocument {
-        let root = try YAMLReader.compose(text, file: path, kind: .layout, limits: limits)
-        var parser = LayoutParser(file: path, limits: limits)
+    /// The bytes of the layout file at `path`, under the rules above.
+    public static func read(path: String, limits: Limits = .default, shownAs: String? = nil) throws(LayoutError) -> [UInt8] {
+        let file = shownAs ?? path
+        let at = SourceLocation(file: file, line: 1, column: 1)
+        func failure(_ message: String) -> LayoutError { LayoutError(.error(message, at: at)) }
+        var target = path
+        var info = stat()
+        if lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK {
+            // Judged before the target is opened, on both sides with their links resolved.
+            let folder = (path as NSString).deletingLastPathComponent
+            guard let realFolder = realPath(folder.isEmpty ? "." : folder) else {
+                throw failure("cannot read layout file: its folder cannot be read")
+            }
+            guard let real = realPath(path) else { throw failure("cannot read layout file: a symbolic link to nothing") }
+            guard real.hasPrefix(realFolder == "/" ? "/" : realFolder + "/") else {
+                throw failure("a symlink to a file outside the layouts folder: layouts are read only from inside their folder")
+            }
+            target = real
+        }
+        let fd = open(target, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOFOLLOW)
+        guard fd >= 0 else { throw failure("cannot read layout file: \(String(cString: strerror(errno)))") }
+        defer { close(fd) }
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+            throw failure("cannot read layout file: not a regular file")
+        }
+        if Int(info.st_size) > limits.documentBytes { throw SourceCheck.tooLarge(Int(info.st_size), .layout, limits: limits, file: file) }
+        // Room for what fstat said plus a byte, grown while the file goes on (it may grow meanwhile),
+        // up to one byte over the limit.
+        var bytes = [UInt8](repeating: 0, count: Int(info.st_size) + 1)
+        var count = 0
+        while count <= limits.documentBytes {
+            if count == bytes.count { bytes += [UInt8](repeating: 0, count: min(64 * 1024, limits.documentBytes + 1 - count)) }
+            let n = bytes.withUnsafeMutableBytes { Foundation.read(fd, $0.baseAddress! + count, $0.count - count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw failure("cannot read layout file: \(String(cString: strerror(errno)))")
+            }
+            if n == 0 { break }
+            count += n
+        }
+        if count > limits.documentBytes { throw SourceCheck.tooLarge(count, .layout, limits: limits, file: file) }
+        bytes.removeSubrange(count...)
+        return bytes
+    }
+
+    private static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    public static func parse(_ text: String, path: String, limits: Limits = .default, shownAs: String? = nil) throws(LayoutError) -> LayoutDocument {
+        let file = shownAs ?? path
+        let root = try YAMLReader.compose(text, file: file, kind: .layout, limits: limits)
+        var parser = LayoutParser(file: file, limits: limits)
         let document = parser.document(root, path: path)
         if !parser.errors.isEmpty || document == nil {
             throw LayoutError(diagnostics: parser.errors.isEmpty
-                              ? [.error("cannot read layout", at: SourceLocation(file: path, line: 1, column: 1))]
+                              ? [.error("cannot read layout", at: SourceLocation(file: file, line: 1, column: 1))]
                               : parser.errors)
         }
         var result = document!
         result.limits = limits
+        result.sourceName = file
         result.sourceDigest = SHA256.hash(data: Array(text.utf8)).map { String(format: "%02x", $0) }.joined()
         result.sectionDigests = SectionDigests.compute(root)
         SectionDigests.addRenderDigests(to: &result)

@@ -26,7 +26,7 @@ public enum Linter {
                     for locale in ["ko", "en"] {
                         if spent > budget {
                             add(.warning("lint stopped binding after \(binds) surface × preview × scheme × locale combinations: binding them all takes more than \(budget) steps (Limits.lintSteps)",
-                                         at: SourceLocation(file: document.path, line: 1, column: 1)))
+                                         at: SourceLocation(file: document.shownName, line: 1, column: 1)))
                             return out
                         }
                         var context = BindContext(surface: surface, scheme: scheme, locale: locale,
@@ -51,7 +51,7 @@ public enum Linter {
                     for locale in ["ko", "en"] {
                         if spent > budget {
                             add(.warning("lint stopped binding after \(binds) surface × preview × scheme × locale combinations: binding them all takes more than \(budget) steps (Limits.lintSteps)",
-                                         at: SourceLocation(file: document.path, line: 1, column: 1)))
+                                         at: SourceLocation(file: document.shownName, line: 1, column: 1)))
                             return out
                         }
                         let context = BindContext(surface: .controlSmall, scheme: .dark, locale: locale,

@@ -27,7 +27,8 @@ struct ServeCommand: ParsableCommand {
 
         GET /
           the preview gallery (as `widgetshot gallery` writes it), built on first
-          request; its images under /gallery/…. With --watch it is built at start,
+          request into a private folder (made with mkdtemp, mode 0700, removed
+          when the server stops); its images under /gallery/…. With --watch it is built at start,
           rebuilt (only what changed) whenever a file under Layouts/ or Fonts/
           changes, and an open page updates itself (server-sent events on
           /gallery-events, only with --watch: at most --max-event-streams at
