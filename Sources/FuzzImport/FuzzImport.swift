@@ -1,0 +1,3 @@
+import FuzzSupport
+import WidgetImport
+@main enum FuzzImport { static func main() { FuzzHarness.main(target: "import") { _ in } } }

@@ -1,0 +1,3 @@
+import Testing
+@testable import WidgetImport
+@Test func stub() { #expect(Expr.and(["a", "b"]) == "a && b") }
