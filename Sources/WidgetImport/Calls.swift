@@ -67,7 +67,20 @@ extension Translator {
                 return evaluate(f, selfValue: nil, arguments: argValues, scope, expecting: expecting)
             }
             if let t = catalog.type(fname), t.kind == .enumeration, let raw = args["rawValue"] { return value(raw, scope, expecting: expecting) }
-            return .unknown(fname + "(…)" + (catalog.type(fname) == nil && fname.first?.isLowercase == true ? " is not in the given files" : ""))
+            // A helper not given, called with an enum value: a table per case to fill in.
+            if fname.first?.isLowercase == true, argValues.count == 1, let arg = argValues.first, let x = arg.expression,
+               expecting != .any, expecting != .list {
+                let cases = tables.cases(enumName: arg.type?.name, key: arg.source?.keys.last)
+                if !cases.isEmpty {
+                    let standIn: YAMLValue = expecting == .color ? .string("gray") : expecting == .icon ? .string("questionmark") : .string("")
+                    let rows = cases.map { ($0, expecting == .text ? YAMLValue.string($0) : standIn) }
+                    let table = tables.addSingle(fname, owner: nil, rows: rows)
+                    usage.cases(arg.source, cases)
+                    return Value(.path("\(table)[\(x)]"), type: expecting == .color ? .color : .string,
+                                 notes: ["\(fname)(…) is not in the given files: the table \(table) has a stand-in per case to fill in"])
+                }
+            }
+            return .unknown(fname + "(…)")
         }
         return .unknown(Self.short(c))
     }

@@ -6,6 +6,8 @@ indirect enum YAMLValue {
     case bool(Bool)
     case number(Double)
     case string(String)
+    /// Text always written in quotes (in `with:`, an unquoted value is an expression).
+    case quoted(String)
     case list([YAMLValue], flow: Bool)
     case map([(String, YAMLValue)], flow: Bool)
     case node(DraftNode)
@@ -13,7 +15,12 @@ indirect enum YAMLValue {
     static func map(_ pairs: [(String, YAMLValue)]) -> YAMLValue { .map(pairs, flow: true) }
     static func int(_ n: Int) -> YAMLValue { .number(Double(n)) }
 
-    var stringValue: String? { if case .string(let s) = self { s } else { nil } }
+    var stringValue: String? {
+        switch self {
+        case .string(let s), .quoted(let s): s
+        default: nil
+        }
+    }
     var numberValue: Double? { if case .number(let n) = self { n } else { nil } }
     var pairs: [(String, YAMLValue)]? { if case .map(let p, _) = self { p } else { nil } }
 
@@ -74,12 +81,53 @@ struct DraftNode {
     /// present wraps the node first (a one-child `zstack` is the same size as its child), as
     /// SwiftUI wraps a view once per modifier.
     mutating func applyModifier(_ key: String, _ value: YAMLValue, extra: [(String, YAMLValue)] = []) {
+        // Paddings one after the other add up (`.padding(.horizontal, 8).padding(.vertical, 4)`).
+        if key == "padding", extra.isEmpty, let last = entries.last(where: { Self.orderedModifiers.contains($0.0) }), last.0 == "padding",
+           let merged = Self.addPadding(last.1, value) {
+            self["padding"] = merged
+            return
+        }
         let keys = [key] + extra.map(\.0)
         if keys.contains(where: has) || (key == "rotation" || key == "scale" || key == "scaleEffect") && has("anchor") {
             wrap()
         }
         entries.append((key, value))
         entries += extra
+    }
+
+    static func edges(_ v: YAMLValue) -> [String: Double]? {
+        switch v {
+        case .bool(true): return ["top": 16, "leading": 16, "bottom": 16, "trailing": 16]
+        case .number(let n): return ["top": n, "leading": n, "bottom": n, "trailing": n]
+        case .map(let pairs, _):
+            var out: [String: Double] = [:]
+            for (k, x) in pairs {
+                guard let n = x.numberValue else { return nil }
+                switch k {
+                case "horizontal": out["leading", default: 0] += n; out["trailing", default: 0] += n
+                case "vertical": out["top", default: 0] += n; out["bottom", default: 0] += n
+                default: out[k, default: 0] += n
+                }
+            }
+            return out
+        default: return nil
+        }
+    }
+
+    static func addPadding(_ a: YAMLValue, _ b: YAMLValue) -> YAMLValue? {
+        guard let x = edges(a), let y = edges(b) else { return nil }
+        var sum: [String: Double] = [:]
+        for k in ["top", "leading", "bottom", "trailing"] { sum[k] = (x[k] ?? 0) + (y[k] ?? 0) }
+        let values = Set(sum.values)
+        if values.count == 1 { return .number(values.first!) }
+        var pairs: [(String, YAMLValue)] = []
+        if sum["leading"] == sum["trailing"], sum["top"] == sum["bottom"] {
+            if sum["leading"]! != 0 { pairs.append(("horizontal", .number(sum["leading"]!))) }
+            if sum["top"]! != 0 { pairs.append(("vertical", .number(sum["top"]!))) }
+        } else {
+            for k in ["top", "leading", "bottom", "trailing"] where sum[k]! != 0 { pairs.append((k, .number(sum[k]!))) }
+        }
+        return .map(pairs, flow: true)
     }
 
     /// Puts this node inside a one-child zstack; `when` and `layoutPriority` move to the wrapper
@@ -189,7 +237,7 @@ struct DraftWriter {
         case .map(let pairs, let flow) where !flow && !pairs.isEmpty:
             lines.append(pad + k + ":")
             for (k2, v2) in pairs { writeEntry(k2, v2, indent: indent + 2) }
-        case .list(let items, let flow) where !flow && !items.isEmpty && !Self.isFlowable(value):
+        case .list(let items, let flow) where !flow && !items.isEmpty && !items.allSatisfy(Self.isScalar):
             lines.append(pad + k + ":")
             for item in items { writeItem(item, indent: indent + 2) }
         case .null:
@@ -224,6 +272,14 @@ struct DraftWriter {
         nodeLines[n.id] = (start + 1)...max(start + 1, lines.count)
     }
 
+    private static func isScalar(_ v: YAMLValue) -> Bool {
+        switch v {
+        case .list(let items, _): return items.allSatisfy(isScalar)
+        case .map, .node: return false
+        default: return true
+        }
+    }
+
     private static func isFlowable(_ v: YAMLValue) -> Bool {
         switch v {
         case .node: return false
@@ -240,6 +296,7 @@ struct DraftWriter {
         case .bool(let b): return b ? "true" : "false"
         case .number(let n): return number(n)
         case .string(let s): return scalar(s)
+        case .quoted(let s): return quoted(s)
         case .list(let items, _): return "[" + items.map(flow).joined(separator: ", ") + "]"
         case .map(let pairs, _):
             if pairs.isEmpty { return "{}" }

@@ -188,6 +188,8 @@ extension Translator {
         case "last" where isPath: return Value(.path("\(b)[\(b).count - 1]"), type: t?.element, source: base.source?.appending("[]"))
         case "timeIntervalSinceNow": return Value(.expr("\(Expr.paren(b)) - now"), type: .double, source: base.source)
         case "description", "localizedDescription", "uuidString", "wrappedValue", "self": return base
+        case "gradient":
+            var v = base; v.notes.append("Color.gradient is not in the layout language yet: the plain colour"); return v
         case "capitalized", "localizedCapitalized":
             var v = base; v.notes.append(".\(name): shown as the data holds it"); return v
         default: break
@@ -213,7 +215,9 @@ extension Translator {
                 return enumColumn(base, enumName: e, member: name, expecting: expecting, declared: true)
             }
             let key = base.source?.keys.last ?? String(b.split(separator: ".").last ?? "")
-            let enumName = t?.name ?? key
+            // A property of the same name declared elsewhere with a type names the enum.
+            let declared = catalog.typeOrder.lazy.compactMap { self.catalog.types[$0]?.property(key)?.type?.name }.first
+            let enumName = t?.name ?? declared ?? (key.prefix(1).uppercased() + key.dropFirst())
             if name == "rawValue" || !tables.cases(enumName: t?.name, key: key).isEmpty && !(t?.isText ?? false) && expecting != .list {
                 if !tables.cases(enumName: t?.name, key: key).isEmpty {
                     return enumColumn(base, enumName: enumName, member: name, expecting: expecting, declared: false, evidenceKey: key)

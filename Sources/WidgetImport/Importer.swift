@@ -172,7 +172,7 @@ struct Assembler {
             guard let o = node.origin, let message = rejected[o] else { return }
             let when = node.when, priority = node.layoutPriority
             var p = DraftNode("use", .string(Translator.placeholderComponent), origin: nil)
-            p.entries.append(("with", .map([("what", .string(String(o.construct.prefix(40))))])))
+            p.entries.append(("with", .map([("what", .quoted(String(o.construct.prefix(40))))])))
             _ = message
             p.when = nil
             p.layoutPriority = priority

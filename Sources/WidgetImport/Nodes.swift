@@ -201,7 +201,7 @@ extension Translator {
             pieces = p
             usage.use(v.source, v.type?.isDate == true || v.filters.contains(where: { ["time", "date", "relative", "timer", "offset"].contains($0) }) ? .date : .text, type: v.type)
         } else {
-            notes.append("\(v.unknownWhat ?? Self.short(c)) is not translated: the text shows ‹…›")
+            notes.append("\(v.unknownWhat ?? Self.short(c)) is not translated\(v.unknownWhat.map { $0.hasSuffix("(…)") ? " (not in the given files)" : "" } ?? ""): the text shows ‹…›")
             pieces = [.literal("‹\(v.unknownWhat.map { $0.count > 40 ? String($0.prefix(39)) + "…" : $0 } ?? "text")›")]
         }
         recordNode(at, "Text", notes.isEmpty ? .translated : .partly, notes.joined(separator: "; "))
@@ -673,14 +673,14 @@ extension Translator {
     /// A value passed in `with:`: a binding keeps its type (a quoted literal is text).
     func withValue(_ v: Value) -> YAMLValue {
         switch v.form {
-        case .text(let t): return .string(t)
+        case .text(let t): return .quoted(t)
         case .number(let n): return .number(n)
         case .bool(let b): return .bool(b)
-        case .enumCase(let c): return .string(c)
-        case .paint(let p): return p
+        case .enumCase(let c): return .quoted(c)
+        case .paint(let p): return p.stringValue.map(YAMLValue.quoted) ?? p
         default:
-            if let b = v.binding { return .string("{{\(b)}}") }
-            if let p = v.textPieces { return .string(Value.render(p)) }
+            if let b = v.binding { return .quoted("{{\(b)}}") }
+            if let p = v.textPieces { return .quoted(Value.render(p)) }
             return .null
         }
     }

@@ -70,6 +70,14 @@ struct TableBook {
         }
         if let key, let e = evidence[key] { return e }
         if let enumName, let e = evidence[String(enumName.split(separator: ".").last ?? "")] { return e }
+        // An enum that is not given: the cases seen on properties declared with its type.
+        if let enumName {
+            for name in catalog.typeOrder {
+                for p in catalog.types[name]?.stored ?? [] where p.type?.name == enumName || p.type?.shortName == enumName {
+                    if let e = evidence[p.name] { return e }
+                }
+            }
+        }
         return []
     }
 

@@ -81,7 +81,7 @@ final class Translator {
         placeholderUsed = true
         var n = DraftNode("use", .string(Self.placeholderComponent), origin: Origin(spot: spot, construct: construct))
         let label = construct.count > 40 ? String(construct.prefix(39)) + "…" : construct
-        n.entries.append(("with", .map([("what", .string(label))])))
+        n.entries.append(("with", .map([("what", .quoted(label))])))
         return counted(n)
     }
 
