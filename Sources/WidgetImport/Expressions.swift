@@ -105,7 +105,7 @@ extension Translator {
            scope.names[typeName] == nil {
             return staticMember(typeName, name, scope, expecting: expecting, at: m)
         }
-        let base = value(baseExpr, scope)
+        let base = value(baseExpr, scope, expecting: name == "gradient" ? .color : .any)
         return member(base, name, scope, expecting: expecting)
     }
 
@@ -171,6 +171,10 @@ extension Translator {
             return .unknown(name)
         case .enumCase(let c):
             if name == "rawValue" { return Value(.text(c)) }
+            if name == "gradient", var p = colorMember(c) {
+                p.notes.append("Color.gradient is not in the layout language yet: the plain colour")
+                return p
+            }
             if let t = catalog.type(base.type?.name), let m = t.members[name], m.parameters.isEmpty {
                 return evaluate(m, selfValue: base, arguments: [], scope, expecting: expecting)
             }
