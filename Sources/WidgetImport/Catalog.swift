@@ -216,7 +216,8 @@ struct Catalog {
     private mutating func typeDecl(name: String, kind: TypeInfo.Kind, inheritance: InheritanceClauseSyntax?,
                                    members: MemberBlockItemListSyntax, decl: Syntax?, source: SwiftSource,
                                    extensionDecl: Syntax? = nil) {
-        var t = TypeInfo(name: name, kind: kind, spot: source.spot(decl ?? extensionDecl!), source: source, decl: decl)
+        let declSyntax = decl ?? extensionDecl!
+        var t = TypeInfo(name: name, kind: kind, spot: source.spot(ofPosition: declSyntax.positionAfterSkippingLeadingTrivia), source: source, decl: decl)
         t.conformances = inheritance?.inheritedTypes.map { $0.type.trimmedDescription } ?? []
         t.parts = [(decl ?? extensionDecl!, source)]
         for item in members {

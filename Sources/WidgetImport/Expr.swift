@@ -2,6 +2,7 @@
 enum Expr {
     /// True when `text` is one path, literal or call: safe as an operand without parentheses.
     static func isAtom(_ text: String) -> Bool {
+        if text.hasPrefix("!"), text.count > 1 { return isAtom(String(text.dropFirst())) }
         var depth = 0
         var quote: Character?
         for c in text {
@@ -26,12 +27,13 @@ enum Expr {
         let parts = terms.filter { $0 != "true" }
         if parts.isEmpty { return "true" }
         if parts.count == 1 { return parts[0] }
-        return parts.map { isAtom($0) || isConjunction($0) ? $0 : "(\($0))" }.joined(separator: " && ")
+        // `&&` binds looser than comparisons and `!`: only an `||` inside needs parentheses.
+        return parts.map { topLevelOperators($0).contains("||") ? "(\($0))" : $0 }.joined(separator: " && ")
     }
 
     static func or(_ terms: [String]) -> String {
         if terms.count == 1 { return terms[0] }
-        return terms.map { isAtom($0) || isDisjunction($0) ? $0 : "(\($0))" }.joined(separator: " || ")
+        return terms.joined(separator: " || ")
     }
 
     static func not(_ text: String) -> String {
@@ -42,7 +44,8 @@ enum Expr {
 
     /// `a == b` → `a != b` (and back), so negations read plainly.
     private static func negatedComparison(_ text: String) -> String? {
-        let ops = [(" == ", " != "), (" != ", " == "), (" not in ", " in "), (" in ", " not in ")]
+        let ops = [(" == ", " != "), (" != ", " == "), (" not in ", " in "), (" in ", " not in "),
+                   (" <= ", " > "), (" >= ", " < "), (" < ", " >= "), (" > ", " <= ")]
         for (op, inverse) in ops {
             let parts = text.components(separatedBy: op)
             if parts.count == 2, isAtom(parts[0]), isAtom(parts[1]) || parts[1].hasPrefix("[") && parts[1].hasSuffix("]") && !parts[1].dropFirst().contains("[") {

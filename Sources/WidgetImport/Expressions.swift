@@ -101,8 +101,9 @@ extension Translator {
             if expecting == .color, let paint = colorMember(name) { return paint }
             return Value(.enumCase(name))
         }
-        if let typeName = baseExpr.as(DeclReferenceExprSyntax.self)?.baseName.text, typeName.first?.isUppercase == true,
+        if var typeName = baseExpr.as(DeclReferenceExprSyntax.self)?.baseName.text, typeName.first?.isUppercase == true,
            scope.names[typeName] == nil {
+            if typeName == "Self", let own = scope.selfType { typeName = own }
             return staticMember(typeName, name, scope, expecting: expecting, at: m)
         }
         let base = value(baseExpr, scope, expecting: name == "gradient" ? .color : .any)

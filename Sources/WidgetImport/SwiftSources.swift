@@ -59,8 +59,8 @@ enum SourceReader {
             }
             out += found.sorted()
         }
-        var seen = Set<String>()
-        out = out.filter { seen.insert($0).inserted }
+        // Sorted as a whole: the draft must not depend on the order the paths were given in.
+        out = Array(Set(out)).sorted()
         if out.count > limits.importFiles {
             throw ImportError("more than \(limits.importFiles) Swift files to import (Limits.importFiles); name the widget extension's folder or files")
         }

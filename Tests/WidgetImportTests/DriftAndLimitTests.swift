@@ -33,7 +33,7 @@ import WidgetModel
         text = text.replacingOccurrences(of: ".font(.caption2)", with: ".font(.caption)")
         try text.write(toFile: swift, atomically: true, encoding: .utf8)
         let findings = try DriftCheck.check(layoutPath: layout, paths: [swift])
-        #expect(findings.map(\.description) == ["\(swift):92: view MediumOrderView changed structurally since the import (the layout may be stale)"])
+        #expect(findings.map(\.description) == ["\(swift):93: view MediumOrderView changed structurally since the import (the layout may be stale)"])
     }
 
     @Test func checkExitCodes() throws {

@@ -118,24 +118,24 @@ enum ImportSupport {
 
     struct Run { var status: Int32; var stdout: String; var stderr: String }
 
-    /// Runs a binary with a time bound; it is killed past `seconds`.
+    /// Runs a binary with a time bound; it is killed past `seconds`. Output goes through files.
     static func run(_ binary: String, _ arguments: [String], seconds: Double = 120) throws -> Run {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        FileManager.default.createFile(atPath: folder + "/out", contents: nil)
+        FileManager.default.createFile(atPath: folder + "/err", contents: nil)
         let p = Process()
         p.executableURL = URL(fileURLWithPath: binary)
         p.arguments = arguments
-        let out = Pipe(), err = Pipe()
-        p.standardOutput = out
-        p.standardError = err
+        p.standardOutput = FileHandle(forWritingAtPath: folder + "/out")
+        p.standardError = FileHandle(forWritingAtPath: folder + "/err")
         try p.run()
         let deadline = Date().addingTimeInterval(seconds)
-        var o = Data(), e = Data()
-        let group = DispatchGroup()
-        group.enter(); DispatchQueue.global().async { o = out.fileHandleForReading.readDataToEndOfFile(); group.leave() }
-        group.enter(); DispatchQueue.global().async { e = err.fileHandleForReading.readDataToEndOfFile(); group.leave() }
         while p.isRunning && Date() < deadline { usleep(20_000) }
         if p.isRunning { p.terminate() }
         p.waitUntilExit()
-        group.wait()
-        return Run(status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: e, as: UTF8.self))
+        let o = (try? String(contentsOfFile: folder + "/out", encoding: .utf8)) ?? ""
+        let e = (try? String(contentsOfFile: folder + "/err", encoding: .utf8)) ?? ""
+        return Run(status: p.terminationStatus, stdout: o, stderr: e)
     }
 }
