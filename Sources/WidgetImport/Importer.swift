@@ -115,9 +115,12 @@ struct Assembler {
     mutating func build() -> (String, [Diagnostic]) {
         sample = SampleData.from(t.usage, now: WidgetImporter.previewNowDate, catalog: t.catalog)
         var last = ("", [Diagnostic]())
-        for _ in 0..<6 {
+        // Cheap rounds first (parse, and bind the sample for missing data); the full lint (every
+        // surface × preview × appearance × locale) only once nothing else changes.
+        var full = false
+        for _ in 0..<8 {
             let (text, lines) = emit()
-            let (diagnostics, missing) = check(text)
+            let (diagnostics, missing) = check(text, full: full)
             last = (text, diagnostics)
             var changed = false
             for d in diagnostics where d.severity == .error {
@@ -125,7 +128,10 @@ struct Assembler {
                 if rejected[origin] == nil { rejected[origin] = d.message; changed = true }
             }
             for path in missing where sample.add(path: path, now: WidgetImporter.previewNowDate) { changed = true }
-            if !changed { break }
+            if !changed {
+                if full { break }
+                full = true
+            }
         }
         for (origin, message) in rejected.sorted(by: { $0.key.spot < $1.key.spot }) {
             t.ledger.record(.node, at: origin.spot, .placeholder)
@@ -148,7 +154,7 @@ struct Assembler {
     }
 
     /// Parses and lints the text; errors, and the data paths bindings found no value for.
-    func check(_ text: String) -> ([Diagnostic], [String]) {
+    func check(_ text: String, full: Bool) -> ([Diagnostic], [String]) {
         let path = "/import/\(options.name).yaml"
         let document: LayoutDocument
         do { document = try LayoutLoader.parse(text, path: path, limits: options.limits) } catch {
@@ -164,7 +170,7 @@ struct Assembler {
                 for p in bound.missingPaths where !missing.contains(p) { missing.append(p) }
             }
         }
-        return (Linter.lint(document), missing)
+        return (full ? Linter.lint(document) : [], missing)
     }
 
     func replaceRejected(_ n: inout DraftNode) {
@@ -295,7 +301,11 @@ struct Assembler {
         // One preview per case of the enum the views switch on most, so every branch shows.
         if let (keys, cases) = sample.mainEnum, cases.count > 1 {
             for c in cases.prefix(8) where sample.value(at: keys)?.stringValue != c {
-                out.append((unique(c), .map([("extends", .string("sample")), ("data", SampleData.nested(keys, .string(c)))], flow: false)))
+                var data = SampleData.nested(keys, .string(c))
+                for (other, otherCases) in sample.enumPaths where other != keys && otherCases.contains(c) {
+                    data = SampleData.merge(data, SampleData.nested(other, .string(c)))
+                }
+                out.append((unique(c), .map([("extends", .string("sample")), ("data", data)], flow: false)))
             }
         }
         for p in PreviewReader(translator: t).previews() {

@@ -13,6 +13,8 @@ struct SampleData {
     var root: [(String, Node)] = []
     /// The enum-valued path compared most often, with its cases (one preview per case).
     var mainEnum: ([String], [String])?
+    /// Every enum-valued path with its cases: a per-case preview sets each path that has the case.
+    var enumPaths: [([String], [String])] = []
 
     static func from(_ usage: DataUsage, now: Date, catalog: Catalog) -> SampleData {
         var s = SampleData()
@@ -21,6 +23,7 @@ struct SampleData {
             let leaf = leafValue(use.keys, use.kind, use.type, use.cases, now: now, catalog: catalog)
             s.insert(use.keys, leaf)
             if use.cases.count > (best?.1.count ?? 1) { best = (use.keys, use.cases) }
+            if use.cases.count > 1 { s.enumPaths.append((use.keys, use.cases)) }
         }
         s.mainEnum = best
         return s
@@ -111,6 +114,15 @@ struct SampleData {
         case .map(let pairs, let flow): return .map(pairs.map { ($0.0, second($0.1)) }, flow: flow)
         default: return v
         }
+    }
+
+    /// `{a: {b: x}}` and `{a: {c: y}}` → `{a: {b: x, c: y}}`.
+    static func merge(_ a: YAMLValue, _ b: YAMLValue) -> YAMLValue {
+        guard case .map(var pa, let flow) = a, case .map(let pb, _) = b else { return b }
+        for (k, v) in pb {
+            if let i = pa.firstIndex(where: { $0.0 == k }) { pa[i].1 = merge(pa[i].1, v) } else { pa.append((k, v)) }
+        }
+        return .map(pa, flow: flow)
     }
 
     static func nested(_ keys: [String], _ leaf: YAMLValue) -> YAMLValue {
