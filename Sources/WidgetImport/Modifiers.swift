@@ -15,6 +15,14 @@ extension Translator {
         "widgetLabel", "containerShape", "defaultScrollAnchor", "scrollDisabled", "compositingGroup", "drawingGroup",
         "buttonBorderShape", "onOpenURL", "handlesExternalEvents", "speechAnnouncementsQueued", "typesettingLanguage",
         "contentMargins", "widgetBackground", "luminanceToAlpha", "labelsHidden", "pickerStyle", "presentationDetents",
+        // Navigation and presentation: nothing a widget's picture shows.
+        "sheet", "fullScreenCover", "popover", "alert", "confirmationDialog", "navigationDestination", "toolbar",
+        "toolbarBackground", "toolbarColorScheme", "navigationBarTitleDisplayMode", "navigationBarHidden", "navigationBarBackButtonHidden",
+        "refreshable", "searchable", "onSubmit", "submitLabel", "scrollIndicators", "scrollContentBackground", "listStyle",
+        "listRowBackground", "listRowInsets", "listRowSeparator", "listSectionSeparator", "headerProminence", "safeAreaInset",
+        "statusBarHidden", "preferredColorScheme", "interactiveDismissDisabled", "swipeActions", "contextMenu", "draggable",
+        "dropDestination", "onHover", "hoverEffect", "focused", "textFieldStyle", "textInputAutocapitalization", "autocorrectionDisabled",
+        "keyboardType", "onDelete", "onMove", "environment", "transaction",
     ]
 
     /// Modifiers another part of the translation reads (the root view's style, a surface's setting).
@@ -175,7 +183,7 @@ extension Translator {
             return (.translated, nil)
         case "fontDesign", "fontWidth", "italic", "underline", "strikethrough", "baselineOffset", "lineSpacing", "allowsTightening",
              "shadow", "blur", "brightness", "contrast", "saturation", "grayscale", "colorMultiply", "hueRotation", "colorInvert",
-             "blendMode", "symbolRenderingMode", "imageScale", "redacted", "zIndex", "dynamicIsland", "environment", "textScale",
+             "blendMode", "symbolRenderingMode", "imageScale", "redacted", "zIndex", "dynamicIsland", "textScale",
              "flipsForRightToLeftLayoutDirection", "containerRelativeFrame", "aspectRatio2":
             return (.placeholder, ".\(m.name) is not in the layout language: left out")
         case "monospacedDigit":

@@ -21,6 +21,10 @@ extension Translator {
             return [placeholder(name, at: at, why: "a view that is not in the given files", scope: scope)]
         }
         if let m = e.as(MemberAccessExprSyntax.self) {
+            if let typeName = m.base?.as(DeclReferenceExprSyntax.self)?.baseName.text, let owner = catalog.type(typeName),
+               let member = owner.members[m.declName.baseName.text], member.isStatic {
+                return staticView(member, arguments: [], scope, at: at)
+            }
             if m.base?.trimmedDescription == "self", let node = memberComponent(m.declName.baseName.text, arguments: nil, scope, at: at) {
                 return [node]
             }
@@ -86,7 +90,8 @@ extension Translator {
                 else { outcome = .partly; why.append("spacing \(Self.short(s)) is not a number") }
             }
             return done(n, outcome, why.joined(separator: "; "))
-        case "Group", "ScrollView", "TimelineView", "Grid", "ViewThatFits", "GeometryReader":
+        case "Group", "ScrollView", "TimelineView", "Grid", "ViewThatFits", "GeometryReader", "NavigationStack", "NavigationView",
+             "NavigationSplitView", "List", "Form", "Section", "LazyVGrid", "LazyHGrid", "TabView":
             var inner = scope
             if name == "GeometryReader" || name == "TimelineView", let closure = Self.closure(c, nil) {
                 for p in Self.closureParameters(closure) { inner.names[p] = .unknown(p) }
@@ -96,7 +101,12 @@ extension Translator {
             case "ViewThatFits":
                 recordNode(at, name, .partly, "ViewThatFits is not in the layout language yet: its first view is shown")
                 nodes = Array(nodes.prefix(1))
-            case "ScrollView", "Grid":
+            case "NavigationStack", "NavigationView", "NavigationSplitView", "Section", "TabView":
+                recordNode(at, name, .partly, "\(name) has no place in a widget: its content is shown as it is")
+                if name == "Section", let header = Self.closure(c, "header") {
+                    nodes = views(header.statements, scope) + nodes
+                }
+            case "ScrollView", "Grid", "List", "Form", "LazyVGrid", "LazyHGrid":
                 recordNode(at, name, .partly, "\(name) is laid out as a vstack")
                 return [single(nodes, origin: origin) ?? counted(DraftNode.stack("vstack", [], origin: origin))]
             case "GeometryReader":
@@ -141,6 +151,14 @@ extension Translator {
             return [progressNode(c, args, chain, scope, at: at, origin: origin)]
         case "Gauge":
             return gaugeNode(c, args, chain, scope, at: at, origin: origin)
+        case "Slider", "Stepper":
+            // The nearest picture: a bar filled to the value (the knob and its range are left out).
+            guard let v = args["value"] else { break }
+            let value = self.value(v, scope, expecting: .number)
+            var fraction: YAMLValue = .number(0.5)
+            if case .number(let x) = value.form { fraction = .number(max(0, min(1, x))) }
+            else if let x = value.expression, name == "Slider" { fraction = .string("{{\(x)}}"); usage.use(value.source, .number, type: value.type) }
+            return done(DraftNode("progress", fraction, origin: origin), .partly, "\(name) is drawn as a progress bar at its value")
         case "ForEach":
             return forEachNode(c, args, scope, at: at, origin: origin)
         case "Button", "Link", "ShareLink", "Menu", "ControlWidgetButton":
@@ -165,6 +183,11 @@ extension Translator {
         default:
             break
         }
+        // `ListRow.value(…)`, `Icon.warning()`: a static factory of the given files, translated in place.
+        if let dot = name.lastIndex(of: "."), let owner = catalog.type(String(name[..<dot])),
+           let m = owner.members[String(name[name.index(after: dot)...])], m.isStatic {
+            return staticView(m, arguments: Array(c.arguments), scope, at: at)
+        }
         // A helper view of the given files → a component.
         if let t = catalog.type(name), t.isView {
             if let n = viewComponentUse(t, c, scope, at: at) { return n }
@@ -177,6 +200,30 @@ extension Translator {
         }
         let known = catalog.type(name) != nil
         return [placeholder(name, at: at, why: known ? "\(name) is not a view" : "\(name) is not in the given files", scope: scope)]
+    }
+
+    /// A static member that builds a view: its body, with its parameters bound to the arguments.
+    func staticView(_ m: Member, arguments: [LabeledExprSyntax], _ scope: Scope, at: SourceSpot) -> [DraftNode] {
+        let key = "\(m.owner ?? "").\(m.name)"
+        if evaluating.contains(key) || scope.depth > limits.importDepth {
+            return [placeholder(key, at: at, why: "a view that contains itself", scope: scope)]
+        }
+        evaluating.insert(key); defer { evaluating.remove(key) }
+        var s = Scope(source: m.source)
+        s.depth = scope.depth + 1
+        s.surface = scope.surface
+        s.assumptions = scope.assumptions
+        s.selfType = m.owner
+        for (i, p) in m.parameters.enumerated() {
+            let arg = arguments.first { $0.label?.text == (p.label ?? "") } ?? (i < arguments.count ? arguments[i] : nil)
+            guard let arg else { continue }
+            if looksLikeView(arg.expression, scope) { s.viewLocals[p.name] = arg.expression; continue }
+            var v = value(arg.expression, scope)
+            if v.type == nil { v.type = p.type }
+            s.names[p.name] = v
+        }
+        recordNode(at, key, .translated)
+        return views(m.body, s)
     }
 
     // MARK: Text
