@@ -139,3 +139,52 @@ import Testing
         #expect(r.yaml.contains("  systemMedium:\n    background: orange\n"), "\(r.yaml)")
     }
 }
+
+/// What the importer does with code it cannot see, and with app-style helpers.
+@Suite struct MissingCodeTests {
+    @Test func helperCallOnAnEnumBecomesATableToFill() throws {
+        // `statusColor(_:)` is not given; the cases come from where the code compares the status.
+        let r = try ImportSupport.importText(ImportSupport.widget("""
+                Text("x").foregroundColor(statusColor(entry.order.status))
+                    .opacity(entry.order.status == .delivered ? 0.5 : 1)
+        """))
+        #expect(r.yaml.contains("  statusColor:\n    preparing: gray\n    onTheWay: gray\n    delivered: gray"), "\(r.yaml)")
+        #expect(ImportSupport.component(r.yaml).contains(#"color: "{{statusColor[order.status]}}""#))
+        #expect(r.report.todos.contains { $0.why.contains("statusColor(…) is not in the given files: the table statusColor has a stand-in per case to fill in") })
+        let problems = try ImportSupport.lintProblems(r.yaml)
+        #expect(problems.isEmpty, "\(problems)")
+    }
+
+    @Test func staticFactoryIsTranslatedInPlace() throws {
+        let extra = """
+        enum Icons {
+            static var late: Image { Image(systemName: "clock") }
+        }
+        struct Row: View {
+            let title: String
+            var body: some View { Text(title) }
+            static func titled(_ t: String) -> Row { Row(title: t) }
+        }
+        """
+        let r = try ImportSupport.importText(ImportSupport.widget("VStack { Icons.late; Row.titled(entry.order.title) }", extra: extra))
+        let v = ImportSupport.component(r.yaml)
+        #expect(v.contains("- icon: clock"), "\(v)")
+        #expect(v.contains("- use: Row") && v.contains(#"with: { title: "{{order.title}}" }"#), "\(v)")
+        #expect(r.report.nodes.placeholder == 0)
+    }
+
+    @Test func onePreviewPerCaseOfTheSwitchedEnum() throws {
+        let r = try ImportSupport.importText(ImportSupport.widget("""
+                VStack {
+                    switch entry.order.status {
+                    case .preparing: Text("A")
+                    case .onTheWay: Text("B")
+                    case .delivered: Text("C")
+                    }
+                }
+        """))
+        let doc = try ImportSupport.parse(r.yaml)
+        #expect(doc.previews.map(\.name) == ["sample", "onTheWay", "delivered"])
+        #expect(r.yaml.contains("  delivered:\n    extends: sample\n    data:\n      order:\n        status: delivered"), "\(r.yaml)")
+    }
+}
