@@ -397,10 +397,18 @@ extension Translator {
                 d.on = on.filter { k in !base.contains { $0.0 == k.0 } }
                 d.off = off.filter { k in !base.contains { $0.0 == k.0 } }
                 if !d.face.contains(where: { $0.0 == "symbol" }) && !d.on.contains(where: { $0.0 == "symbol" }) { d.face.append(("symbol", .string("questionmark"))) }
+                if !d.face.contains(where: { $0.0 == "label" }) && !(d.on.contains(where: { $0.0 == "label" }) && d.off.contains(where: { $0.0 == "label" })) {
+                    d.face.append(("label", .string(SampleData.humanized(id))))
+                    ledger.todo(at, name, "no label the importer can read: the control's id stands in", .partly)
+                }
                 return d
             }
             var f = face(nil)
             if !f.contains(where: { $0.0 == "symbol" }) { f.append(("symbol", .string("questionmark"))) }
+            if !f.contains(where: { $0.0 == "label" }) {
+                f.append(("label", .string(SampleData.humanized(id))))
+                ledger.todo(at, name, "no label the importer can read: the control's id stands in", .partly)
+            }
             return ControlDraft(id: id, kind: "button", face: f)
         }
         return nil
