@@ -8,6 +8,9 @@ let package = Package(
         .library(name: "WidgetShot", targets: ["WidgetShot"]),
         .library(name: "WidgetServer", targets: ["WidgetServer"]),
         .executable(name: "widgetshot", targets: ["widgetshot"]),
+        // SwiftUI code → a draft layout (`widgetshot import` runs it). Its own product, so
+        // swift-syntax never enters the renderer, the server or the main binary.
+        .executable(name: "widgetshot-import", targets: ["WidgetShotImport"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -26,6 +29,8 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
         // `serve` options from environment variables and a config file.
         .package(url: "https://github.com/apple/swift-configuration", from: "1.4.0"),
+        // The importer's Swift parser: 603 is the parser of the Swift 6.3 toolchain.
+        .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
     ],
     targets: [
         // C libraries from Debian, found through pkg-config.
@@ -85,6 +90,21 @@ let package = Package(
             dependencies: ["WidgetShot", "WidgetGallery", "WidgetServer", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
 
+        // The importer: SwiftUI widget code (parsed, never compiled) → the layout language's YAML.
+        // Only it and its executable see swift-syntax.
+        .target(name: "WidgetImport", dependencies: [
+            "WidgetModel", "WidgetTemplate",
+            .product(name: "SwiftSyntax", package: "swift-syntax"),
+            .product(name: "SwiftParser", package: "swift-syntax"),
+            .product(name: "SwiftParserDiagnostics", package: "swift-syntax"),
+            .product(name: "SwiftDiagnostics", package: "swift-syntax"),
+            .product(name: "SwiftOperators", package: "swift-syntax"),
+            .product(name: "Crypto", package: "swift-crypto"),
+        ]),
+        .executableTarget(name: "WidgetShotImport", dependencies: [
+            "WidgetImport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+
         // Fuzz targets (Fuzz/README.md, scripts/fuzz): libFuzzer drives them in a `-D FUZZING`
         // build; a normal build replays their seed corpora and regressions (`make test`).
         .target(name: "CFuzzDriver"),
@@ -97,6 +117,8 @@ let package = Package(
             "FuzzSupport", "WidgetShot", "WidgetServer", .product(name: "HummingbirdCore", package: "hummingbird"),
         ]),
 
+        .executableTarget(name: "FuzzImport", dependencies: ["FuzzSupport", "WidgetImport", "WidgetTemplate"]),
+
         .testTarget(name: "WidgetLayoutTests", dependencies: ["WidgetLayout"]),
         .testTarget(name: "WidgetTemplateTests", dependencies: ["WidgetTemplate"]),
         .testTarget(name: "WidgetRenderTests", dependencies: ["WidgetRender", "WidgetLayout"]),
@@ -104,6 +126,9 @@ let package = Package(
         .testTarget(name: "WidgetDiffTests", dependencies: ["WidgetDiff"]),
         .testTarget(name: "GoldenTests", dependencies: ["WidgetShot"]),
         .testTarget(name: "WidgetServerTests", dependencies: ["WidgetServer", "WidgetShot"]),
+        // Fixtures/ holds SwiftUI sources the importer reads (never compiled here).
+        .testTarget(name: "WidgetImportTests", dependencies: ["WidgetImport", "WidgetShot", "WidgetTemplate"],
+                    exclude: ["Fixtures"]),
         // Builds the gallery and drives headless Chromium over it (scripts/setup installs chromium).
         .testTarget(name: "GalleryTests", dependencies: [
             "WidgetGallery", "WidgetServer", "WidgetShot",

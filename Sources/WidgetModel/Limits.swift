@@ -108,6 +108,18 @@ public struct Limits: Sendable, Equatable {
     /// RenderKey; 0 keeps none. A PNG counts its size plus 256 bytes; one larger than this is not kept.
     public var responseCacheBytes = 64 * 1024 * 1024
 
+    // MARK: The importer (SwiftUI code → a draft layout)
+
+    /// Bytes of Swift source one `widgetshot import` reads, all its files together.
+    public var importBytes = 4 * 1024 * 1024
+    /// Swift files one import reads (a folder is searched for `.swift` files).
+    public var importFiles = 1_000
+    /// Views, closures and expressions nested inside each other that the importer follows in Swift
+    /// code (it recurses once per level); the draft's views nest no deeper, within `viewDepth`.
+    public var importDepth = 48
+    /// View nodes one import writes into the draft, surfaces and components together.
+    public var importNodes = 4_000
+
     // MARK: Files the commands write
 
     /// Bytes in a name from input that becomes a file name: a layout's `name:`, a preview's name, a

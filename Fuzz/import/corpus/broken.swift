@@ -1,0 +1,1 @@
+struct V: View { var body: some View { VStack { Text("a" .font( } } 

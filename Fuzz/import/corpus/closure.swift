@@ -1,0 +1,1 @@
+{ context in HStack { Text(context.state.eta, style: .timer); Spacer() } }

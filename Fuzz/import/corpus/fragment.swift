@@ -1,0 +1,3 @@
+var body: some View {
+  VStack { Text("a").padding(); if x { Circle() } }
+}

@@ -1,0 +1,113 @@
+import Foundation
+import SwiftDiagnostics
+import SwiftOperators
+import SwiftParser
+import SwiftParserDiagnostics
+import SwiftSyntax
+import WidgetModel
+
+/// Why an import could not run at all (nothing is written).
+public struct ImportError: Error, Sendable, CustomStringConvertible, Equatable {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}
+
+/// One Swift file, parsed (never compiled) with operators folded, so `a + b * c` is a tree.
+struct SwiftSource {
+    var path: String
+    var text: String
+    var tree: SourceFileSyntax
+    var converter: SourceLocationConverter
+
+    func spot(_ node: some SyntaxProtocol) -> SourceSpot {
+        let l = node.startLocation(converter: converter)
+        return SourceSpot(file: path, line: l.line, column: l.column)
+    }
+
+    /// Where a node's text proper starts (after leading comments and blank lines).
+    func spot(ofPosition p: AbsolutePosition) -> SourceSpot {
+        let l = converter.location(for: p)
+        return SourceSpot(file: path, line: l.line, column: l.column)
+    }
+}
+
+/// Reading the files an import is given: paths of `.swift` files or folders searched for them.
+enum SourceReader {
+    /// Files in a stable order (sorted by path) and within `Limits.importFiles` and `importBytes`.
+    static func files(_ paths: [String], limits: Limits) throws(ImportError) -> [String] {
+        var out: [String] = []
+        let fm = FileManager.default
+        for path in paths {
+            var isDirectory: ObjCBool = false
+            guard fm.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                throw ImportError("\(path): no such file or folder")
+            }
+            if !isDirectory.boolValue {
+                out.append(path)
+                continue
+            }
+            guard let walker = fm.enumerator(atPath: path) else { throw ImportError("\(path): cannot list the folder") }
+            var found: [String] = []
+            while let item = walker.nextObject() as? String {
+                let name = (item as NSString).lastPathComponent
+                if name.hasPrefix(".") || name == "Pods" || name == "Carthage" || name == "DerivedData" {
+                    walker.skipDescendants(); continue
+                }
+                if item.hasSuffix(".swift") { found.append(path.hasSuffix("/") ? path + item : path + "/" + item) }
+                if found.count > limits.importFiles { break }
+            }
+            out += found.sorted()
+        }
+        // Sorted as a whole: the draft must not depend on the order the paths were given in.
+        out = Array(Set(out)).sorted()
+        if out.count > limits.importFiles {
+            throw ImportError("more than \(limits.importFiles) Swift files to import (Limits.importFiles); name the widget extension's folder or files")
+        }
+        if out.isEmpty { throw ImportError("no Swift files in \(paths.joined(separator: " ")) (looked for *.swift)") }
+        return out
+    }
+
+    /// Reads and parses every file; swift-syntax's recovered syntax errors become warnings.
+    static func read(_ paths: [String], limits: Limits) throws(ImportError) -> (sources: [SwiftSource], warnings: [ImportWarning]) {
+        var total = 0
+        var texts: [(String, String)] = []
+        for path in paths {
+            let size = ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int) ?? 0
+            if total + size > limits.importBytes {
+                throw ImportError("\(path): the Swift files come to more than \(limits.importBytes) bytes (Limits.importBytes); import the widget extension's files only")
+            }
+            guard let data = FileManager.default.contents(atPath: path) else { throw ImportError("\(path): cannot read the file") }
+            total += data.count
+            if total > limits.importBytes {
+                throw ImportError("\(path): the Swift files come to more than \(limits.importBytes) bytes (Limits.importBytes); import the widget extension's files only")
+            }
+            guard let text = String(data: data, encoding: .utf8) else {
+                throw ImportError("\(path): not UTF-8 text")
+            }
+            texts.append((path, text))
+        }
+        return parse(texts, limits: limits)
+    }
+
+    static func parse(_ texts: [(path: String, text: String)], limits: Limits) -> (sources: [SwiftSource], warnings: [ImportWarning]) {
+        var sources: [SwiftSource] = []
+        var warnings: [ImportWarning] = []
+        for (path, text) in texts {
+            // The parser's own nesting bound keeps it off the end of the stack on deep input.
+            var parser = Parser(text, maximumNestingLevel: limits.importDepth * 4)
+            let parsed = SourceFileSyntax.parse(from: &parser)
+            let converter = SourceLocationConverter(fileName: path, tree: parsed)
+            for d in ParseDiagnosticsGenerator.diagnostics(for: parsed) {
+                let l = d.location(converter: converter)
+                warnings.append(ImportWarning(spot: SourceSpot(file: path, line: l.line, column: l.column),
+                                              message: "syntax: \(d.message) (translated what parsed)"))
+            }
+            // Operators folded into a tree; an operator the standard table lacks stays a sequence.
+            let folded = OperatorTable.standardOperators.foldAll(parsed) { _ in }.as(SourceFileSyntax.self) ?? parsed
+            sources.append(SwiftSource(path: path, text: text, tree: folded,
+                                       converter: SourceLocationConverter(fileName: path, tree: folded)))
+        }
+        return (sources, warnings.sorted())
+    }
+}

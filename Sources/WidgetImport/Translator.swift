@@ -1,0 +1,169 @@
+import SwiftSyntax
+import WidgetModel
+
+/// What names mean while a piece of Swift is translated.
+struct Scope {
+    var names: [String: Value] = [:]
+    /// Views bound by `let x = SomeView()` inside a body, translated where they are used.
+    var viewLocals: [String: ExprSyntax] = [:]
+    /// `self`: an enum case or a struct's value, when translating its members.
+    var selfValue: Value?
+    /// The type whose members are in scope without `self.`.
+    var selfType: String?
+    /// The surface (widget family) being translated: `switch family` picks its case.
+    var surface: Surface?
+    /// Conditions fixed while translating one branch of a ternary (Swift text → value).
+    var assumptions: [String: Bool] = [:]
+    var depth = 0
+    var source: SwiftSource
+}
+
+/// Turns SwiftUI syntax into draft nodes, and remembers everything the layout needs besides them:
+/// tables, components, colour assets, the data paths read, the coverage ledger.
+final class Translator {
+    let catalog: Catalog
+    let limits: Limits
+    var ledger = CoverageLedger()
+    var tables: TableBook
+    var usage = DataUsage()
+    var components: [String: DraftNode] = [:]
+    var componentOrder: [String] = []
+    /// Components being translated (a helper view that uses itself is a placeholder there).
+    var componentsInProgress: Set<String> = []
+    var colorAssets: [String] = []
+    var nodeCount = 0
+    var overNodeLimit = false
+    /// Lists of literals turned into tables (`ForEach(0..<5)`): table name → items.
+    var listTables: [String: YAMLValue] = [:]
+    var placeholderUsed = false
+    /// Views of the catalog turned into components (by type name).
+    var viewComponents: [String: String] = [:]
+    /// Ternaries met while translating one view whose conditions are not fixed yet: the view is
+    /// translated again once per branch.
+    var pendingTernaries: [TernaryExprSyntax] = []
+    /// Members being evaluated (a computed property that reads itself stays untranslated).
+    var evaluating: Set<String> = []
+    var forEachCounter = 0
+    /// What the surface being translated takes from modifiers (container background …).
+    var surfaceEffects = SurfaceEffects()
+    /// Enum table name → the enum (or the evidence key) its rows come from.
+    var enumTableSources: [String: (enumName: String, evidenceKey: String?)] = [:]
+
+    init(catalog: Catalog, limits: Limits) {
+        self.catalog = catalog
+        self.limits = limits
+        self.tables = TableBook(catalog: catalog)
+        self.tables.collectEvidence(catalog)
+    }
+
+    // MARK: Recording
+
+    func recordNode(_ spot: SourceSpot, _ construct: String, _ outcome: Outcome, _ why: String? = nil) {
+        ledger.record(.node, at: spot, outcome)
+        if let why, outcome != .translated { ledger.todo(spot, construct, why, outcome) }
+    }
+
+    func recordModifier(_ spot: SourceSpot, _ name: String, _ outcome: Outcome, _ why: String? = nil) {
+        ledger.record(.modifier, at: spot, outcome)
+        if let why, outcome != .translated { ledger.todo(spot, "." + name, why, outcome) }
+    }
+
+    /// A node the draft gets: counted against `Limits.importNodes`.
+    func counted(_ n: DraftNode) -> DraftNode {
+        nodeCount += 1
+        if nodeCount > limits.importNodes { overNodeLimit = true }
+        return n
+    }
+
+    /// The visible stand-in for what could not be translated: a hatched, dashed box naming it.
+    func placeholder(_ construct: String, at spot: SourceSpot, why: String, scope: Scope) -> DraftNode {
+        recordNode(spot, construct, .placeholder, why)
+        placeholderUsed = true
+        var n = DraftNode("use", .string(Self.placeholderComponent), origin: Origin(spot: spot, construct: construct))
+        let label = construct.count > 40 ? String(construct.prefix(39)) + "…" : construct
+        n.entries.append(("with", .map([("what", .quoted(label))])))
+        return counted(n)
+    }
+
+    static let placeholderComponent = "importTodo"
+
+    /// The placeholder component: a dashed box with three hatch lines and the construct's name.
+    static var placeholderBody: DraftNode {
+        func hatch(_ points: [[Double]]) -> YAMLValue {
+            var n = DraftNode("path", .list(points.map { .list($0.map(YAMLValue.number), flow: true) }, flow: true))
+            n.entries = [("stroke", .map([("color", .string("gray")), ("opacity", .number(0.35))])), ("lineWidth", .number(1))]
+            return .node(n)
+        }
+        var box = DraftNode("rect")
+        box.entries = [("fill", .map([("color", .string("gray")), ("opacity", .number(0.12))])),
+                       ("stroke", .string("gray")), ("lineWidth", .number(1)), ("dash", .list([.number(4), .number(3)], flow: true))]
+        var label = DraftNode("text", .string("{{what}}"))
+        label.entries = [("style", .string("caption2")), ("color", .string("secondaryLabel")), ("lineLimit", .int(2)),
+                         ("minimumScaleFactor", .number(0.5)), ("multilineAlignment", .string("center")), ("padding", .number(2))]
+        var z = DraftNode("zstack", .list([.node(box), hatch([[0, 0.5], [0.5, 0]]), hatch([[0, 1], [1, 0]]),
+                                           hatch([[0.5, 1], [1, 0.5]]), .node(label)], flow: false))
+        z.entries = [("frame", .map([("minWidth", .number(20)), ("idealWidth", .number(60)), ("maxWidth", .number(.infinity)),
+                                     ("minHeight", .number(20)), ("idealHeight", .number(44)), ("maxHeight", .number(.infinity))]))]
+        return z
+    }
+
+    // MARK: Helpers
+
+    func spot(_ node: some SyntaxProtocol, _ scope: Scope) -> SourceSpot {
+        scope.source.spot(ofPosition: node.positionAfterSkippingLeadingTrivia)
+    }
+
+    static func calleeName(_ call: FunctionCallExprSyntax) -> String? {
+        if let d = call.calledExpression.as(DeclReferenceExprSyntax.self) { return d.baseName.text }
+        if let m = call.calledExpression.as(MemberAccessExprSyntax.self) {
+            if m.declName.baseName.text == "init", let base = m.base { return base.trimmedDescription }
+            if let base = m.base?.as(DeclReferenceExprSyntax.self), base.baseName.text.first?.isUppercase == true {
+                return base.baseName.text + "." + m.declName.baseName.text
+            }
+        }
+        if let s = call.calledExpression.as(GenericSpecializationExprSyntax.self) { return s.expression.trimmedDescription }
+        return nil
+    }
+
+    /// Labelled arguments as a lookup (first of each label; unlabelled ones under "_0", "_1" …).
+    static func arguments(_ list: LabeledExprListSyntax) -> [String: ExprSyntax] {
+        var out: [String: ExprSyntax] = [:]
+        var i = 0
+        for a in list {
+            if let l = a.label?.text {
+                if out[l] == nil { out[l] = a.expression }
+            } else {
+                out["_\(i)"] = a.expression; i += 1
+            }
+        }
+        return out
+    }
+
+    /// The closure given as `label` (or the trailing closure for nil / the first label).
+    static func closure(_ call: FunctionCallExprSyntax, _ label: String?) -> ClosureExprSyntax? {
+        if let label {
+            if let c = call.additionalTrailingClosures.first(where: { $0.label.text == label })?.closure { return c }
+            if let c = call.arguments.first(where: { $0.label?.text == label })?.expression.as(ClosureExprSyntax.self) { return c }
+            return nil
+        }
+        return call.trailingClosure ?? call.arguments.last?.expression.as(ClosureExprSyntax.self)
+    }
+
+    static func closureParameters(_ c: ClosureExprSyntax) -> [String] {
+        guard let clause = c.signature?.parameterClause else { return [] }
+        switch clause {
+        case .simpleInput(let list): return list.map { $0.name.text }
+        case .parameterClause(let p): return p.parameters.map { ($0.secondName ?? $0.firstName).text }
+        }
+    }
+
+    static func strip(_ e: ExprSyntax) -> ExprSyntax {
+        var e = e
+        while true {
+            if let t = e.as(TryExprSyntax.self) { e = t.expression; continue }
+            if let a = e.as(AwaitExprSyntax.self) { e = a.expression; continue }
+            if let t = e.as(TupleExprSyntax.self), t.elements.count == 1, t.elements.first!.label == nil { e = t.elements.first!.expression; continue }
+            return e
+        }
+    }
+}

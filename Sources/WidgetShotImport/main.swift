@@ -1,0 +1,84 @@
+import ArgumentParser
+import Foundation
+import WidgetImport
+
+/// `widgetshot-import`: the importer's own executable (`widgetshot import` runs it), so the main
+/// binary, the server and the renderer never load swift-syntax.
+struct ImportTool: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "widgetshot import",
+        abstract: "Turn SwiftUI widget code into a draft WidgetShot layout (parse only: the code is never compiled or run).",
+        discussion: """
+        Reads Swift files, or folders searched for .swift files, and writes a layout in the layout \
+        language: surfaces from the widget configurations (supportedFamilies, switch on the family, the \
+        Live Activity's lock screen and Dynamic Island), helper views as components, enum extensions \
+        as tables, #Preview timelines as previews. What it cannot translate becomes a dashed \
+        placeholder in the draft and a TODO line (file:line:col: construct — why) on stderr.
+
+        --check LAYOUT compares the fingerprints the layout recorded at import with the Swift now: \
+        exit 1 naming each view that changed structurally (formatting and comments do not count), \
+        0 when none did.
+
+        Exit codes: 0 done, 1 drift found (--check), 2 bad input (nothing written).
+        See docs/import.md.
+        """)
+
+    @Argument(help: "Swift files or folders.")
+    var paths: [String] = []
+
+    @Option(name: .shortAndLong, help: "Write the layout here (atomically); default: standard output.")
+    var output: String?
+
+    @Option(name: .long, help: "Write the report (counts, TODOs, dropped modifiers, warnings) as JSON here.")
+    var report: String?
+
+    @Option(name: .long, help: "The layout's name (default: the output file's name without extension, else 'imported').")
+    var name: String?
+
+    @Option(name: .long, help: "A layout written by an earlier import: check its recorded views against the Swift in PATH….")
+    var check: String?
+
+    @Flag(name: .long, help: "Do not print the TODO list (the summary line still goes to stderr).")
+    var quiet = false
+
+    func run() throws {
+        guard !paths.isEmpty else { throw ValidationError("give the Swift files or folders to import") }
+        if let check {
+            let findings: [DriftCheck.Finding]
+            do { findings = try DriftCheck.check(layoutPath: check, paths: paths) } catch {
+                note("error: \(error)"); throw ExitCode(2)
+            }
+            for f in findings { print(f.description) }
+            note(findings.isEmpty ? "\(check): no imported view changed since the import"
+                 : "\(check): \(findings.count) view(s) changed since the import: re-import or update the layout by hand")
+            if !findings.isEmpty { throw ExitCode(1) }
+            return
+        }
+        let layoutName = name ?? output.map { URL(fileURLWithPath: $0).deletingPathExtension().lastPathComponent } ?? "imported"
+        let result: ImportResult
+        do { result = try WidgetImporter.run(paths: paths, options: ImportOptions(name: layoutName)) } catch {
+            note("error: \(error)"); throw ExitCode(2)
+        }
+        for w in result.report.warnings { note(w.description) }
+        if !quiet {
+            for t in result.report.todos { note("\(t.spot): TODO: \(t.construct) — \(t.why)") }
+            for d in result.report.dropped { note("\(d.spot): dropped .\(d.modifier) (changes nothing a picture shows)") }
+        }
+        for d in result.lintDiagnostics { note("draft: \(d)") }
+        do {
+            if let output {
+                try Data(result.yaml.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
+            } else {
+                FileHandle.standardOutput.write(Data(result.yaml.utf8))
+            }
+            if let report { try result.report.json().write(to: URL(fileURLWithPath: report), options: .atomic) }
+        } catch {
+            note("error: cannot write: \(error.localizedDescription)"); throw ExitCode(2)
+        }
+        note(result.report.summary)
+    }
+}
+
+func note(_ s: String) { FileHandle.standardError.write(Data((s + "\n").utf8)) }
+
+ImportTool.main()

@@ -1,0 +1,190 @@
+import Foundation
+import Testing
+@testable import WidgetImport
+
+/// One SwiftUI construct → the layout-language fragment it becomes (in the draft's `V` component).
+@Suite struct ConstructTests {
+    struct Case: CustomStringConvertible, Sendable {
+        var swift: String
+        var expected: [String]
+        var description: String { swift.split(separator: "\n").first.map(String.init) ?? swift }
+    }
+
+    static let cases: [Case] = [
+        Case(swift: """
+             VStack(alignment: .leading, spacing: 4) {
+                 Text("Hello").font(.headline).foregroundColor(.secondary)
+                 Spacer(minLength: 2)
+                 Divider()
+             }
+             """, expected: ["vstack:", "  - text: Hello", "    style: headline", "    color: secondaryLabel", "  - spacer: 2", "  - divider:",
+                             "alignment: leading", "spacing: 4"]),
+        Case(swift: "Text(entry.order.eta, style: .relative)", expected: [#"text: "{{order.eta | relative}}""#]),
+        Case(swift: "Text(timerInterval: entry.date...entry.order.eta, countsDown: true)", expected: [#"text: "{{timerInterval(now, order.eta)}}""#]),
+        Case(swift: #"Text("\(entry.order.count) items, \(entry.order.progress, specifier: "%.1f")")"#,
+             expected: [#"text: "{{order.count}} items, {{order.progress | number: 1}}""#]),
+        Case(swift: #"Image(systemName: "bicycle").font(.title).foregroundStyle(.orange)"#, expected: ["icon: bicycle", "font: title", "color: orange"]),
+        Case(swift: "Circle().stroke(Color.red, lineWidth: 3).frame(width: 20, height: 20)",
+             expected: ["circle:", "stroke: red", "lineWidth: 3", "frame: { width: 20, height: 20 }"]),
+        Case(swift: "RoundedRectangle(cornerRadius: 12, style: .continuous).fill(LinearGradient(colors: [.blue, .purple], startPoint: .top, endPoint: .bottom))",
+             expected: ["roundedRect: 12", "fill: { linearGradient: [blue, purple], start: top, end: bottom }"]),
+        Case(swift: "ProgressView(value: entry.order.progress).tint(.green)", expected: [#"progress: "{{order.progress}}""#, "tint: green"]),
+        Case(swift: "Gauge(value: entry.order.progress) { Text(\"x\") }.gaugeStyle(.accessoryCircular)", expected: [#"progress: "{{order.progress}}""#, "style: gauge"]),
+        Case(swift: #"Label("Late", systemImage: "clock")"#, expected: ["hstack:", "  - icon: clock", "  - text: Late"]),
+        Case(swift: "VStack { ForEach(entry.order.items.prefix(2), id: \\.name) { item in Text(item.name) } }",
+             expected: ["forEach: order.items", "limit: 2", #"text: "{{item.name}}""#]),
+        Case(swift: """
+             VStack {
+                 if entry.order.isLate { Text("Late") } else if entry.order.count > 2 { Text("Many") } else { Text("OK") }
+             }
+             """, expected: ["when: order.isLate", #"when: "!order.isLate && order.count > 2""#, #"when: "!order.isLate && order.count <= 2""#]),
+        Case(swift: """
+             VStack {
+                 switch entry.order.status {
+                 case .preparing: Text("A")
+                 case .onTheWay, .delivered: Text("B")
+                 }
+             }
+             """, expected: [#"when: "order.status == preparing""#, #"when: "order.status in [onTheWay, delivered]""#]),
+        Case(swift: "Text(\"x\").foregroundColor(entry.order.isLate ? .red : .green)",
+             expected: ["color: red", "when: order.isLate", "color: green", #"when: "!order.isLate""#]),
+        Case(swift: "Text(\"x\").font(.system(size: 20, weight: .heavy, design: .rounded))", expected: ["size: 20", "weight: bold"]),
+        Case(swift: "Text(\"x\").padding(.horizontal, 8).padding(.vertical, 4)", expected: ["padding: { horizontal: 8, vertical: 4 }"]),
+        Case(swift: "Text(\"x\").frame(maxWidth: .infinity, alignment: .leading)", expected: ["frame: { maxWidth: infinity, alignment: leading }"]),
+        Case(swift: "Text(\"x\").background(Color.orange.opacity(0.2)).clipShape(Capsule())",
+             expected: ["background: { color: orange, opacity: 0.2 }", "clip: capsule"]),
+        Case(swift: "Text(\"x\").overlay(alignment: .topTrailing) { Circle().fill(.red) }",
+             expected: ["overlay:", "  circle:", "  fill: red", "overlayAlignment: topTrailing"]),
+        Case(swift: "Image(systemName: \"airplane\").rotationEffect(.degrees(45)).scaleEffect(1.5).opacity(0.5)",
+             expected: ["rotation: 45", "scale: 1.5", "opacity: 0.5"]),
+        Case(swift: "Text(\"x\").lineLimit(2).minimumScaleFactor(0.5).multilineTextAlignment(.center).monospacedDigit()",
+             expected: ["lineLimit: 2", "minimumScaleFactor: 0.5", "multilineAlignment: center", "monospacedDigit: true"]),
+        Case(swift: "Image(systemName: \"star.fill\").widgetAccentable()", expected: ["widgetAccentable: true"]),
+        Case(swift: "Text(\"x\").foregroundColor(Color(\"Brand\"))", expected: [#"color: "{{colors.Brand}}""#]),
+        Case(swift: "Text(\"x\").widgetURL(URL(string: \"a://b\")!).contentTransition(.numericText())", expected: ["text: x"]),
+    ]
+
+    @Test(arguments: cases)
+    func constructBecomesFragment(_ c: Case) throws {
+        let result = try ImportSupport.importText(ImportSupport.widget(c.swift))
+        let fragment = ImportSupport.component(result.yaml)
+        for line in c.expected {
+            #expect(fragment.contains(line), "expected \(line) in:\n\(fragment)")
+        }
+        let problems = try ImportSupport.lintProblems(result.yaml)
+        #expect(problems.isEmpty, "\(problems)\n\(result.yaml)")
+    }
+
+    @Test func nonVisualModifiersAreDroppedAndListed() throws {
+        let r = try ImportSupport.importText(ImportSupport.widget("Text(\"x\").widgetURL(nil).invalidatableContent()"))
+        #expect(r.report.dropped.map(\.modifier) == ["widgetURL", "invalidatableContent"])
+        #expect(r.report.dropped[0].description == "Widget.swift:21:11: .widgetURL")
+        #expect(r.report.modifiers.total == 0)
+    }
+
+    @Test func enumExtensionBecomesTable() throws {
+        let extra = """
+        extension Status {
+            var icon: String {
+                switch self {
+                case .preparing: return "flame"
+                case .onTheWay: return "bicycle"
+                case .delivered: return "house.fill"
+                }
+            }
+        }
+        """
+        let r = try ImportSupport.importText(ImportSupport.widget("Image(systemName: entry.order.status.icon)", extra: extra))
+        #expect(r.yaml.contains("""
+          Status:
+            preparing: { icon: flame }
+            onTheWay: { icon: bicycle }
+            delivered: { icon: house.fill }
+        """), "\(r.yaml)")
+        #expect(ImportSupport.component(r.yaml).contains(#"icon: "{{Status[order.status].icon}}""#))
+        #expect(try ImportSupport.lintProblems(r.yaml).isEmpty)
+    }
+
+    @Test func helperViewBecomesComponentWithParameters() throws {
+        let extra = """
+        struct Badge: View {
+            let title: String
+            let count: Int
+            var body: some View { Text("\\(title): \\(count)").font(.caption) }
+        }
+        """
+        let r = try ImportSupport.importText(ImportSupport.widget("Badge(title: entry.order.title, count: 3)", extra: extra))
+        #expect(ImportSupport.component(r.yaml).contains(#"use: Badge"#))
+        #expect(ImportSupport.component(r.yaml).contains(#"with: { title: "{{order.title}}", count: 3 }"#), "\(r.yaml)")
+        #expect(ImportSupport.component(r.yaml, "Badge").contains(#"text: "{{title}}: {{count}}""#))
+        #expect(try ImportSupport.lintProblems(r.yaml).isEmpty, "\(r.yaml)")
+    }
+
+    @Test func viewBuilderPropertyBecomesComponent() throws {
+        let body = "VStack { header }"
+        let swift = ImportSupport.widget(body).replacingOccurrences(of: "    var body: some View {\nVStack { header }", with: """
+                @ViewBuilder var header: some View {
+                    Text(entry.order.title).bold()
+                }
+                var body: some View {
+                VStack { header }
+            """)
+        let r = try ImportSupport.importText(swift)
+        #expect(ImportSupport.component(r.yaml).contains("use: V.header"), "\(r.yaml)")
+        #expect(r.yaml.contains("  V.header:\n    text: \"{{order.title}}\"\n    bold: true"), "\(r.yaml)")
+    }
+
+    @Test func containerBackgroundGoesToTheSurface() throws {
+        let r = try ImportSupport.importText(ImportSupport.widget("Text(\"x\").containerBackground(.orange.gradient, for: .widget)"))
+        #expect(r.yaml.contains("  systemMedium:\n    background: orange\n"), "\(r.yaml)")
+    }
+}
+
+/// What the importer does with code it cannot see, and with app-style helpers.
+@Suite struct MissingCodeTests {
+    @Test func helperCallOnAnEnumBecomesATableToFill() throws {
+        // `statusColor(_:)` is not given; the cases come from where the code compares the status.
+        let r = try ImportSupport.importText(ImportSupport.widget("""
+                Text("x").foregroundColor(statusColor(entry.order.status))
+                    .opacity(entry.order.status == .delivered ? 0.5 : 1)
+        """))
+        #expect(r.yaml.contains("  statusColor:\n    preparing: gray\n    onTheWay: gray\n    delivered: gray"), "\(r.yaml)")
+        #expect(ImportSupport.component(r.yaml).contains(#"color: "{{statusColor[order.status]}}""#))
+        #expect(r.report.todos.contains { $0.why.contains("statusColor(…) is not in the given files: the table statusColor has a stand-in per case to fill in") })
+        let problems = try ImportSupport.lintProblems(r.yaml)
+        #expect(problems.isEmpty, "\(problems)")
+    }
+
+    @Test func staticFactoryIsTranslatedInPlace() throws {
+        let extra = """
+        enum Icons {
+            static var late: Image { Image(systemName: "clock") }
+        }
+        struct Row: View {
+            let title: String
+            var body: some View { Text(title) }
+            static func titled(_ t: String) -> Row { Row(title: t) }
+        }
+        """
+        let r = try ImportSupport.importText(ImportSupport.widget("VStack { Icons.late; Row.titled(entry.order.title) }", extra: extra))
+        let v = ImportSupport.component(r.yaml)
+        #expect(v.contains("- icon: clock"), "\(v)")
+        #expect(v.contains("- use: Row") && v.contains(#"with: { title: "{{order.title}}" }"#), "\(v)")
+        #expect(r.report.nodes.placeholder == 0)
+    }
+
+    @Test func onePreviewPerCaseOfTheSwitchedEnum() throws {
+        let r = try ImportSupport.importText(ImportSupport.widget("""
+                VStack {
+                    switch entry.order.status {
+                    case .preparing: Text("A")
+                    case .onTheWay: Text("B")
+                    case .delivered: Text("C")
+                    }
+                }
+        """))
+        let doc = try ImportSupport.parse(r.yaml)
+        #expect(doc.previews.map(\.name) == ["sample", "onTheWay", "delivered"])
+        #expect(r.yaml.contains("  delivered:\n    extends: sample\n    data:\n      order:\n        status: delivered"), "\(r.yaml)")
+    }
+}
