@@ -20,7 +20,7 @@ public struct RenderRequest: Sendable {
     /// The system colors; the device's iOS generation's unless given.
     public var colors: ColorGeneration
     public var pngPreset: PNGPreset
-    /// A Live Activity past its `stale-date`: bound as `context.isStale` (see Layouts/README.md).
+    /// A Live Activity past its `stale-date`: bound as `context.isStale` (see docs/language.md).
     public var isStale = false
     /// The rendering mode (RenderingMode); nil: the surface's default (`Surface.renderingModes`).
     /// RenderSpec refuses a mode the surface does not have; `WidgetRenderer` too.

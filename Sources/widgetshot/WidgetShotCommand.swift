@@ -8,7 +8,7 @@ struct WidgetShotCommand: ParsableCommand {
         commandName: "widgetshot",
         abstract: "Render iOS widgets, Live Activities and Dynamic Island views to PNG from layout files.",
         discussion: """
-        Layouts live in Layouts/ (see Layouts/README.md for the language). Each layout has a view per
+        Layouts live in Layouts/ (see docs/language.md for the language). Each layout has a view per
         surface and named previews (fixtures of data). Fonts come only from Fonts/.
 
         Examples:

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import WidgetShot
 
-/// The README's library example, with only `import WidgetShot`: it must compile and produce a PNG.
+/// The library example in docs/library.md, with only `import WidgetShot`: it must compile and produce a PNG.
 @Suite struct LibraryAPITests {
     @Test func readmeExampleRendersAPNG() throws {
         let folders = ProjectFolders(root: Project.root)

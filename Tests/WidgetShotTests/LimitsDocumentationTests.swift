@@ -2,23 +2,21 @@ import Foundation
 import Testing
 import WidgetModel
 
-/// The README's "Limits" table is what operators and layout authors read: every field of `Limits`
+/// The Limits table in docs/limits.md is what operators and layout authors read: every field of `Limits`
 /// must be listed there with its default, so a new limit or a changed default cannot go undocumented.
 @Suite struct LimitsDocumentationTests {
-    @Test func everyLimitIsInTheReadmeWithItsDefault() throws {
-        let readme = try String(contentsOfFile: Project.root + "/README.md", encoding: .utf8)
-        let section = try #require(readme.range(of: "## Limits").map { String(readme[$0.lowerBound...]) },
-                                   "README.md has no '## Limits' section")
+    @Test func everyLimitIsInTheLimitsDocumentWithItsDefault() throws {
+        let section = try String(contentsOfFile: Project.root + "/docs/limits.md", encoding: .utf8)
         let fields = Mirror(reflecting: Limits.default).children
         #expect(fields.count >= 20)
         for field in fields {
             let name = try #require(field.label)
             guard let row = section.split(separator: "\n").first(where: { $0.contains("`\(name)`") }) else {
-                Issue.record("README's Limits table has no row for `\(name)`")
+                Issue.record("docs/limits.md's table has no row for `\(name)`")
                 continue
             }
             let value = Self.readable(field.value)
-            #expect(row.contains(value), "README row for `\(name)` does not say its default \(value): \(row)")
+            #expect(row.contains(value), "docs/limits.md row for `\(name)` does not say its default \(value): \(row)")
         }
     }
 
