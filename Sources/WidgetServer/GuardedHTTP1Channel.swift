@@ -7,9 +7,13 @@ import WidgetShot
 /// Hummingbird's HTTP/1 channel with WidgetShot's protection around it: a cap on open connections
 /// (`Limits.maxConnections`; one more is answered 503 and closed at accept), the `RequestGuard`
 /// (timeouts, size limits, parser errors as JSON) and Hummingbird's idle timeout
-/// (`Limits.idleTimeout`).
+/// (`Limits.idleTimeout`); a connection whose client has gone is cancelled (ClientGone).
 struct GuardedHTTP1Channel: ServerChildChannel, HTTPChannelHandler {
-    typealias Value = HTTP1Channel.Value
+    struct Value: ServerChildChannelValue {
+        let connection: HTTP1Channel.Value
+        let clientGone: EventLoopFuture<Void>
+        var channel: any Channel { connection.channel }
+    }
 
     let responder: HTTPChannelHandler.Responder
     let limits: Limits
@@ -25,7 +29,9 @@ struct GuardedHTTP1Channel: ServerChildChannel, HTTPChannelHandler {
         let limits = self.limits
         let admitted = connections.enter()
         let guardHandler = RequestGuard(limits: limits, logger: logger)
+        let (watcher, clientGone) = ClientGone.watch(channel)
         do {
+            try channel.pipeline.syncOperations.addHandler(watcher)
             if admitted {
                 let connections = self.connections
                 channel.closeFuture.whenComplete { _ in connections.leave() }
@@ -34,6 +40,7 @@ struct GuardedHTTP1Channel: ServerChildChannel, HTTPChannelHandler {
                 try channel.pipeline.syncOperations.addHandler(OverCapacityResponder(limit: limits.maxConnections))
             }
         } catch {
+            watcher.complete()
             return channel.eventLoop.makeFailedFuture(error)
         }
         // The decoder enforces the header limits too (each field and their sum); the guard adds the
@@ -48,9 +55,10 @@ struct GuardedHTTP1Channel: ServerChildChannel, HTTPChannelHandler {
             idleTimeout: .nanoseconds(Int64(limits.idleTimeout * 1e9)),
             httpDecoderConfiguration: decoder)
         return HTTP1Channel(responder: responder, configuration: configuration).setup(channel: channel, logger: logger)
+            .map { Value(connection: $0, clientGone: clientGone) }
     }
 
     func handle(value: Value, logger: Logger) async {
-        await handleHTTP(asyncChannel: value, logger: logger)
+        await ClientGone.serve(until: value.clientGone) { await handleHTTP(asyncChannel: value.connection, logger: logger) }
     }
 }

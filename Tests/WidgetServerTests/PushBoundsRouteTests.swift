@@ -44,7 +44,7 @@ struct PushBoundsRouteTests {
         let server = try await RunningServer.start(workerThreads: 1, limits: Self.limits())
         defer { Task { try await server.stop() } }
         let keys = (0..<40_000).map { "\"k\($0)\":\($0)" }.joined(separator: ",")
-        let body = #"{"aps":{"timestamp":1795318020,"event":"update","content-state":{"#+ keys + "}}}"
+        let body = #"{"aps":{"timestamp":1795318020,"event":"update","content-state":{"# + keys + "}}}"
         let reply = try await Client.send("POST", server.url(Self.path), body: Array(body.utf8))
         #expect(reply.status == 413, "\(reply.text.prefix(300))")
         #expect(reply.json?["field"] as? String == "aps.content-state")

@@ -10,7 +10,6 @@ import WidgetTemplate
 /// never clocks: a refused input is refused whatever the machine's speed.
 @Suite struct PushBoundsTests {
     typealias F = PushFixtures
-    static let renderer = WidgetRenderer(fonts: Project.fonts)
 
     /// `[{},{},…]`: the cheapest possible push, many times.
     static func flood(_ count: Int) -> [UInt8] {
@@ -76,6 +75,36 @@ import WidgetTemplate
         #expect(list.report.warnings.filter { $0.rule == .unusedKey }.map(\.key) == ["aps.content-state.extra.items.*.name"])
     }
 
+    /// Settling whole objects at once reports exactly what checking every leaf alone against the
+    /// layout's paths (`ReferencedDataPaths.reads`) reports, in the same order: objects the layout
+    /// shows whole, objects on the way to a path it reads, lists, empty values, dotted keys.
+    @Test func unusedKeysAreWhatCheckingEachLeafAloneGives() throws {
+        let referenced = try Project.layout("delivery").referencedDataPaths()
+        let state: [String: Any] = [
+            "order": ["status": "onTheWay", "eta": "2026-11-22T12:45:00+09:00", "distanceKm": 1.2, "extra": 7,
+                      "driver": ["name": "김민수", "phone": "010", "car": ["plate": "12가 3456", "color": "white"]],
+                      "items": [["name": "비빔밥", "quantity": 2, "spicy": ["level": 3]], ["name": "김밥", "note": "no pickles"]],
+                      "restaurant": ["name": "서울 키친", "rating": 4.5], "empty": [String: Any](), "none": [Any]()],
+            "a.b": ["c": 1], "zzz": [1, [2, 3], ["k": true]], "flag": NSNull(), "order.driver": ["name": "x"],
+        ]
+        // The reference: every leaf's dotted path (`*` for list items), once, in key order.
+        var leaves: [String] = []
+        func walk(_ value: Any, _ path: String) {
+            if let o = value as? [String: Any], !o.isEmpty {
+                for k in o.keys.sorted() { walk(o[k]!, path.isEmpty ? k : path + "." + k) }
+            } else if let a = value as? [Any], !a.isEmpty {
+                for item in a { walk(item, path + ".*") }
+            } else if !leaves.contains(path) {
+                leaves.append(path)
+            }
+        }
+        walk(state, "")
+        let expected = leaves.filter { !referenced.reads($0) }.map { "aps.content-state." + $0 }
+        #expect(expected.count >= 8)
+        let checked = try F.validator().check(F.input(F.edit(F.update()) { $0["content-state"] = state }))
+        #expect(checked.report.warnings.filter { $0.rule == .unusedKey }.map(\.key) == expected)
+    }
+
     @Test func leavesAcrossASequenceAreBound() throws {
         var limits = Limits.default
         limits.sequenceLeaves = 250
@@ -135,6 +164,7 @@ import WidgetTemplate
     /// A sheet's size is known from its cells before it is drawn: past `sheetPixels` drawing it is
     /// refused, without allocating it.
     @Test func aFilmstripPastTheSheetLimitIsRefusedBeforeItIsDrawn() throws {
+        let renderer = WidgetRenderer(fonts: Project.fonts)
         let dot = Bitmap(width: 1, height: 1, stride: 4, pixels: [0, 0, 0, 255])
         let cell = Filmstrip.Cell(bitmap: dot, png: [])
         func strip(_ columns: Int) -> Filmstrip {
@@ -145,10 +175,10 @@ import WidgetTemplate
         let columns = Limits.default.sheetPixels / (648 * strip(1).geometry(scale: 4).height) + 2
         let g = strip(columns).geometry(scale: 4)
         #expect(g.width * g.height > Limits.default.sheetPixels)
-        #expect { try strip(columns).png(with: Self.renderer, scale: 4) } throws: { error in
+        #expect { try strip(columns).png(with: renderer, scale: 4) } throws: { error in
             "\(error)".contains("Limits.sheetPixels") && "\(error)".contains("\(g.width) × \(g.height)")
         }
-        #expect(try strip(3).png(with: Self.renderer, scale: 4).count > 0)
+        #expect(try strip(3).png(with: renderer, scale: 4).count > 0)
     }
 
     // MARK: Previews × surfaces
