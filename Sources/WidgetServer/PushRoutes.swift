@@ -63,6 +63,8 @@ struct PushRoutes: Sendable {
             presentation = p
         }
         var options = PushRenderOptions()
+        // The answer carries PNGs only: no picture's pixels are kept past its encoding.
+        options.keepsBitmaps = false
         if let d = values["device"] {
             guard let profile = DeviceProfile.named(d) else {
                 throw .notFound("device", "no device named '\(d)'; devices: \(DeviceProfile.all.map(\.id).joined(separator: ", "))")

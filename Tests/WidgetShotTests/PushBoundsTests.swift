@@ -52,6 +52,41 @@ import WidgetTemplate
         #expect(try validator.checkSequence(Array(six.prefix(5))).count == 5)
     }
 
+    /// The deadline covers reading and checking, not only drawing: a sequence that draws nothing
+    /// still stops once it has passed (or was cancelled, as when the client goes away).
+    @Test func theDeadlineStopsTheCheckAndThePlan() throws {
+        let inputs = try PushValidator.inputs(in: Self.flood(50), name: "body")
+        let cancelled = RenderDeadline(seconds: 60)
+        cancelled.cancel()
+        #expect { try F.validator().checkSequence(inputs, deadline: cancelled) } throws: { error in
+            (error as? RenderDeadlineExceeded)?.cancelled == true
+        }
+        let previewer = LiveActivityPreviewer(layout: try Project.layout("delivery"))
+        #expect(throws: RenderDeadlineExceeded.self) {
+            try previewer.renderSequence(inputs, with: WidgetRenderer(fonts: Project.fonts), deadline: RenderDeadline(seconds: 0))
+        }
+        // Without a deadline the same sequence is checked: one finding per push, nothing drawn.
+        let previews = try previewer.renderSequence(inputs, with: WidgetRenderer(fonts: Project.fonts))
+        #expect(previews.count == 50 && previews.allSatisfy { $0.frames.isEmpty && $0.checked.report.errors.count == 1 })
+    }
+
+    /// Without `keepsBitmaps` (the server's answer) a sequence keeps its PNGs, the same bytes, and
+    /// none of the pictures' pixels.
+    @Test func anAnswerOfPNGsKeepsNoPixels() throws {
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: F.samples + "/sequence.json")))
+        let inputs = try PushValidator.inputs(in: bytes, name: "sequence.json")
+        let renderer = WidgetRenderer(fonts: Project.fonts)
+        let layout = try Project.layout("delivery")
+        var options = PushRenderOptions()
+        let kept = try LiveActivityPreviewer(layout: layout, options: options).renderSequence(inputs, with: renderer)
+        options.keepsBitmaps = false
+        let lean = try LiveActivityPreviewer(layout: layout, options: options).renderSequence(inputs, with: renderer)
+        #expect(lean.map { $0.frames.map(\.png) } == kept.map { $0.frames.map(\.png) })
+        #expect(lean.flatMap(\.frames).count == 27)
+        #expect(lean.flatMap(\.frames).allSatisfy { $0.bitmap.width == 0 && $0.bitmap.pixels.isEmpty })
+        #expect(kept.flatMap(\.frames).allSatisfy { $0.bitmap.width > 0 })
+    }
+
     // MARK: Content-state leaves
 
     @Test func aPushWithFortyThousandKeysIsRefusedByTheLeavesLimit() throws {

@@ -43,6 +43,10 @@ public struct PushRenderOptions: Sendable {
     /// Sequences: also render a push at its `stale-date` when that passes before the next push
     /// arrives (the filmstrip's stale column; `PushPreview.stale`).
     public var staleColumns = false
+    /// Keep each picture's pixels in its frame (a filmstrip draws them). An answer that needs only
+    /// the PNGs (the server's) sets it false: a sequence then holds its PNGs, not a few megabytes of
+    /// pixels per picture until the last one is drawn.
+    public var keepsBitmaps = true
 
     public init(device: DeviceProfile = .default, scale: Double? = nil, scheme: ColorScheme = .light, locale: String? = nil,
                 timeZone: TimeZone? = nil, now: Date? = nil, presentations: [LiveActivityPresentation]? = nil) {
@@ -55,6 +59,7 @@ public struct PushRenderOptions: Sendable {
 public struct PushFrame: Sendable {
     public var presentation: LiveActivityPresentation
     public var png: [UInt8]
+    /// Empty (0 × 0) unless `PushRenderOptions.keepsBitmaps`.
     public var bitmap: Bitmap
     public var warnings: [Diagnostic]
 }
@@ -150,8 +155,18 @@ public struct LiveActivityPreviewer: Sendable {
         let jobs = plans.flatMap(\.jobs)
         var results: [RenderResult] = []
         results.reserveCapacity(jobs.count)
-        for job in jobs { results.append(try renderer.render(job.request, deadline: deadline)) }
+        for job in jobs { results.append(keptAsNeeded(try renderer.render(job.request, deadline: deadline), for: job)) }
         return try assemble(plans, results, renderer: renderer, deadline: deadline)
+    }
+
+    static let noBitmap = Bitmap(width: 0, height: 0, stride: 0, pixels: [])
+
+    /// `result` without its pixels when they are not kept, unless an alert is drawn over them.
+    func keptAsNeeded(_ result: RenderResult, for job: Job) -> RenderResult {
+        guard !options.keepsBitmaps, job.stale || job.surface != LiveActivityPresentation.alertBase(on: options.device) else { return result }
+        var lean = result
+        lean.bitmap = Self.noBitmap
+        return lean
     }
 
     /// As `renderSequence(_:with:deadline:)`, the pictures drawn on `workers` threads at once, each
@@ -165,7 +180,7 @@ public struct LiveActivityPreviewer: Sendable {
         // The costliest first (StandBy, drawn at twice the scale), so no thread is left with one at the end.
         let order = jobs.indices.sorted { (jobs[$0].request.surface == .standBy ? 0 : 1, $0) < (jobs[$1].request.surface == .standBy ? 0 : 1, $1) }
         let outcomes = pool.map(jobs.count, workers: workers) { i, renderer -> Result<RenderResult, any Error> in
-            Result { try renderer.render(jobs[order[i]].request, deadline: deadline) }
+            Result { keptAsNeeded(try renderer.render(jobs[order[i]].request, deadline: deadline), for: jobs[order[i]]) }
         }
         var results = [RenderResult?](repeating: nil, count: jobs.count)
         for (i, outcome) in outcomes.enumerated() { results[order[i]] = try outcome.get() }
@@ -176,7 +191,7 @@ public struct LiveActivityPreviewer: Sendable {
     public func render(_ checked: CheckedPush, with renderer: WidgetRenderer, deadline: RenderDeadline? = nil) throws -> PushPreview {
         let plans = [try plan(checked, data: checked.payload.map(validator.data(for:)), staleAt: nil)]
         var results: [RenderResult] = []
-        for job in plans[0].jobs { results.append(try renderer.render(job.request, deadline: deadline)) }
+        for job in plans[0].jobs { results.append(keptAsNeeded(try renderer.render(job.request, deadline: deadline), for: job)) }
         return try assemble(plans, results, renderer: renderer, deadline: deadline)[0]
     }
 
@@ -299,6 +314,9 @@ public struct LiveActivityPreviewer: Sendable {
                     let png = try PNGCodec.encode(bitmap, preset: options.pngPreset == .small ? .small : .fast)
                     frames.append(PushFrame(presentation: p, png: png, bitmap: bitmap, warnings: base.warnings))
                 }
+            }
+            if !options.keepsBitmaps {
+                for i in frames.indices { frames[i].bitmap = Self.noBitmap }
             }
             let now = options.now ?? payload.timestamp
             out.append(PushPreview(checked: plan.checked, data: plan.data, now: now, isStale: Self.isStale(payload, at: now),
