@@ -67,6 +67,33 @@ public struct Limits: Sendable, Equatable {
     /// each entry is a render of every surface asked for.
     public var timelineEntries = 100
 
+    // MARK: Pushes, filmstrips and previews
+
+    /// Pushes in one sequence: a JSON array of payloads (a request body, a file) or all the files
+    /// `widgetshot push` is given, counted before any is parsed. A delivery from order to door is
+    /// about ten pushes (the sample sequence has five); each push is checked and drawn in up to six
+    /// pictures, and for a filmstrip every picture is kept until the sheet is drawn.
+    public var sequencePushes = 50
+    /// Values (leaves: anything but a non-empty object or list) in one push's `content-state`,
+    /// counted before the push is bound or its keys compared with the layout's paths. A payload
+    /// APNs accepts (4,096 bytes) has room for about 680 (`"a":0,` is 6 bytes); a real one, 10 to 30.
+    public var pushLeaves = 1_000
+    /// Content-state values of all the pushes of one sequence together.
+    public var sequenceLeaves = 10_000
+    /// Bytes the findings of one push check may take (key paths and messages, counted as they are
+    /// found, as the answer and report.json write them). A finding repeats its key path, so deep
+    /// paths made a 55 KB body a 5.8 MB answer; a real report takes a few kilobytes.
+    public var pushReportBytes = 1024 * 1024
+    /// Pixels (width × height) of one filmstrip sheet (`push`, `timeline`, the gallery's push
+    /// section), known from its cells before it is allocated at 4 bytes a pixel. The sample
+    /// sequence's filmstrip at the phone's 3x is 18 Mpx (6 columns); this is room for about 25 such
+    /// columns at 3x, 50 at the gallery's 2x, in 256 MB.
+    public var sheetPixels = 64_000_000
+    /// Previews × the surfaces each applies to, in one layout: the gallery and the goldens render
+    /// each in light and dark (and more rendering modes). The delivery layout, the largest we ship,
+    /// has 121; 2,000 previews in 54 KB would be 6,000 pictures.
+    public var previewSurfaces = 1_000
+
     // MARK: Images
 
     /// Bytes in one image file an `image:` names.

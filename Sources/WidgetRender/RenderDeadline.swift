@@ -1,12 +1,13 @@
 import Foundation
 import WidgetModel
 
-/// When a render must give up: a moment on the monotonic clock, or an explicit `cancel()` from
-/// another thread (a server shutting down). The stages check it between steps and per node; a
-/// stage that finds it passed stops doing real work and returns quickly, and `WidgetRenderer`
-/// then throws `RenderDeadlineExceeded` instead of encoding a half-drawn picture.
+/// When a request's work must give up: a moment on the monotonic clock, or an explicit `cancel()`
+/// from another thread (its client went away, or a server is shutting down). The stages check it
+/// between steps and per node, and so do the loops that read, check and plan pushes; a stage that
+/// finds it passed stops doing real work and returns quickly, and `WidgetRenderer` then throws
+/// `RenderDeadlineExceeded` instead of encoding a half-drawn picture.
 ///
-/// Create it when the render starts on its thread, so time spent waiting for a worker is not
+/// Create it when the work starts on its thread, so time spent waiting for a worker is not
 /// counted.
 public final class RenderDeadline: @unchecked Sendable {
     /// Seconds the render was given.
@@ -33,6 +34,12 @@ public final class RenderDeadline: @unchecked Sendable {
     public var hasPassed: Bool {
         DispatchTime.now().uptimeNanoseconds >= limit || isCancelled
     }
+
+    /// Throws once the time is up or the work was cancelled.
+    public func check() throws(RenderDeadlineExceeded) {
+        guard hasPassed else { return }
+        throw RenderDeadlineExceeded(seconds: seconds, cancelled: isCancelled)
+    }
 }
 
 /// A render that ran past its `RenderDeadline` (or was cancelled) and was stopped.
@@ -42,7 +49,7 @@ public struct RenderDeadlineExceeded: Error, CustomStringConvertible, Sendable {
     public init(seconds: Double, cancelled: Bool) { self.seconds = seconds; self.cancelled = cancelled }
 
     public var description: String {
-        cancelled ? "the render was cancelled (the server is shutting down)"
+        cancelled ? "the render was cancelled (its client went away, or the server is shutting down)"
             : "the render took longer than its deadline of \(seconds) s (Limits.renderDeadline) and was stopped"
     }
 }

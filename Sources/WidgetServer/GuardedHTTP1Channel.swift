@@ -10,9 +10,14 @@ import WidgetShot
 /// (`Limits.maxConnections`; at the limit the longest-idle connection makes room, and only when none
 /// is idle is a new one answered 503 and closed), the `RequestGuard` (timeouts, size limits, parser
 /// errors and CONNECT as JSON), `PersistentConnections` (HTTP/1.0 and `Connection: close` end the
-/// connection after their answer) and Hummingbird's idle timeout (`Limits.idleTimeout`).
+/// connection after their answer) and Hummingbird's idle timeout (`Limits.idleTimeout`); a connection
+/// whose client has gone is cancelled (ClientGone).
 struct GuardedHTTP1Channel: ServerChildChannel, HTTPChannelHandler {
-    typealias Value = HTTP1Channel.Value
+    struct Value: ServerChildChannelValue {
+        let connection: HTTP1Channel.Value
+        let clientGone: EventLoopFuture<Void>
+        var channel: any Channel { connection.channel }
+    }
 
     let responder: HTTPChannelHandler.Responder
     let limits: Limits
@@ -28,7 +33,9 @@ struct GuardedHTTP1Channel: ServerChildChannel, HTTPChannelHandler {
         let limits = self.limits
         let slot = connections.admit(channel)
         let guardHandler = RequestGuard(limits: limits, logger: logger, slot: slot)
+        let (watcher, clientGone) = ClientGone.watch(channel)
         do {
+            try channel.pipeline.syncOperations.addHandler(watcher)
             if let slot {
                 let connections = self.connections
                 channel.closeFuture.whenComplete { _ in connections.leave(slot) }
@@ -37,6 +44,7 @@ struct GuardedHTTP1Channel: ServerChildChannel, HTTPChannelHandler {
                 try channel.pipeline.syncOperations.addHandler(OverCapacityResponder(limit: limits.maxConnections))
             }
         } catch {
+            watcher.complete()
             return channel.eventLoop.makeFailedFuture(error)
         }
         // The decoder enforces the header limits too (each field and their sum); the guard adds the
@@ -56,14 +64,14 @@ struct GuardedHTTP1Channel: ServerChildChannel, HTTPChannelHandler {
                 // Hummingbird's codec turns requests into version-less HTTPRequests.
                 let pipeline = channel.pipeline.syncOperations
                 try pipeline.addHandler(PersistentConnections(), position: .before(try pipeline.handler(type: HTTP1ToHTTPServerCodec.self)))
-                return value
+                return Value(connection: value, clientGone: clientGone)
             }
     }
 
     func handle(value: Value, logger: Logger) async {
         // The routes run in this task: what they answer for long (event streams) can see the connection.
         await ConnectionScope.$channel.withValue(value.channel) {
-            await handleHTTP(asyncChannel: value, logger: logger)
+            await ClientGone.serve(until: value.clientGone) { await handleHTTP(asyncChannel: value.connection, logger: logger) }
         }
     }
 }

@@ -17,6 +17,8 @@ import WidgetShot
 ///   bind_layout, draw, encode, total (the last four from RenderResult.timings)
 /// - `widgetshot_renders_in_flight`, `widgetshot_render_queue_depth`: now, at scrape time
 /// - `widgetshot_render_rejections_total`: requests refused with 429 (queue full)
+/// - `widgetshot_render_cancellations_total`: jobs stopped, running or queued, because their request
+///   was cancelled (its client went away, or the server is shutting down)
 /// - `widgetshot_not_modified_total`: 304 answers (no render)
 /// - `widgetshot_cache_hits_total`, `_misses_total`, `_coalesced_total`, `_evictions_total`;
 ///   `widgetshot_cache_bytes`, `widgetshot_cache_entries`
@@ -27,6 +29,10 @@ final class ServerMetrics: Sendable {
     let rendersOK: CoreMetrics.Counter
     let rendersFailed: CoreMetrics.Counter
     let rejections: CoreMetrics.Counter
+    let cancellations: CoreMetrics.Counter
+    /// How many of RenderWorkers' cancelled jobs `cancellations` has counted (it is brought up to
+    /// date at each scrape).
+    private let cancellationsCounted = Mutex(0)
     let notModified: CoreMetrics.Counter
     let cacheHits: CoreMetrics.Counter
     let cacheMisses: CoreMetrics.Counter
@@ -61,6 +67,7 @@ final class ServerMetrics: Sendable {
         rendersOK = counter("widgetshot_renders_total", [("outcome", "ok")])
         rendersFailed = counter("widgetshot_renders_total", [("outcome", "error")])
         rejections = counter("widgetshot_render_rejections_total")
+        cancellations = counter("widgetshot_render_cancellations_total")
         notModified = counter("widgetshot_not_modified_total")
         cacheHits = counter("widgetshot_cache_hits_total")
         cacheMisses = counter("widgetshot_cache_misses_total")
@@ -119,6 +126,12 @@ final class ServerMetrics: Sendable {
     /// The text for `GET /metrics`, with the gauges read now.
     func exposition(workers: RenderWorkers, cache: ResponseCache) -> [UInt8] {
         let running = workers.running
+        let cancelled = workers.cancelled
+        let newlyCancelled = cancellationsCounted.withLock { counted in
+            defer { counted = max(counted, cancelled) }
+            return cancelled - counted
+        }
+        if newlyCancelled > 0 { cancellations.increment(by: newlyCancelled) }
         inFlight.record(running)
         queueDepth.record(max(0, workers.admission.count - running))
         cacheBytes.record(cache.bytes)

@@ -13,7 +13,10 @@ import WidgetShot
 ///   (PushReportJSON).
 ///
 /// A payload that breaks a rule is 422 with `{"error", "field", …report}` (`field` is the key
-/// path, e.g. `aps.content-state`); a body that is not JSON is 400; the other parameters mean what
+/// path, e.g. `aps.content-state`); a body that is not JSON is 400; a body past a limit on what a
+/// check may cost (`Limits.sequencePushes`, `pushLeaves`, `sequenceLeaves`, `pushReportBytes`) is
+/// 413, refused before anything is drawn. Reading, checking and drawing all run under the render
+/// deadline (503 past it), and stop when the client goes away. The other parameters mean what
 /// they mean for `/render` (`device`, `scale`, `scheme`, `locale`, `now`), plus `attributes` (a
 /// JSON object: the activity's static attributes for updates).
 struct PushRoutes: Sendable {
@@ -60,6 +63,8 @@ struct PushRoutes: Sendable {
             presentation = p
         }
         var options = PushRenderOptions()
+        // The answer carries PNGs only: no picture's pixels are kept past its encoding.
+        options.keepsBitmaps = false
         if let d = values["device"] {
             guard let profile = DeviceProfile.named(d) else {
                 throw .notFound("device", "no device named '\(d)'; devices: \(DeviceProfile.all.map(\.id).joined(separator: ", "))")
@@ -119,7 +124,10 @@ struct PushRoutes: Sendable {
                 return try parameters.previewer.renderSequence(inputs, with: renderer, deadline: deadline)
             }
         } catch let error as PushInputError {
-            throw APIError.badValue("body", error.message)
+            // Past a limit on what a check may cost (pushes, content-state values, the report's
+            // bytes): refused before anything is drawn, naming the limit. Otherwise unreadable.
+            guard error.limit != nil else { throw APIError.badValue("body", error.message) }
+            throw APIError(.contentTooLarge, error.message, field: error.field)
         } catch let error as RenderDeadlineExceeded {
             throw APIError(.serviceUnavailable, error.description)
         } catch let error as RenderError {

@@ -10,16 +10,22 @@ import WidgetShot
 /// finds it full is refused at once with 429 and `Retry-After`, so under overload the server
 /// answers the excess quickly instead of letting every request's latency grow without bound.
 /// Each render gets `Limits.renderDeadline` from the moment a thread starts it (queue wait not
-/// included); cancelling the awaiting task (shutdown) stops the render at its next check.
+/// included). Cancelling the awaiting task (its client went away: ClientGone; or the server is
+/// shutting down) stops the render at its next check, or takes it out of the queue before it
+/// starts.
 struct RenderWorkers: Sendable {
     let threads: NIOThreadPool
     let renderers: RendererPool
     let admission: Admission
     let renderDeadline: Double
-    private let runningJobs = RunningJobs()
+    private let runningJobs = Tally()
+    private let cancelledJobs = Tally()
 
     /// Renders on a thread now (the rest of `admission.count` are waiting for one).
     var running: Int { runningJobs.count }
+
+    /// Jobs stopped because their request was cancelled, running or still waiting for a thread.
+    var cancelled: Int { cancelledJobs.count }
 
     init(threads: NIOThreadPool, threadCount: Int, renderers: RendererPool, limits: Limits) {
         self.threads = threads
@@ -41,27 +47,44 @@ struct RenderWorkers: Sendable {
         let seconds = renderDeadline
         let started = StartedDeadline()
         let running = runningJobs
+        let cancelled = cancelledJobs
         return try await admitted {
             let queued = DispatchTime.now().uptimeNanoseconds
-            return try await withTaskCancellationHandler {
-                try await threads.runIfActive {
-                    let wait = DispatchTime.now().uptimeNanoseconds &- queued
-                    let deadline = RenderDeadline(seconds: seconds)
-                    started.set(deadline)
-                    running.change(1)
-                    defer { running.change(-1) }
-                    return (try renderers.withRenderer { try job($0, deadline) }, wait)
+            do {
+                return try await withTaskCancellationHandler {
+                    try await threads.runIfActive {
+                        let wait = DispatchTime.now().uptimeNanoseconds &- queued
+                        let deadline = RenderDeadline(seconds: seconds)
+                        started.set(deadline)
+                        // Cancelled while it waited for this thread: nothing is read or drawn.
+                        try deadline.check()
+                        running.change(1)
+                        defer { running.change(-1) }
+                        return (try renderers.withRenderer { try job($0, deadline) }, wait)
+                    }
+                } onCancel: {
+                    started.cancel()
                 }
-            } onCancel: {
-                started.cancel()
+            } catch let error as RenderDeadlineExceeded where error.cancelled {
+                cancelled.change(1)
+                throw error
+            } catch is CancellationError {
+                // Taken out of the queue before a thread picked it up.
+                cancelled.change(1)
+                throw RenderDeadlineExceeded(seconds: seconds, cancelled: true)
             }
         }
     }
 
     /// Any CPU-bound work that is not a render (parsing a large body); it takes a place in the
-    /// same bounded queue.
+    /// same bounded queue, and is not started once its request is cancelled.
     func run<T: Sendable>(_ job: @escaping @Sendable () throws -> T) async throws -> T {
-        try await admitted { try await threads.runIfActive(job) }
+        do {
+            return try await admitted { try await threads.runIfActive(job) }
+        } catch is CancellationError {
+            cancelledJobs.change(1)
+            throw RenderDeadlineExceeded(seconds: renderDeadline, cancelled: true)
+        }
     }
 
     private func admitted<T>(_ body: () async throws -> T) async throws -> T {
@@ -104,7 +127,8 @@ final class Admission: @unchecked Sendable {
     }
 }
 
-private final class RunningJobs: @unchecked Sendable {
+/// A count changed from any thread.
+private final class Tally: @unchecked Sendable {
     private let lock = NSLock()
     private var n = 0
     func change(_ by: Int) { lock.withLock { n += by } }

@@ -28,6 +28,7 @@ extension LayoutParser {
             componentNames = Set(pairs(c).map(\.key))
         }
         var sawSurfaces = false
+        var previewsKey: Yams.Node?
         for (key, keyNode, value) in entries {
             switch key {
             case "name":
@@ -65,6 +66,7 @@ extension LayoutParser {
                 controls = self.controls(value)
             case "previews":
                 previews = self.previews(value)
+                previewsKey = keyNode
             case "timeline":
                 // Read as plain data; the timeline stage (WidgetShot's TimelinePolicy) checks it.
                 timeline = data(value, "timeline")
@@ -83,6 +85,7 @@ extension LayoutParser {
                                      at: SourceLocation(file: file, line: 1, column: 1)))
             }
         }
+        if let previewsKey { checkPreviewSurfaces(previews, surfaces: surfaceOrder, at: previewsKey) }
         var document = LayoutDocument(name: name, path: path, directory: url.deletingLastPathComponent().path,
                                       surfaces: surfaceOrder, previews: previews, surfaceTemplates: surfaceTemplates,
                                       components: components, tables: tables, strings: strings, warnings: warnings)
@@ -346,6 +349,17 @@ extension LayoutParser {
             }
         }
         return raws.compactMap { resolved[$0.preview.name]?.preview }
+    }
+
+    /// Every preview is rendered on every surface it applies to (the gallery and the goldens, in
+    /// light and dark): past `Limits.previewSurfaces` such pictures, an error at the `previews:` key.
+    mutating func checkPreviewSurfaces(_ previews: [Preview], surfaces: [Surface], at key: Yams.Node) {
+        let limit = limits.previewSurfaces
+        var pictures = 0
+        for preview in previews { pictures += surfaces.count { preview.applies(to: $0) } }
+        guard pictures > limit else { return }
+        error("\(previews.count) previews on the surfaces each applies to are \(pictures) pictures, more than \(limit) "
+                  + "(Limits.previewSurfaces): the gallery and the goldens render each in light and dark", key)
     }
 
     /// `surfaces: [systemSmall, accessory]`: surface names or families (home, accessory,

@@ -43,8 +43,14 @@ struct PushCommand: ParsableCommand {
         The pictures are drawn on --jobs threads at once (default: one per core); they are the \
         same bytes whatever the count.
 
+        The 4,096-byte rule counts the payload: whitespace after it in its file (the last newline) \
+        is not counted. What one run may check and draw is bounded (Limits: sequencePushes pushes in \
+        all the files together, pushLeaves content-state values per push and sequenceLeaves in all, \
+        pushReportBytes of findings, sheetPixels for the filmstrip); past a limit nothing is drawn or \
+        written and the message names it.
+
         Exit codes: 0 every push valid, 1 a push breaks a rule (pictures are still written), \
-        2 unusable input (not JSON, unknown layout, unreadable file).
+        2 unusable input (not JSON, unknown layout, unreadable file, a limit passed).
         """)
 
     @Argument(help: "Payload files (JSON object, or an array of objects).")
@@ -123,6 +129,21 @@ struct PushCommand: ParsableCommand {
             options.timeZone = tz
         }
         let previewer = LiveActivityPreviewer(layout: document, attributes: staticAttributes, options: options)
+        let sheetScale = options.scale ?? options.device.scale
+        let drawsFilmstrip = inputs.count > 1
+        if drawsFilmstrip {
+            // A column per push (as wide as the Lock Screen banner, when there is one) and a row per
+            // presentation, each at least its smallest size: a sheet past Limits.sheetPixels even
+            // so is refused before any picture is drawn.
+            let rows = (options.presentations ?? LiveActivityPresentation.allCases).filter { p in
+                p.surface.map { options.device.supports($0) && document.hasView(for: $0) } ?? true
+            }
+            var least = Filmstrip(title: "", rows: rows.map(\.rawValue), columns: inputs.map { _ in Filmstrip.Column(title: "") })
+            if rows.contains(.lockScreen), let width = options.device.liveActivityWidth {
+                least.minimumColumnWidth = max(least.minimumColumnWidth, width)
+            }
+            do { try least.checkSize(scale: sheetScale) } catch { throw CLIError("filmstrip: \(error)") }
+        }
         let fonts = try project.fontLibrary(folders)
         let renderer = WidgetRenderer(fonts: fonts)
         let pool = RendererPool(fonts: fonts)
@@ -130,6 +151,12 @@ struct PushCommand: ParsableCommand {
         do { previews = try previewer.renderSequence(inputs, pool: pool, workers: jobs) } catch let e as PushInputError {
             throw CLIError(e.description)
         } catch { throw CLIError("\(error)") }
+        let zone = options.timeZone ?? document.previews.first?.timeZone ?? TimeZone(secondsFromGMT: 0)!
+        let strip = Filmstrip.pushes(previews, title: "\(document.name) · \(payloads.joined(separator: ", "))", timeZone: zone)
+        if drawsFilmstrip {
+            // Its real size, known now: refused before anything is written.
+            do { try strip.checkSize(scale: sheetScale) } catch { throw CLIError("filmstrip: \(error)") }
+        }
 
         do { try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true) } catch {
             throw CLIError("cannot create \(output): \(error.localizedDescription)")
@@ -149,18 +176,15 @@ struct PushCommand: ParsableCommand {
             for problem in p.checked.report.problems { note("\(p.checked.input.name): \(problem)") }
         }
         try write([UInt8](PushReportJSON.data(previews, images: false)), "report.json")
-        if previews.count > 1 {
-            let zone = options.timeZone ?? document.previews.first?.timeZone ?? TimeZone(secondsFromGMT: 0)!
-            let strip = Filmstrip.pushes(previews, title: "\(document.name) · \(payloads.joined(separator: ", "))", timeZone: zone)
-            let scale = options.scale ?? options.device.scale
-            do { try write(try strip.png(with: renderer, scale: scale), "filmstrip.png") } catch let e as CLIError { throw e } catch {
+        if drawsFilmstrip {
+            do { try write(try strip.png(with: renderer, scale: sheetScale), "filmstrip.png") } catch let e as CLIError { throw e } catch {
                 throw CLIError("filmstrip: \(error)")
             }
-            try write(Array(strip.html(scale: scale).utf8), "filmstrip.html")
+            try write(Array(strip.html(scale: sheetScale).utf8), "filmstrip.html")
         }
         if repeatCount > 0 {
-            let strip = previews.count > 1
-            let scale = options.scale ?? options.device.scale
+            let strip = drawsFilmstrip
+            let scale = sheetScale
             // Per run: the whole, then its stages (check+render every picture, draw the sheet, encode it).
             var times: [Double] = [], rendering: [Double] = [], sheets: [Double] = [], encodes: [Double] = []
             func ms(_ from: UInt64, _ to: UInt64) -> Double { Double(to - from) / 1e6 }
@@ -170,7 +194,7 @@ struct PushCommand: ParsableCommand {
                 let t1 = DispatchTime.now().uptimeNanoseconds
                 var t2 = t1
                 if strip {
-                    let sheet = Filmstrip.pushes(again, title: "bench", timeZone: TimeZone(secondsFromGMT: 0)!).draw(with: renderer, scale: scale)
+                    let sheet = try Filmstrip.pushes(again, title: "bench", timeZone: TimeZone(secondsFromGMT: 0)!).draw(with: renderer, scale: scale)
                     t2 = DispatchTime.now().uptimeNanoseconds
                     _ = try PNGCodec.encode(sheet)
                 }

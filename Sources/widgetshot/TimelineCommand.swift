@@ -18,7 +18,8 @@ struct TimelineCommand: ParsableCommand {
         entries as iOS shows them. The reload policy (atEnd, never, after DURATION) and when \
         WidgetKit asks for the next timeline are printed and shown under the filmstrip.
 
-        Written to --output DIR: NN-SURFACE.png per entry and surface, timeline.png and timeline.html.
+        Written to --output DIR: NN-SURFACE.png per entry and surface, timeline.png and timeline.html. \
+        A filmstrip past Limits.sheetPixels is refused before anything is drawn or written.
 
         Exit codes: 0 written, 2 bad input (unknown layout, surface or preview, a bad timeline section \
         or entries file).
@@ -107,14 +108,24 @@ struct TimelineCommand: ParsableCommand {
             guard let start = startDate else { throw CLIError("no start time: pass --now") }
             timeline = policy.timeline(start: start, data: value)
         }
-        let previewer = TimelinePreviewer(layout: document, surfaces: surface, device: try deviceProfile(named: device),
+        // A surface given twice is one row, drawn once per entry.
+        var surfaces: [Surface] = []
+        for s in surface where !surfaces.contains(s) { surfaces.append(s) }
+        let previewer = TimelinePreviewer(layout: document, surfaces: surfaces, device: try deviceProfile(named: device),
                                           scale: scale, scheme: scheme, locale: locale ?? previewLocale, timeZone: zone)
+        // A column per entry, as wide as the widest widget, and a row per surface: a sheet past
+        // Limits.sheetPixels even so is refused before any picture is drawn.
+        var least = Filmstrip(title: "", rows: surfaces.map(\.rawValue), columns: timeline.entries.map { _ in Filmstrip.Column(title: "") })
+        least.minimumColumnWidth = max(least.minimumColumnWidth, surfaces.compactMap { previewer.device.widgetSizes[$0]?.width }.max() ?? 0)
+        do { try least.checkSize(scale: previewer.effectiveScale) } catch { throw CLIError("timeline.png: \(error)") }
         let renderer = WidgetRenderer(fonts: try project.fontLibrary(folders))
         let renders: [[(Surface, RenderResult)]]
         do { renders = try previewer.render(timeline, with: renderer) } catch { throw CLIError("\(error)") }
         let strip = Filmstrip.timeline(timeline, renders: renders,
-                                       title: "\(document.name) timeline · \(surface.map(\.rawValue).joined(separator: ", "))",
+                                       title: "\(document.name) timeline · \(surfaces.map(\.rawValue).joined(separator: ", "))",
                                        timeZone: previewer.timeZone)
+        // Its real size, known now: refused before anything is written.
+        do { try strip.checkSize(scale: previewer.effectiveScale) } catch { throw CLIError("timeline.png: \(error)") }
 
         do { try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true) } catch {
             throw CLIError("cannot create \(output): \(error.localizedDescription)")
@@ -128,7 +139,7 @@ struct TimelineCommand: ParsableCommand {
             throw CLIError("timeline.png: \(error)")
         }
         try write(Array(strip.html(scale: previewer.effectiveScale).utf8), "timeline.html")
-        note("\(timeline.entries.count) entries × \(surface.count) surface\(surface.count == 1 ? "" : "s") in \(output)/")
+        note("\(timeline.entries.count) entries × \(surfaces.count) surface\(surfaces.count == 1 ? "" : "s") in \(output)/")
     }
 
     static func iso(_ d: Date, _ zone: TimeZone) -> String {

@@ -116,7 +116,7 @@ func differingBox(_ a: Bitmap, _ b: Bitmap) -> (minX: Int, minY: Int, maxX: Int,
         // Alerts on the start and the nearbyHome push only.
         #expect(strip.columns.map { $0.cells["alert"] != nil } == [true, false, false, true, false])
         let scale = DeviceProfile.default.scale
-        let sheet = strip.draw(with: Self.renderer, scale: scale)
+        let sheet = try strip.draw(with: Self.renderer, scale: scale)
         let g = strip.geometry(scale: scale)
         #expect(g.cells.count == 5 && g.cells.allSatisfy { $0.count == 6 })
         #expect(sheet.width == g.width && sheet.height == g.height)
@@ -149,7 +149,7 @@ func differingBox(_ a: Bitmap, _ b: Bitmap) -> (minX: Int, minY: Int, maxX: Int,
         #expect(strip.columns[1].errors.contains { $0.hasPrefix("aps.timestamp:") })
         #expect(strip.html(scale: 3).contains("aps.dismissal-date: only an end event"))
         // The red outline (#FF453A) is drawn around the second column only.
-        let sheet = strip.draw(with: Self.renderer, scale: 3)
+        let sheet = try strip.draw(with: Self.renderer, scale: 3)
         let g = strip.geometry(scale: 3)
         func redPixels(column: Int) -> Int {
             let x0 = g.cells[column][0].x - 14, x1 = g.cells[column][0].x + g.cells[column][0].width + 14

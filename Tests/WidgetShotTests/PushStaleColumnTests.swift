@@ -57,7 +57,7 @@ import WidgetShot
         let previews = try previewer().renderSequence(try sample(), with: Self.renderer)
         let strip = Filmstrip.pushes(previews, title: "delivery", timeZone: Self.zone)
         let scale = 2.0
-        let sheet = strip.draw(with: Self.renderer, scale: scale)
+        let sheet = try strip.draw(with: Self.renderer, scale: scale)
         let g = strip.geometry(scale: scale)
         #expect(g.cells.count == 6 && sheet.width == g.width)
         func amber(column: Int) -> Int {

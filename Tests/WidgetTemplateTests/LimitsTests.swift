@@ -39,6 +39,7 @@ import WidgetModel
         // A higher limit lets the 8,000-chain through, still without recursion.
         var limits = Limits.default
         limits.extendsDepth = 10_000
+        limits.previewSurfaces = 10_000  // 8,000 previews on the one surface
         let long = try LayoutLoader.parse(extendsChain(8_000).yaml, path: "t.yaml", limits: limits)
         #expect(long.preview(named: "p7999")?.data == .object(["n": .number(7999)]))
     }

@@ -42,6 +42,9 @@ public struct Filmstrip: Sendable {
     public var columns: [Column]
     /// A last line, e.g. the timeline's reload policy.
     public var footer: String?
+    /// Points every column is at least wide, whatever its pictures (an estimate of a sheet before
+    /// its pictures are drawn may set it to a picture's known width).
+    public var minimumColumnWidth = 150.0
 
     public init(title: String, rows: [String], columns: [Column], footer: String? = nil) {
         self.title = title; self.rows = rows; self.columns = columns; self.footer = footer
@@ -66,7 +69,7 @@ public struct Filmstrip: Sendable {
 
     public func geometry(scale: Double) -> Geometry {
         func px(_ pt: Double) -> Int { Int((pt * scale).rounded()) }
-        let columnWidths = columns.map { c in max(px(150), rows.compactMap { c.cells[$0]?.tile.drawnWidth }.max() ?? 0) }
+        let columnWidths = columns.map { c in max(px(minimumColumnWidth), rows.compactMap { c.cells[$0]?.tile.drawnWidth }.max() ?? 0) }
         let rowHeights = rows.map { r in max(px(30), columns.compactMap { $0.cells[r]?.tile.drawnHeight }.max() ?? 0) }
         var cells: [[(x: Int, y: Int, width: Int, height: Int)]] = []
         var x = px(Self.margin + Self.labelWidth)
@@ -92,8 +95,19 @@ public struct Filmstrip: Sendable {
     static let emptyCell = RGBA(hex: 0x3A3A3C)
     static let staleMark = RGBA(hex: 0xFF9F0A)
 
-    /// The grid as one picture at `scale` pixels per point (the pictures' own scale).
-    public func draw(with renderer: WidgetRenderer, scale: Double) -> Bitmap {
+    /// Refuses a sheet past `Limits.sheetPixels`: its size is known from the cells, before any
+    /// pixel of it is allocated.
+    public func checkSize(scale: Double, limits: Limits = .default) throws(FilmstripTooLarge) {
+        let g = geometry(scale: scale)
+        let (pixels, overflow) = g.width.multipliedReportingOverflow(by: g.height)
+        guard overflow || pixels > limits.sheetPixels else { return }
+        throw FilmstripTooLarge(width: g.width, height: g.height, limit: limits.sheetPixels, columns: columns.count, rows: rows.count)
+    }
+
+    /// The grid as one picture at `scale` pixels per point (the pictures' own scale); refused
+    /// before it is drawn when it would pass `Limits.sheetPixels`.
+    public func draw(with renderer: WidgetRenderer, scale: Double, limits: Limits = .default) throws(FilmstripTooLarge) -> Bitmap {
+        try checkSize(scale: scale, limits: limits)
         let g = geometry(scale: scale)
         let engine = LayoutEngine(measurer: renderer.renderer.measurer)
         var overlay: [PlacedNode] = []
@@ -160,8 +174,8 @@ public struct Filmstrip: Sendable {
     }
 
     /// The grid as PNG bytes.
-    public func png(with renderer: WidgetRenderer, scale: Double) throws -> [UInt8] {
-        try PNGCodec.encode(draw(with: renderer, scale: scale))
+    public func png(with renderer: WidgetRenderer, scale: Double, limits: Limits = .default) throws -> [UInt8] {
+        try PNGCodec.encode(draw(with: renderer, scale: scale, limits: limits))
     }
 
     // MARK: HTML
@@ -215,6 +229,20 @@ public struct Filmstrip: Sendable {
         if let footer { h += "<p>\(esc(footer))</p>\n" }
         h += "</body></html>\n"
         return h
+    }
+}
+
+/// A filmstrip whose sheet would be larger than `Limits.sheetPixels`: refused before it is drawn.
+public struct FilmstripTooLarge: Error, Sendable, CustomStringConvertible {
+    public var width: Int
+    public var height: Int
+    public var limit: Int
+    public var columns: Int
+    public var rows: Int
+
+    public var description: String {
+        "the filmstrip would be \(width) × \(height) pixels (\(columns) columns × \(rows) rows), more than \(limit) pixels "
+            + "(Limits.sheetPixels): show fewer pushes, entries or surfaces, or draw it at a smaller scale"
     }
 }
 

@@ -43,6 +43,10 @@ public struct PushRenderOptions: Sendable {
     /// Sequences: also render a push at its `stale-date` when that passes before the next push
     /// arrives (the filmstrip's stale column; `PushPreview.stale`).
     public var staleColumns = false
+    /// Keep each picture's pixels in its frame (a filmstrip draws them). An answer that needs only
+    /// the PNGs (the server's) sets it false: a sequence then holds its PNGs, not a few megabytes of
+    /// pixels per picture until the last one is drawn.
+    public var keepsBitmaps = true
 
     public init(device: DeviceProfile = .default, scale: Double? = nil, scheme: ColorScheme = .light, locale: String? = nil,
                 timeZone: TimeZone? = nil, now: Date? = nil, presentations: [LiveActivityPresentation]? = nil) {
@@ -55,6 +59,7 @@ public struct PushRenderOptions: Sendable {
 public struct PushFrame: Sendable {
     public var presentation: LiveActivityPresentation
     public var png: [UInt8]
+    /// Empty (0 × 0) unless `PushRenderOptions.keepsBitmaps`.
     public var bitmap: Bitmap
     public var warnings: [Diagnostic]
 }
@@ -141,14 +146,27 @@ public struct LiveActivityPreviewer: Sendable {
     /// With `options.staleColumns`, a push whose `stale-date` passes before the next push arrives
     /// (for the last push: before its dismissal, if it has one) also gets its presentations at that
     /// moment, stale (`PushPreview.stale`).
+    ///
+    /// The deadline covers the whole: reading and checking the pushes, planning, drawing and
+    /// assembling, each checking it per push or per picture.
     public func renderSequence(_ inputs: [PushInput], with renderer: WidgetRenderer,
                                deadline: RenderDeadline? = nil) throws -> [PushPreview] {
-        let plans = try plan(inputs)
+        let plans = try plan(inputs, deadline: deadline)
         let jobs = plans.flatMap(\.jobs)
         var results: [RenderResult] = []
         results.reserveCapacity(jobs.count)
-        for job in jobs { results.append(try renderer.render(job.request, deadline: deadline)) }
-        return try assemble(plans, results, renderer: renderer)
+        for job in jobs { results.append(keptAsNeeded(try renderer.render(job.request, deadline: deadline), for: job)) }
+        return try assemble(plans, results, renderer: renderer, deadline: deadline)
+    }
+
+    static let noBitmap = Bitmap(width: 0, height: 0, stride: 0, pixels: [])
+
+    /// `result` without its pixels when they are not kept, unless an alert is drawn over them.
+    func keptAsNeeded(_ result: RenderResult, for job: Job) -> RenderResult {
+        guard !options.keepsBitmaps, job.stale || job.surface != LiveActivityPresentation.alertBase(on: options.device) else { return result }
+        var lean = result
+        lean.bitmap = Self.noBitmap
+        return lean
     }
 
     /// As `renderSequence(_:with:deadline:)`, the pictures drawn on `workers` threads at once, each
@@ -157,24 +175,24 @@ public struct LiveActivityPreviewer: Sendable {
     public func renderSequence(_ inputs: [PushInput], pool: RendererPool,
                                workers: Int = ProcessInfo.processInfo.activeProcessorCount,
                                deadline: RenderDeadline? = nil) throws -> [PushPreview] {
-        let plans = try plan(inputs)
+        let plans = try plan(inputs, deadline: deadline)
         let jobs = plans.flatMap(\.jobs)
         // The costliest first (StandBy, drawn at twice the scale), so no thread is left with one at the end.
         let order = jobs.indices.sorted { (jobs[$0].request.surface == .standBy ? 0 : 1, $0) < (jobs[$1].request.surface == .standBy ? 0 : 1, $1) }
         let outcomes = pool.map(jobs.count, workers: workers) { i, renderer -> Result<RenderResult, any Error> in
-            Result { try renderer.render(jobs[order[i]].request, deadline: deadline) }
+            Result { keptAsNeeded(try renderer.render(jobs[order[i]].request, deadline: deadline), for: jobs[order[i]]) }
         }
         var results = [RenderResult?](repeating: nil, count: jobs.count)
         for (i, outcome) in outcomes.enumerated() { results[order[i]] = try outcome.get() }
-        return try pool.withRenderer { renderer in try assemble(plans, results.map { $0! }, renderer: renderer) }
+        return try pool.withRenderer { renderer in try assemble(plans, results.map { $0! }, renderer: renderer, deadline: deadline) }
     }
 
     /// Renders every presentation of one checked push (none when it could not be read).
     public func render(_ checked: CheckedPush, with renderer: WidgetRenderer, deadline: RenderDeadline? = nil) throws -> PushPreview {
         let plans = [try plan(checked, data: checked.payload.map(validator.data(for:)), staleAt: nil)]
         var results: [RenderResult] = []
-        for job in plans[0].jobs { results.append(try renderer.render(job.request, deadline: deadline)) }
-        return try assemble(plans, results, renderer: renderer)[0]
+        for job in plans[0].jobs { results.append(keptAsNeeded(try renderer.render(job.request, deadline: deadline), for: job)) }
+        return try assemble(plans, results, renderer: renderer, deadline: deadline)[0]
     }
 
     /// One picture to draw: a surface of a push, at its time or (`stale`) at its stale date.
@@ -196,11 +214,12 @@ public struct LiveActivityPreviewer: Sendable {
 
     /// The sequence checked, each push with its data (content-state over attributes; an end without
     /// content-state keeps the content before it) and the pictures it needs.
-    func plan(_ inputs: [PushInput]) throws -> [Plan] {
-        let checked = try validator.checkSequence(inputs)
+    func plan(_ inputs: [PushInput], deadline: RenderDeadline? = nil) throws -> [Plan] {
+        let checked = try validator.checkSequence(inputs, deadline: deadline)
         var previewer = self
         var lastState: DataValue?
         var pushes: [(CheckedPush, DataValue?)] = []
+        pushes.reserveCapacity(checked.count)
         for var c in checked {
             if var p = c.payload {
                 if p.event == .start, let a = p.attributes { previewer.validator.attributes = a }
@@ -212,10 +231,19 @@ public struct LiveActivityPreviewer: Sendable {
                 pushes.append((c, nil))
             }
         }
+        // The next readable push after each, from the end in one pass (unreadable pushes have none
+        // of their own: a search forward from each would cost pushes² on a sequence of them).
+        var next = [PushPayload?](repeating: nil, count: pushes.count)
+        var following: PushPayload?
+        for i in pushes.indices.reversed() {
+            next[i] = following
+            following = pushes[i].0.payload ?? following
+        }
         var plans: [Plan] = []
+        plans.reserveCapacity(pushes.count)
         for (i, (c, data)) in pushes.enumerated() {
-            let next = pushes[(i + 1)...].lazy.compactMap { $0.0.payload }.first
-            let staleAt = c.payload.flatMap { staleColumnDate(for: $0, next: next) }
+            try WidgetRenderer.check(deadline)
+            let staleAt = c.payload.flatMap { staleColumnDate(for: $0, next: next[i]) }
             plans.append(try plan(c, data: data, staleAt: staleAt))
         }
         return plans
@@ -255,10 +283,13 @@ public struct LiveActivityPreviewer: Sendable {
     }
 
     /// The previews from the plans and their jobs' results (in the plans' job order).
-    func assemble(_ plans: [Plan], _ results: [RenderResult], renderer: WidgetRenderer) throws -> [PushPreview] {
+    func assemble(_ plans: [Plan], _ results: [RenderResult], renderer: WidgetRenderer,
+                  deadline: RenderDeadline? = nil) throws -> [PushPreview] {
         var next = 0
         var out: [PushPreview] = []
+        out.reserveCapacity(plans.count)
         for plan in plans {
+            try WidgetRenderer.check(deadline)
             var rendered: [Surface: RenderResult] = [:]
             var staleRendered: [Surface: RenderResult] = [:]
             for job in plan.jobs {
@@ -283,6 +314,9 @@ public struct LiveActivityPreviewer: Sendable {
                     let png = try PNGCodec.encode(bitmap, preset: options.pngPreset == .small ? .small : .fast)
                     frames.append(PushFrame(presentation: p, png: png, bitmap: bitmap, warnings: base.warnings))
                 }
+            }
+            if !options.keepsBitmaps {
+                for i in frames.indices { frames[i].bitmap = Self.noBitmap }
             }
             let now = options.now ?? payload.timestamp
             out.append(PushPreview(checked: plan.checked, data: plan.data, now: now, isStale: Self.isStale(payload, at: now),

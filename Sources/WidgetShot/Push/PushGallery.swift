@@ -41,7 +41,7 @@ public enum PushGallery {
                 let previews = try previewer.renderSequence(inputs, with: renderer)
                 let strip = Filmstrip.pushes(previews, title: "\(name) · \(file)", timeZone: zone)
                 out.append(SampleFilmstrip(name: "\(name)/\((file as NSString).deletingPathExtension)", title: strip.title,
-                                           html: strip.html(scale: scale), png: try strip.png(with: renderer, scale: scale),
+                                           html: strip.html(scale: scale), png: try strip.png(with: renderer, scale: scale, limits: limits),
                                            errors: previews.reduce(0) { $0 + $1.checked.report.errors.count }))
             }
             let surfaces = [Surface.systemSmall, .systemMedium].filter(layout.hasView(for:))
@@ -58,7 +58,7 @@ public enum PushGallery {
             for (label, timeline) in timelines {
                 let strip = try previewer.filmstrip(timeline, with: renderer)
                 out.append(SampleFilmstrip(name: "\(name)/\(label)", title: strip.title, html: strip.html(scale: scale),
-                                           png: try strip.png(with: renderer, scale: scale), errors: 0))
+                                           png: try strip.png(with: renderer, scale: scale, limits: limits), errors: 0))
             }
         }
         return out

@@ -86,18 +86,43 @@ public struct PushReport: Sendable, Equatable {
     public var errors: [PushProblem] { problems.filter { $0.severity == .error } }
     public var warnings: [PushProblem] { problems.filter { $0.severity == .warning } }
     public var isValid: Bool { errors.isEmpty }
+    /// About what the findings take in an answer (key, message and JSON punctuation), counted
+    /// against `Limits.pushReportBytes` as they are added.
+    var bytes = 0
 
+    public init(problems: [PushProblem] = []) {
+        for p in problems { add(p) }
+    }
+
+    /// JSON punctuation and the rule's name around one finding's key and message.
+    static let findingOverhead = 48
+
+    mutating func add(_ problem: PushProblem) {
+        problems.append(problem)
+        bytes += problem.key.utf8.count + problem.message.utf8.count + Self.findingOverhead
+    }
     mutating func error(_ rule: PushRule, _ key: String, _ message: String) {
-        problems.append(PushProblem(severity: .error, rule: rule, key: key, message: message))
+        add(PushProblem(severity: .error, rule: rule, key: key, message: message))
     }
     mutating func warning(_ rule: PushRule, _ key: String, _ message: String) {
-        problems.append(PushProblem(severity: .warning, rule: rule, key: key, message: message))
+        add(PushProblem(severity: .warning, rule: rule, key: key, message: message))
     }
 }
 
-/// A payload file that cannot be read at all (not UTF-8, not JSON, too large to read): the CLI's
-/// exit 2 and the server's 400, as opposed to a payload that reads but breaks a rule.
+/// A payload file that cannot be used: not UTF-8, not JSON (the CLI's exit 2, the server's 400), or
+/// past one of the limits on what a check may cost (`limit` names it; exit 2, the server's 413).
+/// A payload that reads but breaks a rule is a finding in its report instead.
 public struct PushInputError: Error, Sendable, CustomStringConvertible {
     public var message: String
+    /// The `Limits` field passed, e.g. `sequencePushes`; nil for input that cannot be read.
+    public var limit: String?
+    /// What the error is about, for an API answer's `field`: `body`, or a key path such as
+    /// `aps.content-state`.
+    public var field: String
+
+    public init(message: String, limit: String? = nil, field: String = "body") {
+        self.message = message; self.limit = limit; self.field = field
+    }
+
     public var description: String { message }
 }

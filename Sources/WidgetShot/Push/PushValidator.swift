@@ -4,10 +4,16 @@ import WidgetTemplate
 
 /// One payload's bytes, as sent (a file, or one element of a JSON array of payloads).
 public struct PushInput: Sendable {
+    /// The payload as sent: what APNs counts against its 4 KB.
     public var bytes: [UInt8]
     /// For messages: the file, or `file[3]` for the fourth payload of a sequence.
     public var name: String
-    public init(bytes: [UInt8], name: String) { self.bytes = bytes; self.name = name }
+    /// Whitespace after the payload in its file (an editor's last newline), left out of `bytes`:
+    /// it is not part of what an app server sends.
+    public var trailingWhitespace: Int
+    public init(bytes: [UInt8], name: String, trailingWhitespace: Int = 0) {
+        self.bytes = bytes; self.name = name; self.trailingWhitespace = trailingWhitespace
+    }
 }
 
 /// A payload read and checked.
@@ -36,32 +42,62 @@ public struct PushValidator: Sendable {
     public var attributes: DataValue?
     public var limits: Limits
     private let referenced: ReferencedDataPaths?
+    /// Every path the layout reads and each of its dotted prefixes (`order`, `order.driver`,
+    /// `order.driver.name`): a content-state object whose path is not among them holds nothing the
+    /// layout reads below it.
+    private let referencedPrefixes: Set<String>
 
     public init(layout: LayoutDocument?, attributes: DataValue? = nil, limits: Limits = .default) {
         self.layout = layout; self.attributes = attributes; self.limits = limits
-        self.referenced = layout?.referencedDataPaths()
+        let referenced = layout?.referencedDataPaths()
+        self.referenced = referenced
+        var prefixes = Set<String>()
+        for path in referenced?.all ?? [] {
+            prefixes.insert(path)
+            var i = path.startIndex
+            while let dot = path[i...].firstIndex(of: ".") {
+                prefixes.insert(String(path[..<dot]))
+                i = path.index(after: dot)
+            }
+        }
+        self.referencedPrefixes = prefixes
     }
 
     // MARK: Reading
 
     /// The payloads in a file: one JSON object, or a JSON array of them (a sequence). Each
-    /// element keeps its bytes as written, so its size is counted exactly.
+    /// element keeps its bytes as written, so its size is counted exactly; whitespace after the
+    /// file's payload (its last newline) is not part of it. An array's elements are counted before
+    /// any is parsed: past `Limits.sequencePushes` the file is refused for the cost of one scan.
     public static func inputs(in bytes: [UInt8], name: String, limits: Limits = .default) throws(PushInputError) -> [PushInput] {
         guard bytes.count <= limits.documentBytes else {
-            throw PushInputError(message: "\(name): \(bytes.count) bytes, more than \(limits.documentBytes) (Limits.documentBytes)")
+            throw PushInputError(message: "\(name): \(bytes.count) bytes, more than \(limits.documentBytes) (Limits.documentBytes)",
+                                 limit: "documentBytes")
         }
         guard let first = bytes.firstIndex(where: { !Self.isSpace($0) }) else {
             throw PushInputError(message: "\(name): empty file (expected a JSON object with \"aps\", or an array of them)")
         }
-        if bytes[first] == UInt8(ascii: "{") { return [PushInput(bytes: bytes, name: name)] }
+        if bytes[first] == UInt8(ascii: "{") {
+            let end = trimEnd(bytes, first, bytes.count)
+            return [PushInput(bytes: Array(bytes[..<end]), name: name, trailingWhitespace: bytes.count - end)]
+        }
         guard bytes[first] == UInt8(ascii: "[") else {
             throw PushInputError(message: "\(name): a push payload is JSON: an object starting with '{' (or an array of them), found '\(Character(UnicodeScalar(bytes[first])))'")
         }
+        let (spans, count) = elementSpans(bytes, from: first, keepingAtMost: limits.sequencePushes)
+        try checkPushCount(count, of: name, limits: limits)
         // Parse the whole array first so a syntax error is reported with its line and column.
         _ = try parse(bytes, name: name, limits: limits)
-        let spans = elementSpans(bytes, from: first)
         guard !spans.isEmpty else { throw PushInputError(message: "\(name): an empty array: no push to check") }
         return spans.enumerated().map { i, r in PushInput(bytes: Array(bytes[r]), name: "\(name)[\(i)]") }
+    }
+
+    /// Refuses a sequence of more than `Limits.sequencePushes` pushes.
+    static func checkPushCount(_ count: Int, of name: String, limits: Limits) throws(PushInputError) {
+        guard count > limits.sequencePushes else { return }
+        throw PushInputError(message: "\(name): \(count) pushes, more than \(limits.sequencePushes) in one sequence (Limits.sequencePushes): "
+                                 + "each is checked and drawn in up to six pictures; split the sequence",
+                             limit: "sequencePushes")
     }
 
     /// Parses JSON text strictly (errors at line:col).
@@ -76,10 +112,18 @@ public struct PushValidator: Sendable {
 
     static func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 }
 
-    /// Byte ranges of a JSON array's elements (the array is already known to parse).
-    static func elementSpans(_ b: [UInt8], from open: Int) -> [Range<Int>] {
+    /// Byte ranges of a JSON array's first `keepingAtMost` elements, and how many elements it has
+    /// (a scan of the bytes that builds nothing; the array is parsed afterwards, so a malformed one
+    /// is still reported at its line and column).
+    static func elementSpans(_ b: [UInt8], from open: Int, keepingAtMost kept: Int = .max) -> (spans: [Range<Int>], count: Int) {
         var spans: [Range<Int>] = []
+        var count = 0
         var depth = 0, inString = false, escaped = false, start: Int?
+        func close(_ end: Int) {
+            guard let s = start else { return }
+            count += 1
+            if spans.count < kept { spans.append(s..<Self.trimEnd(b, s, end)) }
+        }
         var i = open
         while i < b.count {
             let c = b[i]
@@ -94,18 +138,18 @@ public struct PushValidator: Sendable {
             } else if c == UInt8(ascii: "}") || c == UInt8(ascii: "]") {
                 depth -= 1
                 if depth == 0 {
-                    if let s = start { spans.append(s..<Self.trimEnd(b, s, i)) }
+                    close(i)
                     break
                 }
             } else if c == UInt8(ascii: ","), depth == 1 {
-                if let s = start { spans.append(s..<Self.trimEnd(b, s, i)) }
+                close(i)
                 start = nil
             } else if depth == 1, start == nil, !isSpace(c) {
                 start = i
             }
             i += 1
         }
-        return spans
+        return (spans, count)
     }
 
     private static func trimEnd(_ b: [UInt8], _ start: Int, _ end: Int) -> Int {
@@ -117,22 +161,27 @@ public struct PushValidator: Sendable {
     // MARK: Checking
 
     /// Reads and checks one payload. `previous` is the push before it in a sequence (its
-    /// timestamp must not be later). Throws only for input that is not a JSON document.
-    public func check(_ input: PushInput, previous: PushPayload? = nil) throws(PushInputError) -> CheckedPush {
-        let value = try Self.parse(input.bytes, name: input.name, limits: limits)
-        var report = PushReport()
-        let payload = read(value, byteCount: input.bytes.count, previous: previous, into: &report)
-        return CheckedPush(input: input, payload: payload, report: report)
+    /// timestamp must not be later). Throws for input that is not a JSON document
+    /// (`PushInputError`), for a push past a limit on what a check may cost (`PushInputError` with
+    /// its `limit`), and once `deadline` has passed (`RenderDeadlineExceeded`).
+    public func check(_ input: PushInput, previous: PushPayload? = nil, deadline: RenderDeadline? = nil) throws -> CheckedPush {
+        var spent = Spent()
+        return try check(input, previous: previous, spent: &spent, deadline: deadline)
     }
 
     /// Checks a sequence in order: each push against the one before; attributes from the `start`
-    /// push (or `attributes`) serve the pushes after it.
-    public func checkSequence(_ inputs: [PushInput]) throws(PushInputError) -> [CheckedPush] {
+    /// push (or `attributes`) serve the pushes after it. The limits on a sequence (pushes,
+    /// content-state leaves, the report's bytes) hold for all of `inputs` together, and the deadline
+    /// is checked per push and within each.
+    public func checkSequence(_ inputs: [PushInput], deadline: RenderDeadline? = nil) throws -> [CheckedPush] {
+        try Self.checkPushCount(inputs.count, of: inputs.count == 1 ? inputs[0].name : "the sequence", limits: limits)
         var out: [CheckedPush] = []
+        out.reserveCapacity(inputs.count)
         var validator = self
         var previous: PushPayload?
+        var spent = Spent()
         for input in inputs {
-            let checked = try validator.check(input, previous: previous)
+            let checked = try validator.check(input, previous: previous, spent: &spent, deadline: deadline)
             if let p = checked.payload {
                 if p.event == .start, let a = p.attributes { validator.attributes = a }
                 previous = p
@@ -140,6 +189,40 @@ public struct PushValidator: Sendable {
             out.append(checked)
         }
         return out
+    }
+
+    /// What the pushes checked so far took of the limits that hold for a whole check.
+    struct Spent {
+        var leaves = 0
+        var reportBytes = 0
+    }
+
+    /// What a push's check may still take, and when it must stop.
+    struct Budget {
+        var name: String
+        var limits: Limits
+        var deadline: RenderDeadline?
+        /// Report bytes the pushes before this one took.
+        var reportBytesBefore: Int
+
+        func check(_ report: PushReport) throws {
+            try WidgetRenderer.check(deadline)
+            guard reportBytesBefore + report.bytes > limits.pushReportBytes else { return }
+            throw PushInputError(message: "\(name): the check's findings take more than \(limits.pushReportBytes) bytes "
+                                     + "(Limits.pushReportBytes); fix the first ones, or check fewer pushes at once",
+                                 limit: "pushReportBytes")
+        }
+    }
+
+    func check(_ input: PushInput, previous: PushPayload?, spent: inout Spent, deadline: RenderDeadline?) throws -> CheckedPush {
+        try WidgetRenderer.check(deadline)
+        let value = try Self.parse(input.bytes, name: input.name, limits: limits)
+        let budget = Budget(name: input.name, limits: limits, deadline: deadline, reportBytesBefore: spent.reportBytes)
+        var report = PushReport()
+        let payload = try read(value, input: input, previous: previous, spent: &spent, budget: budget, into: &report)
+        try budget.check(report)
+        spent.reportBytes += report.bytes
+        return CheckedPush(input: input, payload: payload, report: report)
     }
 
     /// The data a layout binds for `payload`: the content-state over the attributes (objects merge
@@ -155,9 +238,20 @@ public struct PushValidator: Sendable {
         return .object(result)
     }
 
-    func read(_ root: DataValue, byteCount: Int, previous: PushPayload?, into report: inout PushReport) -> PushPayload? {
+    /// `size`: APNs's limit on the payload, trailing whitespace of its file not counted (and the
+    /// message says so when there was some).
+    static func sizeMessage(_ input: PushInput) -> String {
+        let trailing = input.trailingWhitespace
+        let note = trailing == 0 ? ""
+            : " (the file's trailing whitespace, \(trailing) byte\(trailing == 1 ? "" : "s"), is not counted: it is not part of the payload)"
+        return "payload is \(input.bytes.count) bytes; APNs accepts at most \(maxPayloadBytes)\(note)"
+    }
+
+    func read(_ root: DataValue, input: PushInput, previous: PushPayload?, spent: inout Spent, budget: Budget,
+              into report: inout PushReport) throws -> PushPayload? {
+        let byteCount = input.bytes.count
         if byteCount > Self.maxPayloadBytes {
-            report.error(.size, "$", "payload is \(byteCount) bytes; APNs accepts at most \(Self.maxPayloadBytes)")
+            report.error(.size, "$", Self.sizeMessage(input))
         }
         guard case .object(let top) = root else {
             report.error(.aps, "$", "expected a JSON object with \"aps\", found \(Self.typeName(root))")
@@ -174,6 +268,7 @@ public struct PushValidator: Sendable {
         for key in aps.keys.sorted() where !Self.knownKeys.contains(key) {
             let hint = Self.closest(key, in: Self.knownKeys).map { " (did you mean '\($0)'?)" } ?? ""
             report.warning(.unknownKey, "aps.\(key)", "ActivityKit does not read this key\(hint)")
+            try budget.check(report)
         }
 
         // event
@@ -228,7 +323,9 @@ public struct PushValidator: Sendable {
                     report.error(.required, "aps.content-state", "missing: a\(e == .update ? "n" : "") \(e.rawValue) event needs the activity's content")
                 }
             }
-        case .object?: contentState = aps["content-state"]
+        case .object?:
+            contentState = aps["content-state"]
+            try countLeaves(contentState!, name: input.name, spent: &spent)
         case let v?: report.error(.type, "aps.content-state", "expected an object (the ContentState), found \(Self.typeName(v))")
         }
 
@@ -262,48 +359,145 @@ public struct PushValidator: Sendable {
         let payload = PushPayload(event: event, timestamp: timestamp, contentState: contentState, staleDate: stale,
                                   dismissalDate: dismissal, relevanceScore: relevance, alert: alert,
                                   attributesType: attributesType, attributes: attributes, byteCount: byteCount)
-        if contentState != nil { checkAgainstLayout(payload, into: &report) }
+        if contentState != nil { try checkAgainstLayout(payload, into: &report, budget: budget) }
         return payload
+    }
+
+    /// Refuses a content-state of more than `Limits.pushLeaves` leaves, or one that takes the
+    /// sequence past `Limits.sequenceLeaves`, before anything is bound or walked by path.
+    func countLeaves(_ state: DataValue, name: String, spent: inout Spent) throws(PushInputError) {
+        let leaves = Self.leafCount(state)
+        guard leaves <= limits.pushLeaves else {
+            throw PushInputError(message: "\(name): aps.content-state has \(leaves) values, more than \(limits.pushLeaves) (Limits.pushLeaves); "
+                                     + "a payload APNs accepts (\(Self.maxPayloadBytes) bytes) has room for about 680",
+                                 limit: "pushLeaves", field: "aps.content-state")
+        }
+        spent.leaves += leaves
+        guard spent.leaves <= limits.sequenceLeaves else {
+            throw PushInputError(message: "\(name): the sequence's content-states have \(spent.leaves) values up to here, more than "
+                                     + "\(limits.sequenceLeaves) (Limits.sequenceLeaves); split the sequence",
+                                 limit: "sequenceLeaves")
+        }
+    }
+
+    /// Values in `v` that are not a non-empty object or list (what `unusedKey` reports on), all of them.
+    static func leafCount(_ v: DataValue) -> Int {
+        var count = 0
+        var pending = [v]
+        while let value = pending.popLast() {
+            switch value {
+            case .object(let o) where !o.isEmpty: pending.append(contentsOf: o.values)
+            case .array(let a) where !a.isEmpty: pending.append(contentsOf: a)
+            default: count += 1
+            }
+        }
+        return count
     }
 
     /// Missing: bindings of the Live Activity surfaces that find no value in this push's data.
     /// Unused: content-state values no surface of the layout reads.
-    func checkAgainstLayout(_ payload: PushPayload, into report: inout PushReport) {
-        guard let layout, let referenced, let state = payload.contentState else { return }
+    func checkAgainstLayout(_ payload: PushPayload, into report: inout PushReport, budget: Budget) throws {
+        guard let layout, let state = payload.contentState else { return }
         let data = data(for: payload)
         var missing: [String] = []
+        var seen = Set<String>()
         for surface in LiveActivityPresentation.layoutSurfaces where layout.hasView(for: surface) {
+            try WidgetRenderer.check(budget.deadline)
             let context = BindContext(surface: surface, scheme: .dark, locale: "en", now: payload.timestamp,
                                       isStale: payload.staleDate.map { payload.timestamp >= $0 } ?? false)
-            for path in layout.bind(surface: surface, data: data, context: context).missingPaths where !missing.contains(path) {
+            for path in layout.bind(surface: surface, data: data, context: context).missingPaths where seen.insert(path).inserted {
                 missing.append(path)
             }
         }
         for path in missing {
             report.warning(.missingKey, "aps.content-state.\(path)",
                            "the layout '\(layout.name)' binds \(path), and neither the content-state nor the attributes have it")
+            try budget.check(report)
         }
-        for leaf in Self.leaves(state) where !referenced.reads(leaf) {
-            report.warning(.unusedKey, "aps.content-state.\(leaf)",
-                           "no surface of the layout '\(layout.name)' reads it: it costs payload bytes for nothing")
-        }
+        try reportUnused(state, layout: layout.name, into: &report, budget: budget)
     }
 
-    /// Dotted paths to every value that is not an object or list (`*` for list items, deduplicated).
-    static func leaves(_ v: DataValue, prefix: String = "") -> [String] {
-        var out: [String] = []
-        var pending: [(DataValue, String)] = [(v, prefix)]
-        while let (value, path) = pending.popLast() {
+    /// One `unusedKey` warning per content-state leaf no surface reads (`ReferencedDataPaths.reads`),
+    /// per dotted path (`*` for list items), in key order.
+    ///
+    /// Linear in the content-state and the findings, not leaves × the layout's paths: an object is
+    /// settled as a whole when the layout shows it whole (`{{order}}` reads everything inside) or
+    /// when none of the layout's paths lies inside it (nothing inside is read); only objects on the
+    /// way to a path the layout reads are looked into key by key. Inside an unread object, a leaf's
+    /// path is counted before it is built, so deep paths cannot make a small payload cost more
+    /// than `Limits.pushReportBytes`.
+    func reportUnused(_ state: DataValue, layout: String, into report: inout PushReport, budget: Budget) throws {
+        guard let referenced, case .object = state else { return }
+        let message = "no surface of the layout '\(layout)' reads it: it costs payload bytes for nothing"
+        var reported = Set<String>()
+        var pathBytes = 0
+        var steps = 0
+        func step() throws {
+            steps += 1
+            if steps & 1023 == 0 { try WidgetRenderer.check(budget.deadline) }
+        }
+        /// Whether a value path of the layout is `path` or contains it, given that none contains its
+        /// first `parent` bytes (the parent's path, already looked at).
+        func shownWhole(_ path: String, parent: Int) -> Bool {
+            if referenced.values.contains(path) { return true }
+            let bytes = Array(path.utf8)
+            for i in parent..<bytes.count where bytes[i] == UInt8(ascii: ".") {
+                if referenced.values.contains(String(decoding: bytes[..<i], as: UTF8.self)) { return true }
+            }
+            return false
+        }
+        // Objects and lists not shown whole, with their dotted paths, in key order.
+        var pending: [(value: DataValue, path: String)] = []
+        func lookInto(_ value: DataValue, _ path: String) {
             switch value {
-            case .object(let o) where !o.isEmpty:
-                for k in o.keys.sorted().reversed() { pending.append((o[k]!, path.isEmpty ? k : path + "." + k)) }
-            case .array(let a) where !a.isEmpty:
-                for item in a.reversed() { pending.append((item, path + ".*")) }
-            default:
-                if !path.isEmpty, !out.contains(path) { out.append(path) }
+            case .object(let o):
+                for k in o.keys.sorted().reversed() {
+                    let child = path.isEmpty ? k : path + "." + k
+                    if !shownWhole(child, parent: path.isEmpty ? 0 : path.utf8.count + 1) { pending.append((o[k]!, child)) }
+                }
+            case .array(let a):
+                let child = path + ".*"
+                guard !referenced.values.contains(child) else { return }
+                for item in a.reversed() { pending.append((item, child)) }
+            default: break
             }
         }
-        return out
+        lookInto(state, "")
+        while let (value, path) = pending.popLast() {
+            try step()
+            if referencedPrefixes.contains(path) {
+                // A path the layout reads is here or inside: a leaf here is read (tested, or on the
+                // way to a deeper path); an object or list is looked into.
+                lookInto(value, path)
+                continue
+            }
+            // Nothing inside is read: every leaf below is unused. The keys on the way down are kept
+            // on a stack, and a leaf's path is counted before it is joined.
+            var keys: [String] = []
+            var inner: [(value: DataValue, key: String?, depth: Int)] = [(value, nil, 0)]
+            while let (v, key, depth) = inner.popLast() {
+                try step()
+                keys.removeLast(keys.count - max(0, depth - 1))
+                if let key { keys.append(key) }
+                switch v {
+                case .object(let o) where !o.isEmpty:
+                    for k in o.keys.sorted().reversed() { inner.append((o[k]!, k, depth + 1)) }
+                case .array(let a) where !a.isEmpty:
+                    for item in a.reversed() { inner.append((item, "*", depth + 1)) }
+                default:
+                    pathBytes += keys.reduce(path.utf8.count) { $0 + 1 + $1.utf8.count }
+                    guard pathBytes <= budget.limits.pushReportBytes else {
+                        throw PushInputError(message: "\(budget.name): the key paths of aps.content-state's unused values take more than "
+                                                 + "\(budget.limits.pushReportBytes) bytes (Limits.pushReportBytes)",
+                                             limit: "pushReportBytes", field: "aps.content-state")
+                    }
+                    let leaf = keys.isEmpty ? path : path + "." + keys.joined(separator: ".")
+                    guard reported.insert(leaf).inserted else { continue }
+                    report.warning(.unusedKey, "aps.content-state.\(leaf)", message)
+                    try budget.check(report)
+                }
+            }
+        }
     }
 
     func date(_ aps: [String: DataValue], _ key: String, required: Bool, into report: inout PushReport) -> Date? {
@@ -393,8 +587,11 @@ public struct PushValidator: Sendable {
             }
             return row[b.count]
         }
+        // Names of different lengths are at least that difference apart: a long key costs nothing.
+        let candidates = names.filter { abs($0.count - name.count) <= 2 }
+        guard !candidates.isEmpty else { return nil }
         let n = Array(name.lowercased())
-        let best = names.map { ($0, distance(n, Array($0))) }.min { $0.1 < $1.1 }
+        let best = candidates.map { ($0, distance(n, Array($0))) }.min { $0.1 < $1.1 }
         return best.flatMap { $0.1 <= 2 ? $0.0 : nil }
     }
 }
