@@ -35,7 +35,7 @@ let package = Package(
     targets: [
         // C libraries from Debian, found through pkg-config.
         .systemLibrary(
-            name: "CPangoCairo",
+            name: "CPangoCairo", path: "Sources/C/CPangoCairo",
             pkgConfig: "pangocairo",
             providers: [.apt(["libcairo2-dev", "libpango1.0-dev", "libfontconfig-dev"])]
         ),
@@ -44,28 +44,28 @@ let package = Package(
         // one (our own pixeldeflate.c): both measured faster and smaller than zlib through libpng
         // on our widgets (table in Sources/WidgetRender/PNGCodec.swift).
         .target(
-            name: "CPNG",
+            name: "CPNG", path: "Sources/C/CPNG",
             linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("deflate")]
         ),
 
         // The temporary files being written, where a signal handler can remove them (C: a handler
         // may only do async-signal-safe things).
-        .target(name: "CTempFiles"),
+        .target(name: "CTempFiles", path: "Sources/C/CTempFiles"),
 
         // Pipeline stages.
-        .target(name: "WidgetModel"),
-        .target(name: "WidgetLayout", dependencies: ["WidgetModel"]),
+        .target(name: "WidgetModel", path: "Sources/1-WidgetModel"),
+        .target(name: "WidgetLayout", dependencies: ["WidgetModel"], path: "Sources/3-WidgetLayout"),
         .target(name: "WidgetTemplate", dependencies: [
             "WidgetModel", .product(name: "Yams", package: "Yams"), .product(name: "Crypto", package: "swift-crypto"),
-        ]),
-        .target(name: "WidgetRender", dependencies: ["WidgetModel", "WidgetLayout", "CPangoCairo", "CPNG"]),
-        .target(name: "WidgetDiff"),
+        ], path: "Sources/2-WidgetTemplate"),
+        .target(name: "WidgetRender", dependencies: ["WidgetModel", "WidgetLayout", "CPangoCairo", "CPNG"], path: "Sources/5-WidgetRender"),
+        .target(name: "WidgetDiff", path: "Sources/7-WidgetDiff"),
         .target(name: "WidgetShot", dependencies: [
             "CTempFiles", "WidgetModel", "WidgetLayout", "WidgetTemplate", "WidgetRender", "WidgetDiff",
             .product(name: "Crypto", package: "swift-crypto"),
-        ]),
+        ], path: "Sources/6-WidgetShot"),
         // The preview gallery: the page, its incremental build and the live (watching) gallery.
-        .target(name: "WidgetGallery", dependencies: ["WidgetShot"]),
+        .target(name: "WidgetGallery", dependencies: ["WidgetShot"], path: "Sources/9-WidgetGallery"),
         // The HTTP endpoint: a thin layer that turns a URL or a JSON body into a RenderRequest.
         .target(name: "WidgetServer", dependencies: [
             "WidgetShot",
@@ -84,10 +84,10 @@ let package = Package(
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "Configuration", package: "swift-configuration"),
             .product(name: "Yams", package: "Yams"),
-        ]),
+        ], path: "Sources/9-WidgetServer"),
         .executableTarget(
             name: "widgetshot",
-            dependencies: ["WidgetShot", "WidgetGallery", "WidgetServer", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["WidgetShot", "WidgetGallery", "WidgetServer", .product(name: "ArgumentParser", package: "swift-argument-parser")], path: "Sources/CLI/widgetshot"
         ),
 
         // The importer: SwiftUI widget code (parsed, never compiled) → the layout language's YAML.
@@ -100,24 +100,24 @@ let package = Package(
             .product(name: "SwiftDiagnostics", package: "swift-syntax"),
             .product(name: "SwiftOperators", package: "swift-syntax"),
             .product(name: "Crypto", package: "swift-crypto"),
-        ]),
+        ], path: "Sources/9-WidgetImport"),
         .executableTarget(name: "WidgetShotImport", dependencies: [
             "WidgetImport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ]),
+        ], path: "Sources/CLI/widgetshot-import"),
 
         // Fuzz targets (Fuzz/README.md, scripts/fuzz): libFuzzer drives them in a `-D FUZZING`
         // build; a normal build replays their seed corpora and regressions (`make test`).
-        .target(name: "CFuzzDriver"),
-        .target(name: "FuzzSupport", dependencies: ["CFuzzDriver"]),
-        .executableTarget(name: "FuzzLayout", dependencies: ["FuzzSupport", "WidgetShot"]),
-        .executableTarget(name: "FuzzData", dependencies: ["FuzzSupport", "WidgetShot"]),
-        .executableTarget(name: "FuzzExpression", dependencies: ["FuzzSupport", "WidgetShot"]),
-        .executableTarget(name: "FuzzPNG", dependencies: ["FuzzSupport", "WidgetShot"]),
+        .target(name: "CFuzzDriver", path: "Sources/C/CFuzzDriver"),
+        .target(name: "FuzzSupport", dependencies: ["CFuzzDriver"], path: "Sources/Fuzz/FuzzSupport"),
+        .executableTarget(name: "FuzzLayout", dependencies: ["FuzzSupport", "WidgetShot"], path: "Sources/Fuzz/FuzzLayout"),
+        .executableTarget(name: "FuzzData", dependencies: ["FuzzSupport", "WidgetShot"], path: "Sources/Fuzz/FuzzData"),
+        .executableTarget(name: "FuzzExpression", dependencies: ["FuzzSupport", "WidgetShot"], path: "Sources/Fuzz/FuzzExpression"),
+        .executableTarget(name: "FuzzPNG", dependencies: ["FuzzSupport", "WidgetShot"], path: "Sources/Fuzz/FuzzPNG"),
         .executableTarget(name: "FuzzRequest", dependencies: [
             "FuzzSupport", "WidgetShot", "WidgetServer", .product(name: "HummingbirdCore", package: "hummingbird"),
-        ]),
+        ], path: "Sources/Fuzz/FuzzRequest"),
 
-        .executableTarget(name: "FuzzImport", dependencies: ["FuzzSupport", "WidgetImport", "WidgetTemplate"]),
+        .executableTarget(name: "FuzzImport", dependencies: ["FuzzSupport", "WidgetImport", "WidgetTemplate"], path: "Sources/Fuzz/FuzzImport"),
 
         .testTarget(name: "WidgetLayoutTests", dependencies: ["WidgetLayout"]),
         .testTarget(name: "WidgetTemplateTests", dependencies: ["WidgetTemplate"]),

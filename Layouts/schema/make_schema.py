@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Writes layout.schema.json (JSON Schema draft-07) for WidgetShot layout files.
 
-The key lists mirror Sources/WidgetTemplate (NodeParser.kinds / parameters(of:) / commonKeys / modifierKeys,
+The key lists mirror Sources/2-WidgetTemplate (NodeParser.kinds / parameters(of:) / commonKeys / modifierKeys,
 DocumentParser) — SchemaTests fails when they drift apart. Every parameter also takes a binding ('{{…}}').
 Run: python3 Layouts/schema/make_schema.py
 """
