@@ -58,18 +58,25 @@ let package = Package(
         .target(name: "WidgetTemplate", dependencies: [
             "WidgetModel", .product(name: "Yams", package: "Yams"), .product(name: "Crypto", package: "swift-crypto"),
         ], path: "Sources/2-WidgetTemplate"),
+        // Surface chrome: each family's canvas, margins, container background, mask and regions.
+        .target(name: "WidgetCompose", dependencies: ["WidgetModel", "WidgetTemplate", "WidgetLayout"], path: "Sources/4-WidgetCompose"),
         .target(name: "WidgetRender", dependencies: ["WidgetModel", "WidgetLayout", "CPangoCairo", "CPNG"], path: "Sources/5-WidgetRender"),
         .target(name: "WidgetDiff", path: "Sources/7-WidgetDiff"),
         .target(name: "WidgetShot", dependencies: [
-            "CTempFiles", "WidgetModel", "WidgetLayout", "WidgetTemplate", "WidgetRender", "WidgetDiff",
+            "CTempFiles", "WidgetModel", "WidgetLayout", "WidgetTemplate", "WidgetCompose", "WidgetRender", "WidgetDiff",
             .product(name: "Crypto", package: "swift-crypto"),
         ], path: "Sources/6-WidgetShot"),
+        // Golden images: record, verify, the manifest, reports (HTML, JSON, JUnit), shards, annotations.
+        .target(name: "WidgetGoldens", dependencies: ["WidgetShot"], path: "Sources/8-WidgetGoldens"),
+        // Live Activity pushes and widget timelines: payloads, validation, plans, filmstrips.
+        .target(name: "WidgetPush", dependencies: ["WidgetShot"], path: "Sources/8-WidgetPush"),
         // The preview gallery: the page, its incremental build and the live (watching) gallery.
-        .target(name: "WidgetGallery", dependencies: ["WidgetShot"], path: "Sources/9-WidgetGallery"),
+        .target(name: "WidgetGallery", dependencies: ["WidgetShot", "WidgetGoldens", "WidgetPush"], path: "Sources/9-WidgetGallery"),
         // The HTTP endpoint: a thin layer that turns a URL or a JSON body into a RenderRequest.
         .target(name: "WidgetServer", dependencies: [
             "WidgetShot",
             "WidgetGallery",
+            "WidgetPush",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdCore", package: "hummingbird"),
             .product(name: "NIOCore", package: "swift-nio"),
@@ -87,7 +94,7 @@ let package = Package(
         ], path: "Sources/9-WidgetServer"),
         .executableTarget(
             name: "widgetshot",
-            dependencies: ["WidgetShot", "WidgetGallery", "WidgetServer", .product(name: "ArgumentParser", package: "swift-argument-parser")], path: "Sources/CLI/widgetshot"
+            dependencies: ["WidgetShot", "WidgetGoldens", "WidgetPush", "WidgetGallery", "WidgetServer", .product(name: "ArgumentParser", package: "swift-argument-parser")], path: "Sources/CLI/widgetshot"
         ),
 
         // The importer: SwiftUI widget code (parsed, never compiled) → the layout language's YAML.
@@ -122,16 +129,16 @@ let package = Package(
         .testTarget(name: "WidgetLayoutTests", dependencies: ["WidgetLayout"]),
         .testTarget(name: "WidgetTemplateTests", dependencies: ["WidgetTemplate"]),
         .testTarget(name: "WidgetRenderTests", dependencies: ["WidgetRender", "WidgetLayout"]),
-        .testTarget(name: "WidgetShotTests", dependencies: ["WidgetShot"]),
+        .testTarget(name: "WidgetShotTests", dependencies: ["WidgetShot", "WidgetGoldens", "WidgetPush"]),
         .testTarget(name: "WidgetDiffTests", dependencies: ["WidgetDiff"]),
-        .testTarget(name: "GoldenTests", dependencies: ["WidgetShot"]),
-        .testTarget(name: "WidgetServerTests", dependencies: ["WidgetServer", "WidgetShot"]),
+        .testTarget(name: "GoldenTests", dependencies: ["WidgetShot", "WidgetGoldens"]),
+        .testTarget(name: "WidgetServerTests", dependencies: ["WidgetServer", "WidgetShot", "WidgetPush"]),
         // Fixtures/ holds SwiftUI sources the importer reads (never compiled here).
         .testTarget(name: "WidgetImportTests", dependencies: ["WidgetImport", "WidgetShot", "WidgetTemplate"],
                     exclude: ["Fixtures"]),
         // Builds the gallery and drives headless Chromium over it (scripts/setup installs chromium).
         .testTarget(name: "GalleryTests", dependencies: [
-            "WidgetGallery", "WidgetServer", "WidgetShot",
+            "WidgetGallery", "WidgetServer", "WidgetShot", "WidgetGoldens",
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"),
         ]),

@@ -1,3 +1,4 @@
+import WidgetCompose
 import WidgetModel
 import WidgetTemplate
 

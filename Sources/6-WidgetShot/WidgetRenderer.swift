@@ -1,4 +1,5 @@
 import Foundation
+import WidgetCompose
 import WidgetLayout
 import WidgetModel
 import WidgetRender
@@ -8,8 +9,8 @@ import WidgetTemplate
 /// bind → compose + layout → draw → encode. Not thread-safe: one per thread (see RendererPool).
 public final class WidgetRenderer {
     public let fonts: FontLibrary
-    /// Internal, not private: the push filmstrip draws its sheet with it (Push/Sheet.swift).
-    let renderer: Renderer
+    /// The drawing stage behind this façade (the push filmstrips draw their sheets with it).
+    public let renderer: Renderer
 
     public init(fonts: FontLibrary) {
         self.fonts = fonts
@@ -139,7 +140,9 @@ public final class WidgetRenderer {
         }
     }
 
-    static func check(_ deadline: RenderDeadline?) throws(RenderDeadlineExceeded) {
+    /// Throws when `deadline` has passed (or its request was cancelled): the stages that run
+    /// before drawing (a push check, a plan) call it in their loops.
+    public static func check(_ deadline: RenderDeadline?) throws(RenderDeadlineExceeded) {
         guard let deadline, deadline.hasPassed else { return }
         throw RenderDeadlineExceeded(seconds: deadline.seconds, cancelled: deadline.isCancelled)
     }

@@ -1,5 +1,6 @@
 import Foundation
 import WidgetShot
+import WidgetPush
 
 /// A layout file that could not be loaded: the gallery shows its errors in place of its images.
 public struct GalleryProblem: Sendable, Equatable {

@@ -1,5 +1,6 @@
 import Foundation
 import WidgetShot
+import WidgetGoldens
 
 /// The gallery page: one self-contained HTML file (inline CSS and JavaScript, no network assets)
 /// that works opened from disk and served. A section per layout, per surface a row per preview

@@ -1,5 +1,6 @@
 import Foundation
 import WidgetShot
+import WidgetGoldens
 
 /// What the last verify report says about the gallery's images: the images whose golden needs a
 /// look (failed, missing, error), by the anchor both pages share, and where the report's page is.

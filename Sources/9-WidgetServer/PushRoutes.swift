@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import NIOCore
 import WidgetShot
+import WidgetPush
 
 /// `POST /v1/live-activity/preview?layout=delivery[&surface=…]`: the body is an ActivityKit push
 /// payload exactly as an app server would send it to APNs (its bytes are what the 4 KB rule

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WidgetGallery
 import WidgetShot
+import WidgetGoldens
 
 /// A verify report with failures beside a gallery that reads it: the reference layout with its
 /// accent colour changed, verified against the project's own goldens.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WidgetShot
 import WidgetTemplate
+import WidgetGoldens
 
 /// Feature goldens (DESIGN move 6): `Tests/Features/Layouts/` holds one small layout per node or
 /// modifier (rotation, scale, template images, inherited text settings, container background

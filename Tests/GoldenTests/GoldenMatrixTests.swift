@@ -5,6 +5,7 @@ import WidgetModel
 import WidgetRender
 import WidgetShot
 import WidgetTemplate
+import WidgetGoldens
 
 enum Project {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WidgetServer
 import WidgetShot
+import WidgetPush
 
 /// `POST /v1/live-activity/preview` on a real server: the same bytes as the library stage the CLI
 /// uses, JSON with every presentation, and 4xx JSON for input it cannot take.

@@ -3,6 +3,7 @@ import Testing
 import WidgetModel
 import WidgetShot
 import WidgetTemplate
+import WidgetGoldens
 
 /// Data numbers no integer holds, through the library's render entry point (the one the server's
 /// `POST /v1/render`, `render --data` and `push` share): a 103-byte request with `delayMinutes: 1e19`

@@ -1,5 +1,6 @@
 import Testing
 import WidgetShot
+import WidgetGoldens
 
 @Suite("GitHub annotations")
 struct GitHubAnnotationTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WidgetDiff
 import WidgetShot
+import WidgetGoldens
 
 /// SIGINT or SIGTERM during `gallery` or `record` leaves no temporary file, and an interrupted
 /// `record` leaves a manifest that describes every golden on disk. These run the real CLI.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WidgetShot
+import WidgetGoldens
 
 /// Golden/manifest.json carries the library stack that recorded the goldens (version 2), still
 /// reads version 1 (stack unknown), and `verify` names the libraries that differ.

@@ -4,6 +4,7 @@ import WidgetModel
 import WidgetRender
 import WidgetShot
 import WidgetTemplate
+import WidgetPush
 
 /// What one push check, one filmstrip and one layout may cost: every bound is a named limit,
 /// checked before anything is drawn, and passing it is an error that names it. Counts and outputs,

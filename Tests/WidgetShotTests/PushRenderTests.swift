@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WidgetShot
+import WidgetPush
 
 /// The bounding box, in pixels, of the pixels that differ between two same-sized bitmaps.
 func differingBox(_ a: Bitmap, _ b: Bitmap) -> (minX: Int, minY: Int, maxX: Int, maxY: Int, count: Int)? {

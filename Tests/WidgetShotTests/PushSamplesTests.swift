@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WidgetShot
+import WidgetPush
 
 /// Layouts/samples/ holds push payloads and timelines, not layouts: the catalog, and so verify,
 /// gallery and the server, must not see it.

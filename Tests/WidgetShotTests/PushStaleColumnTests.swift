@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WidgetShot
+import WidgetPush
 
 /// A push whose stale-date passes before the next push arrives gets a column of its own in the
 /// filmstrip, at the stale date, showing the content as the layout draws it stale.

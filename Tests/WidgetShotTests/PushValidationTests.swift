@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WidgetShot
+import WidgetPush
 
 /// Payloads built as an app server would send them, checked against the delivery layout.
 enum PushFixtures {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WidgetShot
+import WidgetGoldens
 
 /// A scratch project whose goldens have been painted on, so `verify` fails in a known way: the
 /// same block at the same spot of six systemSmall goldens (three previews × light/dark), another

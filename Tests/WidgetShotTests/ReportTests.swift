@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WidgetShot
+import WidgetGoldens
 
 /// The verify report on a controlled set of failures (`PaintedProject`): causes, shards, merging,
 /// GitHub annotations.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WidgetShot
+import WidgetGoldens
 
 /// The commands under the safe-path rule, as a user runs them: `lint` reports a name that would
 /// write outside its folder, and `record` and `render` write nothing outside theirs; a

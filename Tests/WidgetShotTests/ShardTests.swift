@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WidgetShot
+import WidgetGoldens
 
 @Suite("Shards")
 struct ShardTests {

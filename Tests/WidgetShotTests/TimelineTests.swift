@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WidgetShot
+import WidgetPush
 
 /// Every text of a bound view tree, in order.
 func texts(_ node: ViewNode?) -> [String] {

@@ -5,6 +5,7 @@ import WidgetModel
 import WidgetRender
 import WidgetShot
 import WidgetTemplate
+import WidgetGoldens
 
 struct DiffBenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -5,6 +5,7 @@ import WidgetModel
 import WidgetRender
 import WidgetShot
 import WidgetTemplate
+import WidgetGoldens
 
 /// Which cells of the layout × surface × preview × scheme matrix a command works on
 /// (gallery, verify, record).

@@ -3,6 +3,7 @@ import Foundation
 import WidgetModel
 import WidgetShot
 import WidgetTemplate
+import WidgetGoldens
 
 struct LintCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

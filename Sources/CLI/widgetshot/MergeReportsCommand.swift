@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import WidgetShot
+import WidgetGoldens
 
 struct MergeReportsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -3,6 +3,7 @@ import Foundation
 import WidgetModel
 import WidgetShot
 import WidgetTemplate
+import WidgetPush
 
 extension LiveActivityPresentation: ExpressibleByArgument {
     public init?(argument: String) { self.init(rawValue: argument) }

@@ -3,6 +3,7 @@ import Foundation
 import WidgetModel
 import WidgetShot
 import WidgetTemplate
+import WidgetPush
 
 struct TimelineCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

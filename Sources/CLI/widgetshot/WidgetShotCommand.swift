@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import WidgetShot
+import WidgetGoldens
 
 @main
 struct WidgetShotCommand: ParsableCommand {

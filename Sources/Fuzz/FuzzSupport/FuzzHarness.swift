@@ -28,8 +28,10 @@ public enum FuzzHarness {
 
     /// `Fuzz/` of this checkout.
     public static var fuzzFolder: String {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Fuzz").path
+        // #filePath is Sources/Fuzz/FuzzSupport/FuzzHarness.swift: four folders up is the root.
+        var url = URL(fileURLWithPath: #filePath)
+        for _ in 0..<4 { url.deleteLastPathComponent() }
+        return url.appendingPathComponent("Fuzz").path
     }
 
     /// The project root (Layouts/, Fonts/) of this checkout.

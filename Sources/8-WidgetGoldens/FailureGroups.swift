@@ -1,4 +1,5 @@
 import WidgetDiff
+import WidgetShot
 
 /// Failures that share one cause, shown once on the report page with the list of goldens.
 public struct FailureGroup: Codable, Sendable, Equatable {

@@ -1,6 +1,7 @@
 import Foundation
 import WidgetModel
 import WidgetTemplate
+import WidgetShot
 
 /// What WidgetKit does after a timeline's last entry (`TimelineReloadPolicy`: atEnd, after(date), never).
 public enum ReloadPolicy: Sendable, Equatable, CustomStringConvertible {

@@ -1,5 +1,6 @@
 import Foundation
 import WidgetModel
+import WidgetShot
 
 /// The report as a reviewer's page: one section per cause (`FailureGroups`), its first golden shown
 /// in full with side-by-side, slider, blink and diff-only views at an integer, pixelated zoom,

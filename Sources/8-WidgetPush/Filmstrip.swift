@@ -3,6 +3,7 @@ import WidgetLayout
 import WidgetModel
 import WidgetRender
 import WidgetTemplate
+import WidgetShot
 
 /// A grid of pictures: one column per moment (a push, a timeline entry), one row per
 /// presentation or surface, a heading above each column and problems marked under it. Drawn as one

@@ -2,6 +2,7 @@ import Foundation
 import WidgetDiff
 import WidgetModel
 import WidgetRender
+import WidgetShot
 
 /// `report.json`: everything the report page, the JUnit file, the GitHub annotations and
 /// `merge-reports` need, so a merged report is rebuilt from shard JSON alone.

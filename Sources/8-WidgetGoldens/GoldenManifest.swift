@@ -1,5 +1,6 @@
 import Foundation
 import WidgetRender
+import WidgetShot
 
 /// `Golden/manifest.json`: for each golden, a hash of the PNG file and of its decoded pixels, so
 /// an unchanged render is confirmed by hashing its pixels alone (no golden decode). The file

@@ -3,6 +3,7 @@ import WidgetLayout
 import WidgetModel
 import WidgetRender
 import WidgetTemplate
+import WidgetShot
 
 /// Where iOS shows a Live Activity: the layout's own surfaces, plus `alert`, what a person sees
 /// when a push carries an alert.

@@ -1,3 +1,4 @@
+import WidgetShot
 /// One of N parts of the golden matrix, so N CI jobs share a `verify` run (`--shard K/N`).
 ///
 /// The split is round-robin over the cells sorted by `relativePath` (compared byte by byte):

@@ -3,6 +3,7 @@ import WidgetDiff
 import WidgetModel
 import WidgetRender
 import WidgetTemplate
+import WidgetShot
 
 /// The committed golden images: `Golden/<layout>/<surface>/<preview>-<scheme>.png` (with `-<mode>`
 /// after the scheme in a rendering mode other than the surface's default), one per cell of

@@ -1,5 +1,6 @@
 import Foundation
 import WidgetTemplate
+import WidgetShot
 
 /// One filmstrip of the gallery's push section: a sample sequence or timeline, drawn.
 public struct SampleFilmstrip: Sendable {

@@ -3,6 +3,7 @@ import WidgetDiff
 import WidgetModel
 import WidgetRender
 import WidgetTemplate
+import WidgetShot
 
 /// What `verify --report DIR` (and `record --report DIR`) leaves for a reviewer and for CI: per
 /// failure the expected, actual and diff PNGs; `index.html`, a page with the failures grouped by

@@ -1,5 +1,6 @@
 import Foundation
 import WidgetTemplate
+import WidgetShot
 
 /// GitHub Actions workflow commands (`::error file=…,line=…,col=…::message`): a job's log shows
 /// them as annotations on the pull request, at the line of the layout file they name.

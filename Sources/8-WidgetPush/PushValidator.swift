@@ -1,6 +1,7 @@
 import Foundation
 import WidgetModel
 import WidgetTemplate
+import WidgetShot
 
 /// One payload's bytes, as sent (a file, or one element of a JSON array of payloads).
 public struct PushInput: Sendable {

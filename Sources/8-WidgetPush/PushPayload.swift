@@ -1,6 +1,7 @@
 import Foundation
 import WidgetModel
 import WidgetTemplate
+import WidgetShot
 
 /// An ActivityKit push notification (the JSON an app server sends to APNs for a Live Activity),
 /// read from its `aps` dictionary. Key names and meanings follow Apple's "Starting and updating Live

@@ -1,4 +1,5 @@
 import Foundation
+import WidgetShot
 
 /// Joins the reports of `verify --shard K/N` runs into one (`widgetshot merge-reports`): the same
 /// report.json, junit.xml and page an unsharded run writes, except for `seconds` (the slowest

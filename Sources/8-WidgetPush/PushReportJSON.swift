@@ -1,5 +1,6 @@
 import Foundation
 import WidgetTemplate
+import WidgetShot
 
 /// The validation report (and optionally the pictures) as JSON, the same for the CLI's
 /// `report.json` and the server's answer.

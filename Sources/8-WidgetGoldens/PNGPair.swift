@@ -1,6 +1,7 @@
 import Foundation
 import WidgetDiff
 import WidgetRender
+import WidgetShot
 
 /// Two PNG files decoded at once, one per core: decoding, not comparing, is what a failing
 /// comparison spends its time on (about 3 ms per 1014×474 image against under 1 ms to compare).
