@@ -118,6 +118,12 @@ let package = Package(
         ]),
 
         .executableTarget(name: "FuzzImport", dependencies: ["FuzzSupport", "WidgetImport", "WidgetTemplate"]),
+        .executableTarget(name: "FuzzLayoutData", dependencies: ["FuzzSupport", "WidgetShot"]),
+        .executableTarget(name: "FuzzSignature", dependencies: [
+            "FuzzSupport", "WidgetServer", .product(name: "HummingbirdCore", package: "hummingbird"),
+        ]),
+        .executableTarget(name: "FuzzConfig", dependencies: ["FuzzSupport", "WidgetServer"]),
+        .executableTarget(name: "FuzzManifest", dependencies: ["FuzzSupport", "WidgetGallery", "WidgetShot"]),
 
         .testTarget(name: "WidgetLayoutTests", dependencies: ["WidgetLayout"]),
         .testTarget(name: "WidgetTemplateTests", dependencies: ["WidgetTemplate"]),
