@@ -7,8 +7,8 @@ import WidgetShot
 /// incremental build's delete step (`removeFiles(notIn:from:)`) against a fixed current manifest.
 /// Asserted after every input (a broken one is a finding like a crash): nothing outside OUT/ is
 /// touched (a sentinel file beside it, a folder a link in OUT/ points to), no link and no folder
-/// is removed, what the current build keeps stays, and a file goes only when the old manifest
-/// lists it. The folder is made once per process and what an input removed is put back.
+/// is removed, and a file goes only when the old manifest lists it and the current one does not.
+/// The folder is made once per process, and what an input removed is put back.
 @main enum FuzzManifest {
     static let base = (FileManager.default.fileExists(atPath: "/dev/shm") ? "/dev/shm" : NSTemporaryDirectory())
         + "/fuzz-manifest-\(getpid())"
@@ -62,7 +62,7 @@ import WidgetShot
     /// The relative paths the old manifest asks to remove: what it lists and the current one does not.
     static func listed(_ previous: GalleryManifest) -> Set<String> {
         var paths = Set(previous.images.keys.filter { current.images[$0] == nil })
-        for strip in previous.filmstrips?.strips ?? [] where strip.name != "kept" {
+        for strip in previous.filmstrips?.strips ?? [] where !(current.filmstrips?.strips.contains { $0.name == strip.name } ?? false) {
             paths.insert("push/" + strip.name + ".png")
             paths.insert("push/" + strip.name + ".html")
         }
@@ -92,13 +92,14 @@ import WidgetShot
                     guard there, type == (fixture.kind == .link ? S_IFLNK : S_IFDIR) else {
                         fatalError("\(fixture.path) (a \(fixture.kind == .link ? "link" : "folder")) was removed:\n\(String(decoding: bytes, as: UTF8.self))")
                     }
-                case .kept:
-                    guard there else { fatalError("\(fixture.path), which the current build keeps, was removed") }
-                case .removable:
+                case .kept, .removable:
+                    // A kept file may still be asked for under the other kind (an image entry
+                    // `push/kept.png` beside the kept filmstrip `kept`): the manifest says to.
                     guard !there else { continue }
                     let relative = String(fixture.path.dropFirst("out/".count))
                     guard asked.contains(relative) else {
-                        fatalError("\(relative) was removed though the manifest does not list it:\n\(String(decoding: bytes, as: UTF8.self))")
+                        fatalError("\(relative)\(fixture.kind == .kept ? ", which the current build keeps," : "") was removed though "
+                            + "the manifest does not ask for it:\n\(String(decoding: bytes, as: UTF8.self))")
                     }
                     restore(fixture)
                 }
