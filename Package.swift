@@ -125,6 +125,13 @@ let package = Package(
         ], path: "Sources/Fuzz/FuzzRequest"),
 
         .executableTarget(name: "FuzzImport", dependencies: ["FuzzSupport", "WidgetImport", "WidgetTemplate"], path: "Sources/Fuzz/FuzzImport"),
+        .executableTarget(name: "FuzzLayoutData", dependencies: ["FuzzSupport", "WidgetShot"], path: "Sources/Fuzz/FuzzLayoutData"),
+        .executableTarget(name: "FuzzSignature", dependencies: [
+            "FuzzSupport", "WidgetServer", .product(name: "HummingbirdCore", package: "hummingbird"),
+        ], path: "Sources/Fuzz/FuzzSignature"),
+        .executableTarget(name: "FuzzConfig", dependencies: ["FuzzSupport", "WidgetServer"], path: "Sources/Fuzz/FuzzConfig"),
+        .executableTarget(name: "FuzzPush", dependencies: ["FuzzSupport", "WidgetPush", "WidgetShot"], path: "Sources/Fuzz/FuzzPush"),
+        .executableTarget(name: "FuzzManifest", dependencies: ["FuzzSupport", "WidgetGallery", "WidgetShot"], path: "Sources/Fuzz/FuzzManifest"),
 
         .testTarget(name: "WidgetLayoutTests", dependencies: ["WidgetLayout"]),
         .testTarget(name: "WidgetTemplateTests", dependencies: ["WidgetTemplate"]),

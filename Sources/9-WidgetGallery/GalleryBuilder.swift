@@ -279,20 +279,8 @@ public struct GalleryBuilder: Sendable {
         manifest.filmstrips = strips
         manifest.layouts = layoutTexts
         manifest.fonts = fonts
-        // Images of cells that are gone (a preview renamed, a layout removed) go too. The old
-        // manifest is a file anyone who can write OUT/ may have edited: each of its paths passes
-        // the safe-path rule and is removed only as a regular file inside OUT/, never through a
-        // link; any other entry is skipped with a warning.
-        let folder = OutputFolder(out)
-        var skipped: [String] = []
-        func remove(_ relative: String) {
-            if case .skipped(let why) = folder.remove(relative) { skipped.append("not removed from the gallery folder: \(why)") }
-        }
-        for path in previous.images.keys.sorted() where manifest.images[path] == nil { remove(path) }
-        for old in previous.filmstrips?.strips ?? [] where !(strips?.strips.contains { $0.name == old.name } ?? false) {
-            remove("push/" + old.name + ".png")
-            remove("push/" + old.name + ".html")
-        }
+        // Images of cells that are gone (a preview renamed, a layout removed) go too.
+        let skipped = previous.removeFiles(notIn: manifest, from: out)
         for warning in skipped { FileHandle.standardError.write(Data("widgetshot: warning: \(warning)\n".utf8)) }
         var verify: GalleryVerifyMarks?
         var verifyError: String?

@@ -48,6 +48,25 @@ public struct GalleryManifest: Codable, Sendable, Equatable {
         return manifest
     }
 
+    /// Removes from `out` the files this manifest (the previous build's) lists and `current` does
+    /// not: images, and the filmstrips' PNG and HTML. This manifest is a file anyone who can write
+    /// OUT/ may have edited: each of its paths passes the safe-path rule and is removed only as a
+    /// regular file inside OUT/, never through a link; any other entry is left alone, and the
+    /// warnings returned say why.
+    public func removeFiles(notIn current: GalleryManifest, from out: String) -> [String] {
+        let folder = OutputFolder(out)
+        var skipped: [String] = []
+        func remove(_ relative: String) {
+            if case .skipped(let why) = folder.remove(relative) { skipped.append("not removed from the gallery folder: \(why)") }
+        }
+        for path in images.keys.sorted() where current.images[path] == nil { remove(path) }
+        for old in filmstrips?.strips ?? [] where !(current.filmstrips?.strips.contains { $0.name == old.name } ?? false) {
+            remove("push/" + old.name + ".png")
+            remove("push/" + old.name + ".html")
+        }
+        return skipped
+    }
+
     public func write(to directory: String) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]

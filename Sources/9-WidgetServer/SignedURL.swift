@@ -257,7 +257,9 @@ struct URLParts {
     init(_ url: String) throws(SignedURLError) {
         var rest = Substring(url)
         if let hash = rest.firstIndex(of: "#") { fragment = String(rest[hash...]); rest = rest[..<hash] }
-        if let scheme = rest.range(of: "://") {
+        // Absolute only when it starts with a scheme: a `://` further on (a URL in the query, or
+        // in a path segment) is part of the path or the query, and signed with it.
+        if let scheme = rest.range(of: "://"), Self.isScheme(rest[..<scheme.lowerBound]) {
             let afterScheme = rest[scheme.upperBound...]
             let slash = afterScheme.firstIndex(where: { $0 == "/" || $0 == "?" }) ?? afterScheme.endIndex
             prefix = String(rest[..<slash])
@@ -274,5 +276,15 @@ struct URLParts {
         case .success(let pairs): query = pairs
         case .failure(let problem): throw .malformed(problem)
         }
+    }
+
+    /// RFC 3986's `scheme`: a letter, then letters, digits, `+`, `-` or `.`.
+    static func isScheme(_ text: Substring) -> Bool {
+        guard let first = text.utf8.first, isLetter(first) else { return false }
+        return text.utf8.allSatisfy { isLetter($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || "+-.".utf8.contains($0) }
+    }
+
+    private static func isLetter(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
     }
 }

@@ -148,3 +148,43 @@ struct SignedScopeTests {
         #expect(bad.stderr.contains("--scope"), "\(bad)")
     }
 }
+
+/// What `sign` makes must verify: the promises fuzz-signature checks, for the inputs it found
+/// breaking them (Fuzz/signature/regressions).
+@Suite struct SignRoundTripTests {
+    let signer = URLSigner(key: key)
+
+    /// The signed URL as a client sends it (no fragment), read as the server reads it.
+    func verify(_ signed: String) -> SignatureCheck {
+        let sent = signed.prefix { $0 != "#" }
+        let question = sent.firstIndex(of: "?")
+        let path = String(sent[..<(question ?? sent.endIndex)])
+        return signer.verify(path: path, query: question.map { String(sent[sent.index(after: $0)...]) }, now: serverNow)
+    }
+
+    @Test(arguments: [
+        "/v1/render/delivery/systemSmall.png?image=https://example.com/a.png",
+        "/v1/render/delivery/systemSmall.png?data=%7B%22u%22%3A%22http://x%22%7D",
+    ])
+    func aSchemeSeparatorInTheQueryIsPartOfTheQuery(_ url: String) throws {
+        let signed = try signer.sign(url, expires: inAnHour)
+        #expect(signed.hasPrefix("/v1/render/delivery/systemSmall.png?"), "\(signed)")
+        #expect(verify(signed) == .valid, "\(signed)")
+    }
+
+    /// `/://` (a path with an empty segment, which no signature opens): the signature covers the
+    /// path as sent, so the verdict is about the route, not a bad signature.
+    @Test(arguments: ["/://", "/v1/render/a://b/systemSmall.png"])
+    func aSchemeSeparatorInThePathIsPartOfThePath(_ url: String) throws {
+        let signed = try signer.sign(url, expires: inAnHour)
+        #expect(signed.hasPrefix(url.replacingOccurrences(of: ":", with: "%3A") + "?"), "\(signed)")
+        guard case .invalid(let reason, let field) = verify(signed) else { Issue.record("\(signed) verifies"); return }
+        #expect(field == "scope" && reason.contains("not a route a signature opens"), "\(reason)")
+    }
+
+    @Test func anAbsoluteURLKeepsItsSchemeAndHostOutOfTheSignature() throws {
+        let signed = try signer.sign("https://widgets.example:8443/v1/render/delivery/systemSmall.png?u=http://x", expires: inAnHour)
+        #expect(signed.hasPrefix("https://widgets.example:8443/v1/render/delivery/systemSmall.png?u=http%3A%2F%2Fx&expires="), "\(signed)")
+        #expect(verify(String(signed.dropFirst("https://widgets.example:8443".count))) == .valid, "\(signed)")
+    }
+}

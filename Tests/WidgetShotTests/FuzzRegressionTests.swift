@@ -5,7 +5,8 @@ import Testing
 /// `Fuzz/TARGET/regressions`), replayed by the target's normal build: a crash or a hang found
 /// by fuzzing stays a failing test until it is fixed.
 @Suite struct FuzzRegressionTests {
-    @Test(arguments: ["FuzzLayout", "FuzzData", "FuzzExpression", "FuzzPNG", "FuzzRequest"])
+    @Test(arguments: ["FuzzLayout", "FuzzData", "FuzzLayoutData", "FuzzExpression", "FuzzPNG", "FuzzRequest",
+                      "FuzzSignature", "FuzzConfig", "FuzzManifest", "FuzzPush"])
     func replaysWithoutACrashOrAHang(_ product: String) throws {
         let binary = URL(fileURLWithPath: CLIProcess.binary).deletingLastPathComponent().appendingPathComponent(product).path
         try #require(FileManager.default.isExecutableFile(atPath: binary), "\(binary) is not built (swift build --build-tests)")
