@@ -152,3 +152,26 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// The fuzz build (scripts/fuzz): `WIDGETSHOT_FUZZ=1 swift build --product FuzzLayout` compiles this
+// package's own modules — the parsers, binder, layout, renderer, server code under test — with
+// libFuzzer's coverage and AddressSanitizer, and links the fuzz executables with libFuzzer. The
+// dependencies (NIO, Hummingbird, swift-syntax, Yams, swift-crypto) are not instrumented, so the
+// fuzz pass reuses the ordinary build's compiled dependencies instead of building all of them a
+// second time with sanitizers (`-Xswiftc -sanitize=…` on the command line reaches every package).
+if Context.environment["WIDGETSHOT_FUZZ"] == "1" {
+    let cTargets: Set = ["CPNG", "CTempFiles", "CFuzzDriver"]
+    for target in package.targets where target.type == .regular || target.type == .executable {
+        if cTargets.contains(target.name) {
+            target.cSettings = (target.cSettings ?? []) + [.unsafeFlags(["-fsanitize=fuzzer-no-link,address"])]
+        } else {
+            target.swiftSettings = (target.swiftSettings ?? []) + [.define("FUZZING"), .unsafeFlags(["-sanitize=fuzzer,address"])]
+        }
+        if target.type == .executable {
+            // lld: gold fails on ASan's symbols.
+            target.linkerSettings = (target.linkerSettings ?? []) + [
+                .unsafeFlags(["-sanitize=fuzzer,address", "-Xclang-linker", "-fuse-ld=lld"]),
+            ]
+        }
+    }
+}
