@@ -5,7 +5,7 @@ OUT ?= out
 BIN_DEBUG = .build/debug/widgetshot
 BIN_RELEASE = .build/release/widgetshot
 
-.PHONY: run preview test bench bench-server setup build release clean fuzz
+.PHONY: run preview check test bench bench-server setup build release clean fuzz
 
 setup:
 	@bash scripts/setup
@@ -23,21 +23,20 @@ run: release
 preview: release
 	$(BIN_RELEASE) serve --watch
 
-# The unit, render and golden tests, then the CLI's own snapshot check of every preview
-# (a failure leaves an HTML/JSON/JUnit report in .build/verify-report), then a short fuzz pass
-# (5 s per target, about 30 s in all, after building the fuzz targets) that fails on a crash,
-# a hang or an out-of-memory.
-# Four test processes: the in-process HTTP servers of WidgetServerTests run their handlers on
-# Swift's cooperative threads (one per core), which tests that wait on a child process or on
-# Chromium would otherwise hold for seconds at a time (GalleryTests drive Chromium; many others run
-# the CLI). SignedServeEndToEndTests awaits a real `serve` child over URLSession between CLI runs:
-# among the first process's many blocking tests its awaits found no free cooperative thread and it
-# hung (once in CI, twice on a loaded machine), so it runs alone. Then the OpenAPI document is checked against a real server with schemathesis.
+# The loop to run while working: every library, feature and golden test in one `swift test`, no
+# child processes, no browser, no sanitizer build, no PyPI (WIDGETSHOT_TESTS=check skips the tests
+# marked .childProcess or .browser). Under two minutes once built.
+check: setup
+	WIDGETSHOT_TESTS=check $(SWIFT) test
+
+# The full gate CI runs (.ci/run): every test in one parallel `swift test` (child processes and
+# Chromium included; the product goldens are left to the verify step, WIDGETSHOT_TESTS=full), then
+# the CLI's own check of every golden (a failure leaves an HTML/JSON/JUnit report in
+# .build/verify-report), the OpenAPI document against a real server (schemathesis), and a short
+# fuzz pass (5 s per target on a debug build whose own modules are instrumented) that fails on a
+# crash, a hang or an out-of-memory.
 test: setup
-	$(SWIFT) test --skip GalleryTests --skip WidgetServerTests --skip SignedServeEndToEndTests
-	$(SWIFT) test --skip-build --filter WidgetServerTests
-	$(SWIFT) test --skip-build --filter GalleryTests
-	$(SWIFT) test --skip-build --filter SignedServeEndToEndTests
+	WIDGETSHOT_TESTS=full $(SWIFT) test
 	$(SWIFT) build --product widgetshot
 	$(BIN_DEBUG) verify --report .build/verify-report --gallery ../../$(OUT)/index.html
 	bash scripts/api-check

@@ -133,22 +133,32 @@ let package = Package(
         .executableTarget(name: "FuzzPush", dependencies: ["FuzzSupport", "WidgetPush", "WidgetShot"], path: "Sources/Fuzz/FuzzPush"),
         .executableTarget(name: "FuzzManifest", dependencies: ["FuzzSupport", "WidgetGallery", "WidgetShot"], path: "Sources/Fuzz/FuzzManifest"),
 
+        // Tests mirror the targets. TestSupport: this checkout's folders, the CLI run as a child
+        // process, headless Chromium, and the tiers (make check skips child processes and browsers).
+        .target(name: "TestSupport", dependencies: ["WidgetShot", "WidgetGoldens", "WidgetRender", "WidgetTemplate"], path: "Tests/TestSupport"),
         .testTarget(name: "WidgetLayoutTests", dependencies: ["WidgetLayout"]),
-        .testTarget(name: "WidgetTemplateTests", dependencies: ["WidgetTemplate"]),
+        .testTarget(name: "WidgetTemplateTests", dependencies: ["WidgetTemplate", "TestSupport"]),
+        .testTarget(name: "WidgetComposeTests", dependencies: ["WidgetCompose", "WidgetShot", "TestSupport"]),
         .testTarget(name: "WidgetRenderTests", dependencies: ["WidgetRender", "WidgetLayout"]),
-        .testTarget(name: "WidgetShotTests", dependencies: ["WidgetShot", "WidgetGoldens", "WidgetPush"]),
+        .testTarget(name: "WidgetShotTests", dependencies: ["WidgetShot", "TestSupport"]),
         .testTarget(name: "WidgetDiffTests", dependencies: ["WidgetDiff"]),
+        .testTarget(name: "WidgetGoldensTests", dependencies: ["WidgetGoldens", "WidgetShot", "TestSupport"]),
+        .testTarget(name: "WidgetPushTests", dependencies: ["WidgetPush", "WidgetShot", "TestSupport"]),
+        // The product goldens (Golden/) and the feature goldens (Tests/Features/).
         .testTarget(name: "GoldenTests", dependencies: ["WidgetShot", "WidgetGoldens"]),
-        .testTarget(name: "WidgetServerTests", dependencies: ["WidgetServer", "WidgetShot", "WidgetPush"]),
+        .testTarget(name: "WidgetServerTests", dependencies: ["WidgetServer", "WidgetShot", "WidgetPush", "TestSupport"]),
         // Fixtures/ holds SwiftUI sources the importer reads (never compiled here).
-        .testTarget(name: "WidgetImportTests", dependencies: ["WidgetImport", "WidgetShot", "WidgetTemplate"],
+        .testTarget(name: "WidgetImportTests", dependencies: ["WidgetImport", "WidgetShot", "WidgetTemplate", "TestSupport"],
                     exclude: ["Fixtures"]),
         // Builds the gallery and drives headless Chromium over it (scripts/setup installs chromium).
-        .testTarget(name: "GalleryTests", dependencies: [
-            "WidgetGallery", "WidgetServer", "WidgetShot", "WidgetGoldens",
+        .testTarget(name: "WidgetGalleryTests", dependencies: [
+            "WidgetGallery", "WidgetServer", "WidgetShot", "WidgetGoldens", "TestSupport",
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"),
         ]),
+        // The executables as a user runs them: widgetshot's commands, signals, the deploy files, the
+        // fuzz replayers.
+        .testTarget(name: "CLITests", dependencies: ["WidgetShot", "WidgetGoldens", "WidgetPush", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

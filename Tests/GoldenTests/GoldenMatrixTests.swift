@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import WidgetDiff
 import WidgetModel
 import WidgetRender
@@ -16,25 +17,40 @@ enum Project {
     static func layout(_ name: String) throws -> LayoutDocument { try LayoutCatalog(directory: folders.layouts).load(name) }
 }
 
-/// Renders every layout × surface × preview × appearance and compares each with its golden.
+/// The product goldens: every layout × surface × preview × appearance, one test case per cell (a
+/// failure names the cell). `make check` runs them; `make test` skips them (WIDGETSHOT_TESTS=full)
+/// because its `widgetshot verify` step renders and compares every one of them already, and writes
+/// the report CI keeps.
+enum ProductGoldens {
+    static let documents = (try? Project.documents()) ?? []
+    static let suite = try! GoldenSuite(directory: Project.folders.golden)
+    static let manifest = try? GoldenManifest.load(suite.manifestPath)
+    static let cells: [String: (LayoutDocument, MatrixCell)] = Dictionary(
+        documents.flatMap { d in suite.cells(for: [d]).map { ($0.relativePath, (d, $0)) } }, uniquingKeysWith: { a, _ in a })
+    static let names = cells.keys.sorted()
+    static let pool = RendererPool(fonts: Project.fonts)
+}
+
 @Suite struct GoldenMatrixTests {
-    @Test func everyCellMatchesItsGolden() throws {
-        let documents = try Project.documents()
-        let suite = try GoldenSuite(directory: Project.folders.golden)
-        let manifest = try GoldenManifest.load(suite.manifestPath)
-        let jobs = documents.flatMap { d in suite.cells(for: [d]).map { (d, $0) } }
-        #expect(jobs.count > 200)
-        let pool = RendererPool(fonts: Project.fonts)
-        let outcomes = pool.map(jobs.count) { i, renderer in
-            suite.check(jobs[i].1, in: jobs[i].0, with: renderer, manifest: manifest)
+    @Test func theMatrixIsWhole() throws {
+        #expect(try Project.documents().count == ProductGoldens.documents.count, "a layout in Layouts/ failed to load")
+        #expect(ProductGoldens.names.count > 200)
+    }
+
+    @Test(.disabled(if: ProcessInfo.processInfo.environment["WIDGETSHOT_TESTS"] == "full",
+                    "make test compares every product golden once, with widgetshot verify"),
+          arguments: ProductGoldens.names)
+    func cellMatchesItsGolden(_ name: String) throws {
+        let (document, cell) = try #require(ProductGoldens.cells[name])
+        let suite = ProductGoldens.suite
+        let outcome = ProductGoldens.pool.withRenderer { renderer in
+            suite.check(cell, in: document, with: renderer, manifest: ProductGoldens.manifest)
         }
-        for o in outcomes {
-            switch o.status {
-            case .passed: break
-            case .failed(let r): Issue.record("\(suite.path(of: o.cell)): \(r.failureReason ?? "differs")")
-            case .missing: Issue.record("\(suite.path(of: o.cell)): golden is missing (run `widgetshot record`)")
-            case .error(let e): Issue.record("\(suite.path(of: o.cell)): \(e)")
-            }
+        switch outcome.status {
+        case .passed: break
+        case .failed(let r): Issue.record("\(suite.path(of: cell)): \(r.failureReason ?? "differs")")
+        case .missing: Issue.record("\(suite.path(of: cell)): golden is missing (run `widgetshot record`)")
+        case .error(let e): Issue.record("\(suite.path(of: cell)): \(e)")
         }
     }
 

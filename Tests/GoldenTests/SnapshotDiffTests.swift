@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import WidgetDiff
 import WidgetModel
 import WidgetRender

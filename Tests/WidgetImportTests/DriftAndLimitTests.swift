@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import WidgetModel
 @testable import WidgetImport
 
@@ -15,7 +16,7 @@ import WidgetModel
         return (folder, swift, layout)
     }
 
-    @Test func formattingAndCommentsAreNotDrift() throws {
+    @Test(.childProcess) func formattingAndCommentsAreNotDrift() throws {
         let (folder, swift, layout) = try imported()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         #expect(try DriftCheck.check(layoutPath: layout, paths: [swift]).isEmpty)
@@ -36,16 +37,16 @@ import WidgetModel
         #expect(findings.map(\.description) == ["\(swift):93: view MediumOrderView changed structurally since the import (the layout may be stale)"])
     }
 
-    @Test func checkExitCodes() throws {
+    @Test(.childProcess) func checkExitCodes() async throws {
         let (folder, swift, layout) = try imported()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let tool = ImportSupport.binary("widgetshot-import")
-        let clean = try ImportSupport.run(tool, ["--check", layout, swift])
+        let clean = try await ImportSupport.run(tool, ["--check", layout, swift])
         #expect(clean.status == 0, "\(clean.stderr)")
         var text = try String(contentsOfFile: swift, encoding: .utf8)
         text = text.replacingOccurrences(of: "Text(\"No orders\")", with: "Text(\"Nothing yet\")")
         try text.write(toFile: swift, atomically: true, encoding: .utf8)
-        let drift = try ImportSupport.run(tool, ["--check", layout, swift])
+        let drift = try await ImportSupport.run(tool, ["--check", layout, swift])
         #expect(drift.status == 1)
         #expect(drift.stdout.contains("view OrderWidgetView changed structurally"), "\(drift.stdout)")
     }
@@ -71,23 +72,23 @@ import WidgetModel
         #expect(try ImportSupport.lintProblems(r.yaml).isEmpty)
     }
 
-    @Test func noFileIsWrittenWhenNothingImports() throws {
+    @Test(.childProcess) func noFileIsWrittenWhenNothingImports() async throws {
         let folder = try ImportSupport.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try "struct Model { let x: Int }".write(toFile: folder + "/Model.swift", atomically: true, encoding: .utf8)
-        let run = try ImportSupport.run(ImportSupport.binary("widgetshot-import"), [folder + "/Model.swift", "-o", folder + "/out.yaml"])
+        let run = try await ImportSupport.run(ImportSupport.binary("widgetshot-import"), [folder + "/Model.swift", "-o", folder + "/out.yaml"])
         #expect(run.status == 2)
         #expect(run.stderr.contains("error: no widget view found in \(folder)/Model.swift"), "\(run.stderr)")
         #expect(!FileManager.default.fileExists(atPath: folder + "/out.yaml"))
     }
 
-    @Test func widgetshotImportRunsTheImporterBesideIt() throws {
+    @Test(.childProcess) func widgetshotImportRunsTheImporterBesideIt() async throws {
         let folder = try ImportSupport.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let swift = folder + "/W.swift"
         try ImportSupport.fixture("OrderWidget.swift").write(toFile: swift, atomically: true, encoding: .utf8)
         let main = ImportSupport.binary("widgetshot")
-        let run = try ImportSupport.run(main, ["import", swift, "-o", folder + "/w.yaml", "--report", folder + "/r.json"])
+        let run = try await ImportSupport.run(main, ["import", swift, "-o", folder + "/w.yaml", "--report", folder + "/r.json"])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stderr.contains("nodes,") && run.stderr.contains("% placeholders"))
         #expect(FileManager.default.fileExists(atPath: folder + "/w.yaml"))
@@ -95,7 +96,7 @@ import WidgetModel
         #expect((report?["summary"] as? String)?.hasSuffix("placeholders") == true)
         // Alone in a folder, widgetshot says which binary is missing and how to build it.
         try FileManager.default.copyItem(atPath: main, toPath: folder + "/widgetshot")
-        let alone = try ImportSupport.run(folder + "/widgetshot", ["import", swift])
+        let alone = try await ImportSupport.run(folder + "/widgetshot", ["import", swift])
         #expect(alone.status == 2)
         #expect(alone.stderr.contains("widgetshot-import is not built: expected it at \(folder)/widgetshot-import") && alone.stderr.contains("swift build --product widgetshot-import"), "\(alone.stderr)")
     }
@@ -109,8 +110,8 @@ import WidgetModel
         #expect(main.range(of: marker) == nil)
     }
 
-    @Test func fuzzTargetReplaysItsCorpus() throws {
-        let run = try ImportSupport.run(ImportSupport.binary("FuzzImport"), [], seconds: 300)
+    @Test(.childProcess) func fuzzTargetReplaysItsCorpus() async throws {
+        let run = try await ImportSupport.run(ImportSupport.binary("FuzzImport"), [], seconds: 300)
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
         #expect(run.stdout.contains("without a crash or a hang"))
     }

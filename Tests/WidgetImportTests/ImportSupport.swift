@@ -119,7 +119,7 @@ enum ImportSupport {
     struct Run { var status: Int32; var stdout: String; var stderr: String }
 
     /// Runs a binary with a time bound; it is killed past `seconds`. Output goes through files.
-    static func run(_ binary: String, _ arguments: [String], seconds: Double = 120) throws -> Run {
+    static func run(_ binary: String, _ arguments: [String], seconds: Double = 120) async throws -> Run {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         FileManager.default.createFile(atPath: folder + "/out", contents: nil)
@@ -131,7 +131,7 @@ enum ImportSupport {
         p.standardError = FileHandle(forWritingAtPath: folder + "/err")
         try p.run()
         let deadline = Date().addingTimeInterval(seconds)
-        while p.isRunning && Date() < deadline { usleep(20_000) }
+        while p.isRunning && Date() < deadline { try? await Task.sleep(for: .milliseconds(20)) }
         if p.isRunning { p.terminate() }
         p.waitUntilExit()
         let o = (try? String(contentsOfFile: folder + "/out", encoding: .utf8)) ?? ""

@@ -19,7 +19,7 @@ import WidgetRender
         #expect(try Self.renderReference() == a)
     }
 
-    @Test func twoThreadsGiveTheSameBytesAsOne() throws {
+    @Test func twoThreadsGiveTheSameBytesAsOne() async throws {
         let single = try Self.renderReference()
         let results = ResultBox()
         let threads = (0..<2).map { i in
@@ -28,7 +28,7 @@ import WidgetRender
             }
         }
         threads.forEach { $0.start() }
-        while !results.isComplete(expected: 6) { usleep(1000) }
+        while !results.isComplete(expected: 6) { try? await Task.sleep(for: .milliseconds(1)) }
         #expect(results.all.count == 6)
         for r in results.all { #expect(r == single) }
     }

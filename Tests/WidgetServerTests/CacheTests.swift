@@ -1,6 +1,7 @@
 import Foundation
 import NIOCore
 import Testing
+import TestSupport
 @testable import WidgetServer
 import WidgetShot
 

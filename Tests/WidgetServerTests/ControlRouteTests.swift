@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import WidgetShot
 
 /// Control surfaces over HTTP (issue 10, item 7): `control` and `controlState` on GET and POST

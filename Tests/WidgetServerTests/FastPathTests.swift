@@ -5,6 +5,7 @@ import Logging
 import NIOCore
 import Synchronization
 import Testing
+import TestSupport
 @testable import WidgetServer
 import WidgetShot
 

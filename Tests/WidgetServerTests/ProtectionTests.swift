@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import WidgetShot
 
 /// What a hostile or broken client can do to the server, each on a real server on 127.0.0.1 with

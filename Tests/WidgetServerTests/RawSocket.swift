@@ -65,6 +65,30 @@ final class RawSocket: @unchecked Sendable {
         return (bytes, false)
     }
 
+    /// One whole response (its head and Content-Length bytes of body), waiting at most `seconds`
+    /// for it; then at most `settle` seconds more for the peer to close. `closed` says whether it did.
+    /// (Waiting for the response and for the close apart: under load an answer may take seconds,
+    /// while "the connection stays open" can only be watched for a short while.)
+    func readResponse(seconds: Double, settle: Double) -> (bytes: [UInt8], closed: Bool) {
+        var bytes: [UInt8] = []
+        let end = Date().addingTimeInterval(seconds)
+        while Date() < end, !Self.isComplete(bytes) {
+            guard waitReadable(seconds: end.timeIntervalSinceNow) else { break }
+            var buffer = [UInt8](repeating: 0, count: 65536)
+            let n = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            if n <= 0 { return (bytes, true) }
+            bytes += buffer[0..<n]
+        }
+        let rest = readUntilClosed(seconds: settle)
+        return (bytes + rest.bytes, rest.closed)
+    }
+
+    static func isComplete(_ bytes: [UInt8]) -> Bool {
+        guard let response = RawResponse(bytes) else { return false }
+        let length = response.headers["content-length"].flatMap { Int($0) } ?? 0
+        return response.body.count >= length
+    }
+
     /// Whether there is something to read (or the peer closed) within `seconds`.
     func waitReadable(seconds: Double) -> Bool {
         var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import WidgetServer
 import WidgetShot
 
@@ -8,11 +9,13 @@ import WidgetShot
 /// is the report, HTTP/1.0 closes unless asked to keep alive, CONNECT gets a JSON error.
 @Suite(.timeLimit(.minutes(2)))
 struct RequestTargetTests {
+    /// One request on a new connection: the response (waited for up to 30 s) and whether the server
+    /// then closed the connection within `seconds`.
     private static func exchange(_ port: Int, _ request: String, seconds: Double = 3) async throws -> (RawResponse?, Bool) {
         try await onThread {
             let socket = try RawSocket(port: port)
             socket.send(request)
-            let (bytes, closed) = socket.readUntilClosed(seconds: seconds)
+            let (bytes, closed) = socket.readResponse(seconds: 30, settle: seconds)
             return (RawResponse(bytes), closed)
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import WidgetServer
 import WidgetShot
 
@@ -162,24 +163,20 @@ private func temporaryFile(_ name: String, _ text: String) throws -> String {
 /// whether access control is on and how.
 @Suite(.timeLimit(.minutes(2)))
 struct ServeStartupTests {
-    @Test func serveWithAnEmptyTokenVariableExits2InsteadOfServingOpen() async throws {
+    @Test(.childProcess) func serveWithAnEmptyTokenVariableExits2InsteadOfServingOpen() async throws {
         for (variable, value) in [("WIDGETSHOT_TOKEN", ""), ("WIDGETSHOT_SIGNING_KEY", ","), ("WIDGETSHOT_TOKEN", " ")] {
-            let run = try await onThread {
-                try ServerCLI.run(["serve", "--port", "0", "--project", TinyProject.folders.root], environment: [variable: value], seconds: 6)
-            }
+            let run = try await ServerCLI.run(["serve", "--port", "0", "--project", TinyProject.folders.root], environment: [variable: value], seconds: 6)
             #expect(run.status == 2, "\(variable)=\"\(value)\": \(run)")
             #expect(run.stderr.contains("$\(variable)"), "\(run)")
             #expect(!run.stdout.contains("serving"), "\(run)")
         }
     }
 
-    @Test func theStartUpLineSaysHowAccessIsControlled() async throws {
+    @Test(.childProcess) func theStartUpLineSaysHowAccessIsControlled() async throws {
         let project = ["serve", "--port", "0", "--project", TinyProject.folders.root]
-        let open = try await onThread { try ServerCLI.firstLine(project) }
+        let open = try await ServerCLI.firstLine(project)
         #expect(open.line.contains("access control OFF: every route is open"), "\(open.line) \(open.run)")
-        let closed = try await onThread {
-            try ServerCLI.firstLine(project + ["--token", "t1"], environment: ["WIDGETSHOT_SIGNING_KEY": "k-0123456789abcdef,k-fedcba9876543210"])
-        }
+        let closed = try await ServerCLI.firstLine(project + ["--token", "t1"], environment: ["WIDGETSHOT_SIGNING_KEY": "k-0123456789abcdef,k-fedcba9876543210"])
         #expect(closed.line.contains("access control on: tokens: 1, signing keys: 2"), "\(closed.line) \(closed.run)")
     }
 }

@@ -27,17 +27,17 @@ enum ServerCLI {
     /// Runs `widgetshot arguments` to its end, at most `seconds`. `environment` is added to this
     /// process's environment less every `WIDGETSHOT_*` variable (so the runner's own settings never
     /// leak into a test).
-    static func run(_ arguments: [String], environment: [String: String] = [:], seconds: Double = 20) throws -> Run {
+    static func run(_ arguments: [String], environment: [String: String] = [:], seconds: Double = 20) async throws -> Run {
         let (process, out, err) = try start(arguments, environment: environment)
         let end = Date().addingTimeInterval(seconds)
-        while process.isRunning, Date() < end { usleep(10_000) }
+        while process.isRunning, Date() < end { try? await Task.sleep(for: .milliseconds(10)) }
         return finish(process, out, err)
     }
 
     /// Starts `widgetshot arguments`, waits (at most `seconds`) for the first line on stdout or for
     /// the process to end, then stops it with SIGTERM (SIGKILL if it lingers). The line is "" when
     /// none came.
-    static func firstLine(_ arguments: [String], environment: [String: String] = [:], seconds: Double = 20) throws -> (line: String, run: Run) {
+    static func firstLine(_ arguments: [String], environment: [String: String] = [:], seconds: Double = 20) async throws -> (line: String, run: Run) {
         let (process, out, err) = try start(arguments, environment: environment)
         let end = Date().addingTimeInterval(seconds)
         var line = ""
@@ -45,11 +45,11 @@ enum ServerCLI {
             let text = (try? String(contentsOfFile: out, encoding: .utf8)) ?? ""
             if let newline = text.firstIndex(of: "\n") { line = String(text[..<newline]); break }
             if !process.isRunning { break }
-            usleep(20_000)
+            try? await Task.sleep(for: .milliseconds(20))
         }
         if process.isRunning { kill(process.processIdentifier, SIGTERM) }
         let stopBy = Date().addingTimeInterval(10)
-        while process.isRunning, Date() < stopBy { usleep(10_000) }
+        while process.isRunning, Date() < stopBy { try? await Task.sleep(for: .milliseconds(10)) }
         return (line, finish(process, out, err))
     }
 

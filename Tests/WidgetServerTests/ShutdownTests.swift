@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+import TestSupport
 import WidgetShot
 
 /// `widgetshot serve` as a process of its own, stopped with a real SIGTERM.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.childProcess, .timeLimit(.minutes(1)))
 struct ShutdownTests {
     /// The `widgetshot` built next to these tests.
     static var executable: String? {

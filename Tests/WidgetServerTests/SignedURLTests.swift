@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import WidgetServer
 import WidgetShot
 
@@ -64,26 +65,26 @@ struct SignatureNumberTests {
         }
     }
 
-    @Test func signRefusesAnExpiryItCannotWrite() async throws {
+    @Test(.childProcess) func signRefusesAnExpiryItCannotWrite() async throws {
         let url = "/v1/render/delivery/systemSmall.png"
         let base = ["sign", url, "--signing-key", key]
         for duration in ["9223372036854775807", "9223372036854775807s", "106751991167300d", "253402300800"] {
-            let run = try await onThread { try ServerCLI.run(base + ["--expires-in", duration]) }
+            let run = try await ServerCLI.run(base + ["--expires-in", duration])
             #expect(run.status == 2, "--expires-in \(duration): \(run)")
             #expect(run.stderr.contains("--expires-in"), "\(run)")
         }
         for time in ["-1", "-9223372036854775808", "9223372036854775807", "253402300800"] {
-            let run = try await onThread { try ServerCLI.run(base + ["--expires-at=\(time)"]) }
+            let run = try await ServerCLI.run(base + ["--expires-at=\(time)"])
             #expect(run.status == 2, "--expires-at \(time): \(run)")
             #expect(run.stderr.contains("--expires-at"), "\(run)")
             #expect(run.stdout.isEmpty, "\(run)")
         }
         // In the past but writable: the URL is made (it shows what an expired link answers), with a word.
-        let past = try await onThread { try ServerCLI.run(base + ["--expires-at", "1000"]) }
+        let past = try await ServerCLI.run(base + ["--expires-at", "1000"])
         #expect(past.status == 0, "\(past)")
         #expect(past.stdout.contains("expires=1000&sig="))
         #expect(past.stderr.contains("already expired"), "\(past)")
-        let ahead = try await onThread { try ServerCLI.run(base + ["--expires-in", "7d"]) }
+        let ahead = try await ServerCLI.run(base + ["--expires-in", "7d"])
         #expect(ahead.status == 0, "\(ahead)")
         #expect(ahead.stderr.isEmpty, "\(ahead)")
     }
@@ -132,18 +133,14 @@ struct SignedScopeTests {
         #expect(try await Client.send(server.url(try signer.sign("/verify-report/index.html", expires: inAnHour))).status == 403)
     }
 
-    @Test func signTakesAScopeAndRefusesAnUnknownOne() async throws {
-        let run = try await onThread {
-            try ServerCLI.run(["sign", "/v1/layouts", "--signing-key", key, "--expires-at", "2000000000", "--scope", "layouts"])
-        }
+    @Test(.childProcess) func signTakesAScopeAndRefusesAnUnknownOne() async throws {
+        let run = try await ServerCLI.run(["sign", "/v1/layouts", "--signing-key", key, "--expires-at", "2000000000", "--scope", "layouts"])
         #expect(run.status == 0, "\(run)")
         let url = run.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
         try #require(url.hasPrefix("/v1/layouts?scope=layouts&expires=2000000000&sig="), "\(url)")
         let query = String(url.dropFirst("/v1/layouts?".count))
         #expect(URLSigner(key: key).verify(path: "/v1/layouts", query: query, now: serverNow) == .valid)
-        let bad = try await onThread {
-            try ServerCLI.run(["sign", "/v1/layouts", "--signing-key", key, "--scope", "everything"])
-        }
+        let bad = try await ServerCLI.run(["sign", "/v1/layouts", "--signing-key", key, "--scope", "everything"])
         #expect(bad.status == 2, "\(bad)")
         #expect(bad.stderr.contains("--scope"), "\(bad)")
     }

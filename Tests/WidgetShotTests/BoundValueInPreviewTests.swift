@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import WidgetShot
 
 /// A bound parameter whose value does not fit: a preview still renders (with the default, and a

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import WidgetModel
 import WidgetRender
 import WidgetShot
@@ -183,21 +184,21 @@ import WidgetTemplate
 
     /// The CLI reaches the same render (bytes equal to the library's) and names its option on a
     /// bad value, exiting 2.
-    @Test func cliRendersAControlAndNamesBadOptions() throws {
+    @Test(.childProcess) func cliRendersAControlAndNamesBadOptions() async throws {
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("widgetshot-control-\(getpid()).png").path
         defer { try? FileManager.default.removeItem(atPath: out) }
         let root = Project.root
-        let ok = try CLIProcess.run(["render", "delivery", "--project", root, "--surface", "controlLarge", "--scale", "2",
+        let ok = try await CLIProcess.run(["render", "delivery", "--project", root, "--surface", "controlLarge", "--scale", "2",
                                      "--control", "notifications", "--control-state", "off", "-o", out])
         #expect(ok.status == 0, "\(ok.stderr)")
         let written = try [UInt8](Data(contentsOf: URL(fileURLWithPath: out)))
         #expect(written == (try render(.controlLarge, "notifications", "off", scale: 2).png))
 
-        let bad = try CLIProcess.run(["render", "delivery", "--project", root, "--surface", "controlSmall",
+        let bad = try await CLIProcess.run(["render", "delivery", "--project", root, "--surface", "controlSmall",
                                       "--control", "notifications", "--control-state", "maybe", "-o", out])
         #expect(bad.status == 2)
         #expect(bad.stderr.contains("--control-state: controlState must be on or off, got 'maybe'"), "\(bad.stderr)")
-        let unknown = try CLIProcess.run(["render", "delivery", "--project", root, "--surface", "controlSmall", "--control", "nope", "-o", out])
+        let unknown = try await CLIProcess.run(["render", "delivery", "--project", root, "--surface", "controlSmall", "--control", "nope", "-o", out])
         #expect(unknown.status == 2)
         #expect(unknown.stderr.contains("--control: layout 'delivery' has no control 'nope'; controls: refreshOrder, notifications"), "\(unknown.stderr)")
     }

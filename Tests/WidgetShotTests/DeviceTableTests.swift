@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import WidgetModel
 import WidgetRender
 import WidgetShot
@@ -180,7 +181,7 @@ import WidgetTemplate
         }
     }
 
-    @Test func iOS26ColorsReachThePixels() throws {
+    @Test(.childProcess) func iOS26ColorsReachThePixels() throws {
         // Dark systemOrange (the small activity is dark) is #FF9F0A on iOS 18 and #FF9230 on iOS 26
         // (HIG Color, updated June 9, 2025).
         let r18 = try Self.renderer.render(try RenderSpec(layout: "delivery", surface: "activitySmall", preview: "onTheWay",
@@ -200,7 +201,7 @@ import WidgetTemplate
 
     // MARK: - The small activity family
 
-    @Test func smallActivityIsDarkAndFallsBackToTheCompactViews() throws {
+    @Test(.childProcess) func smallActivityIsDarkAndFallsBackToTheCompactViews() throws {
         let flight = try Project.layout("flight")
         #expect(Self.delivery.surfaces.contains(.activitySmall))
         #expect(!flight.surfaces.contains(.activitySmall) && flight.hasView(for: .activitySmall))
@@ -227,32 +228,32 @@ import WidgetTemplate
 
 /// `--ios` through the real executable.
 @Suite struct IOSOptionCLITests {
-    func render(_ arguments: [String]) throws -> (status: Int32, width: Int?, stderr: String) {
+    func render(_ arguments: [String]) async throws -> (status: Int32, width: Int?, stderr: String) {
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("ios-\(UUID().uuidString).png").path
         defer { try? FileManager.default.removeItem(atPath: out) }
-        let r = try CLIProcess.run(["render", "delivery", "--project", Project.root, "-o", out] + arguments)
+        let r = try await CLIProcess.run(["render", "delivery", "--project", Project.root, "-o", out] + arguments)
         let width = (try? Data(contentsOf: URL(fileURLWithPath: out))).flatMap { try? PNGCodec.decode([UInt8]($0)).width }
         return (r.status, width, r.stderr)
     }
 
-    @Test func iosReachesTheCanvas() throws {
+    @Test(.childProcess) func iosReachesTheCanvas() async throws {
         let base = ["--surface", "systemSmall", "--preview", "onTheWay", "--scale", "3"]
-        #expect(try render(base).width == 474)
-        #expect(try render(base + ["--ios", "26"]).width == 488)
-        #expect(try render(base + ["--device", "iphone17"]).width == 493)
-        #expect(try render(base + ["--device", "iphone17", "--ios", "18"]).width == 474)
-        let small = try render(["--surface", "activitySmall", "--preview", "onTheWay", "--device", "applewatch40", "--scale", "2"])
+        await #expect(try render(base).width == 474)
+        await #expect(try render(base + ["--ios", "26"]).width == 488)
+        await #expect(try render(base + ["--device", "iphone17"]).width == 493)
+        await #expect(try render(base + ["--device", "iphone17", "--ios", "18"]).width == 474)
+        let small = try await render(["--surface", "activitySmall", "--preview", "onTheWay", "--device", "applewatch40", "--scale", "2"])
         #expect(small.status == 0 && small.width == 304)
-        let bad = try render(base + ["--ios", "17"])
+        let bad = try await render(base + ["--ios", "17"])
         #expect(bad.status == 2 && bad.stderr.contains("--ios") && bad.stderr.contains("18 or 26"), "\(bad.stderr)")
     }
 
     /// No Golden/ios26/ goldens are recorded: verify --ios 26 reports them missing and names the
     /// command that records them, with --ios 26 (a plain `record` would write the iOS 18 goldens).
-    @Test func verifyOnAnotherGenerationNamesTheRecordThatWritesIt() throws {
+    @Test(.childProcess) func verifyOnAnotherGenerationNamesTheRecordThatWritesIt() async throws {
         let report = scratchDirectory("ios26-report")
         defer { try? FileManager.default.removeItem(atPath: report) }
-        let r = try runWidgetshot(["verify", "--project", Project.root, "--ios", "26", "--layout", "delivery", "--surface", "systemSmall",
+        let r = try await runWidgetshot(["verify", "--project", Project.root, "--ios", "26", "--layout", "delivery", "--surface", "systemSmall",
                                    "--preview", "onTheWay", "--report", report])
         #expect(r.status == 1, "\(r.stderr)")
         let missing = r.stdout.split(separator: "\n").filter { $0.hasPrefix("MISSING ") }
@@ -264,8 +265,8 @@ import WidgetTemplate
         #expect(page.contains("--device iphone15pro --ios 26"))
     }
 
-    @Test func listShowsTheSourceOfEveryNumber() throws {
-        let r = try CLIProcess.run(["list", "devices", "--project", Project.root])
+    @Test(.childProcess) func listShowsTheSourceOfEveryNumber() async throws {
+        let r = try await CLIProcess.run(["list", "devices", "--project", Project.root])
         #expect(r.status == 0)
         // A device's first line is indented by two spaces, its details by four.
         var blocks: [String] = []
@@ -284,7 +285,7 @@ import WidgetTemplate
         #expect(block("iphone15pro").contains("iOS 18 widgets [HIG:"))
         #expect(block("iphoneair").contains("Live Activity width 408 [inferred]"))
         #expect(block("applewatch40").contains("activitySmall 152×69.5 [HIG]"))
-        let help = try CLIProcess.run(["list", "--help"])
+        let help = try await CLIProcess.run(["list", "--help"])
         #expect(help.stdout.contains("where each number comes from"))
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import WidgetModel
 import WidgetRender
 import WidgetShot
@@ -121,46 +122,32 @@ import WidgetTemplate
         #expect(errors.first?.message.contains("outside the layout's folder") == true)
     }
 
-    @Test func theCLIExitsTwoAndWritesNothingWhenAnImageCannotBeRead() throws {
+    @Test(.childProcess) func theCLIExitsTwoAndWritesNothingWhenAnImageCannotBeRead() async throws {
         let box = try Sandbox()
         defer { box.remove() }
         let out = box.root.appendingPathComponent("out")
         try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
         for preview in ["missing", "absoluteOutside", "symlinkOut", "corrupt"] {
             let target = out.appendingPathComponent("\(preview).png").path
-            let (status, stderr) = try CLI.run(["render", "pic", "--surface", "systemSmall", "--preview", preview,
+            let (status, stderr) = try await CLI.run(["render", "pic", "--surface", "systemSmall", "--preview", preview,
                                                 "-o", target, "--project", box.root.path])
             #expect(status == 2, "\(preview): \(stderr)")
             #expect(stderr.contains("pic.yaml:7:"), "\(stderr)")
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).isEmpty)
         let good = out.appendingPathComponent("good.png").path
-        let (status, stderr) = try CLI.run(["render", "pic", "--surface", "systemSmall", "--preview", "good",
+        let (status, stderr) = try await CLI.run(["render", "pic", "--surface", "systemSmall", "--preview", "good",
                                             "-o", good, "--project", box.root.path])
         #expect(status == 0, "\(stderr)")
         #expect(FileManager.default.fileExists(atPath: good))
     }
 }
 
-/// The `widgetshot` executable built next to the test bundle.
+/// `widgetshot` as a child process (TestSupport's CLIProcess: polled without blocking a thread).
 enum CLI {
-    static var executable: String {
-        let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("widgetshot").path
-        if FileManager.default.isExecutableFile(atPath: beside) { return beside }
-        return Project.root + "/.build/debug/widgetshot"
-    }
-
-    static func run(_ arguments: [String]) throws -> (status: Int32, stderr: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, text)
+    static func run(_ arguments: [String]) async throws -> (status: Int32, stderr: String) {
+        let run = try await CLIProcess.run(arguments)
+        return (run.status, run.stderr)
     }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import WidgetShot
 
 /// The library example in docs/library.md, with only `import WidgetShot`: it must compile and produce a PNG.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import WidgetModel
 
 /// The Limits table in docs/limits.md is what operators and layout authors read: every field of `Limits`

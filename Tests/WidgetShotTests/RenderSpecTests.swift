@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import WidgetShot
 
 /// RenderSpec → RenderRequest: every field checked with an error naming it; and RenderKey: equal

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import WidgetModel
 import WidgetRender
 import WidgetShot
@@ -262,12 +263,12 @@ import WidgetTemplate
         #expect(onlyAccented.map(\.relativePath) == ["modes/systemSmall/p-dark-accented.png"])
     }
 
-    @Test func cliRenderTakesModeAndRefusesOneTheSurfaceLacks() throws {
+    @Test(.childProcess) func cliRenderTakesModeAndRefusesOneTheSurfaceLacks() async throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("modes-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let out = dir + "/a.png"
-        let ok = try CLIProcess.run(["render", "delivery", "--surface", "systemSmall", "--mode", "accented", "--scale", "1",
+        let ok = try await CLIProcess.run(["render", "delivery", "--surface", "systemSmall", "--mode", "accented", "--scale", "1",
                                      "-o", out, "--project", Project.root])
         #expect(ok.status == 0, "\(ok.stderr)")
         let png = try PNGCodec.decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: out))))
@@ -283,7 +284,7 @@ import WidgetTemplate
         #expect(drawn > 100)
         #expect(notWhite.isEmpty, "\(notWhite.count) pixels not white, e.g. \(notWhite.prefix(3))")
         #expect(png.pixel(x: 3, y: png.height - 20).a == 0)
-        let bad = try CLIProcess.run(["render", "delivery", "--surface", "lockScreen", "--mode", "accented",
+        let bad = try await CLIProcess.run(["render", "delivery", "--surface", "lockScreen", "--mode", "accented",
                                       "-o", dir + "/b.png", "--project", Project.root])
         #expect(bad.status == 2)
         #expect(bad.stderr.contains("--mode") && bad.stderr.contains("lockScreen") && bad.stderr.contains("accented"), "\(bad.stderr)")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import WidgetModel
 @testable import WidgetTemplate
 
@@ -38,7 +39,7 @@ import WidgetModel
         return names.filter { $0.hasSuffix(".yaml") && !$0.hasPrefix("schema/samples/bad") }.sorted().map { dir.appendingPathComponent($0).path }
     }
 
-    @Test(.enabled(if: pythonReady)) func everyShippedLayoutAndGoodSampleIsValid() {
+    @Test(.childProcess, .enabled(if: pythonReady)) func everyShippedLayoutAndGoodSampleIsValid() {
         // Every layout in Layouts/ (and the good samples) and the feature-golden fixtures in Tests/Features/Layouts.
         let files = Self.yamlFiles("Layouts", recursive: true) + Self.yamlFiles("Tests/Features/Layouts")
         #expect(files.contains { $0.hasSuffix("Layouts/delivery.yaml") })
@@ -47,7 +48,7 @@ import WidgetModel
         #expect(result.status == 0, "\(result.output)")
     }
 
-    @Test(.enabled(if: pythonReady)) func badSamplesAreRejected() {
+    @Test(.childProcess, .enabled(if: pythonReady)) func badSamplesAreRejected() {
         let files = Self.yamlFiles("Layouts/schema/samples/bad")
         #expect(files.count >= 9)
         let result = Self.run(["Layouts/schema/check.py", "--expect-invalid"] + files)
