@@ -172,3 +172,65 @@ extension LayoutParser {
         return paint(v, key).map(TemplateModifier.Layer.paint)
     }
 }
+
+/// The modifiers any node takes (SwiftUI's view modifiers), applied in the order written.
+enum ModifierKeys {
+    static let xy: [SchemaValue.Member] = [.init("x", .bindable(.number)), .init("y", .bindable(.number))]
+    static let clipShapes = ["rect", "circle", "capsule"]
+
+    static let keys: [NodeKey] = [
+        NodeKey("padding", .edges),
+        NodeKey("frame", .record(LayoutParser.frameKeys.map { key in
+            key == "alignment" ? .init(key, .bindable(.words(ColorSyntax.unitPoints)))
+                : .init(key, .bindable(.number, .words(["infinity", ".infinity"])))
+        })),
+        NodeKey("background", .anyOf([.paint, .node])),
+        NodeKey("overlay", .anyOf([.paint, .node])),
+        NodeKey("opacity", .bindable(.number)),
+        NodeKey("cornerRadius", .bindable(.number)),
+        NodeKey("clip", .bindable(.words(clipShapes), .record([
+            .init("roundedRect", .bindable(.number)), .init("style", .bindable(.words(ShapeNodes.cornerStyles))),
+        ], required: ["roundedRect"]))),
+        NodeKey("fixedSize", .bindable(.boolean, .words(["true", "horizontal", "vertical"]))),
+        NodeKey("offset", .bindable(.record(xy))),
+        NodeKey("rotation", SchemaValue.bindable(.number).described(
+            "Degrees, drawn rotated about `anchor` (default center); the layout frame stays.")),
+        NodeKey("scale", .bindable(.number, .record(xy))),
+        NodeKey("scaleEffect", .bindable(.number, .record(xy))),
+        NodeKey("anchor", .bindable(.words(ColorSyntax.unitPoints), .record(xy))),
+        NodeKey("backgroundAlignment", .bindable(.words(ColorSyntax.unitPoints))),
+        NodeKey("overlayAlignment", .bindable(.words(ColorSyntax.unitPoints))),
+        NodeKey("widgetAccentable", SchemaValue.bindable(.boolean).described(
+            "SwiftUI widgetAccentable: true puts this view and everything inside it into the accent group of the accented (tinted Home Screen) rendering mode; false back into the primary group.")),
+    ]
+}
+
+extension Binder {
+    mutating func modifier(_ m: TemplateModifier, _ env: Environment) -> Modifier? {
+        switch m {
+        case .padding(let e): return .padding(e)
+        case .frame(let f): return .frame(f)
+        case .opacity(let o): return .opacity(o)
+        case .clip(let c): return .clip(c)
+        case .fixedSize(let h, let v): return .fixedSize(horizontal: h, vertical: v)
+        case .offset(let x, let y): return .offset(x: x, y: y)
+        case .rotation(let degrees, let anchor): return .rotation(degrees: degrees, anchor: anchor)
+        case .scale(let x, let y, let anchor): return .scale(x: x, y: y, anchor: anchor)
+        case .accentable(let on): return .accentable(on)
+        case .background(let layer, let alignment):
+            return layerNode(layer, env).map { .background($0, alignment: alignment) }
+        case .overlay(let layer, let alignment):
+            return layerNode(layer, env).map { .overlay($0, alignment: alignment) }
+        }
+    }
+
+    mutating func layerNode(_ layer: TemplateModifier.Layer, _ env: Environment) -> ViewNode? {
+        switch layer {
+        case .paint(let p):
+            guard let paint = paint(p, env), admit(1, at: nil) else { return nil }
+            return ViewNode(.shape(ShapeContent(shape: .rect, fill: paint)))
+        case .node(let n):
+            return single(n, env)
+        }
+    }
+}

@@ -4,6 +4,17 @@ import WidgetModel
 
 extension LayoutParser {
     static let topKeys = ["name", "strings", "tables", "components", "surfaces", "controls", "previews", "timeline"]
+    static let previewKeys = ["now", "timeZone", "locale", "data", "extends", "surfaces"]
+    /// Families a preview's `surfaces:` may name instead of surfaces.
+    static let previewFamilies = ["home", "accessory", "liveActivity", "island", "smallActivity", "control"]
+
+    /// The keys a surface's entry takes. A surface with regions takes them instead of `view`; the
+    /// island is always black with fixed margins (iOS ignores a container background and content
+    /// margins there), so it takes a `keylineTint` instead.
+    static func surfaceKeys(_ surface: Surface) -> [String] {
+        (surface.regions.isEmpty ? ["view"] : [])
+            + (surface.family == .island ? ["keylineTint"] : ["background", "margins"]) + surface.regions.map(\.rawValue)
+    }
 
     mutating func document(_ root: Yams.Node, path: String) -> LayoutDocument? {
         guard case .mapping = root else {
@@ -191,11 +202,7 @@ extension LayoutParser {
         var t = SurfaceTemplate(surface: surface, source: locate(body))
         let regionNames = surface.regions.map(\.rawValue)
         let isIsland = surface.family == .island
-        // Only the keys valid here: a surface with regions takes them instead of `view`. The island
-        // is always black with fixed margins: iOS ignores a container background and content
-        // margins there, so the layout may not pretend otherwise.
-        let allowed = (surface.regions.isEmpty ? ["view"] : [])
-            + (isIsland ? ["keylineTint"] : ["background", "margins"]) + regionNames
+        let allowed = Self.surfaceKeys(surface)
         var ok = true
         for (k, kn, v) in pairs(body) {
             switch k {
@@ -291,7 +298,7 @@ extension LayoutParser {
                 case "surfaces":
                     p.surfaces = previewSurfaces(v)
                 default:
-                    unknownKey(k, kn, in: "preview '\(name)'", allowed: ["now", "timeZone", "locale", "data", "extends", "surfaces"])
+                    unknownKey(k, kn, in: "preview '\(name)'", allowed: Self.previewKeys)
                 }
             }
             raw.preview = p
@@ -370,7 +377,7 @@ extension LayoutParser {
             return nil
         }
         var result = Set<Surface>()
-        let families = ["home", "accessory", "liveActivity", "island", "smallActivity", "control"]
+        let families = Self.previewFamilies
         for item in items {
             guard let name = string(item, "surfaces") else { continue }
             if let s = Surface(rawValue: name) {
