@@ -91,7 +91,7 @@ let package = Package(
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "Configuration", package: "swift-configuration"),
             .product(name: "Yams", package: "Yams"),
-        ], path: "Sources/9-WidgetServer"),
+        ], path: "Sources/9-WidgetServer", resources: [.embedInCode("Resources/openapi.json")]),
         .executableTarget(
             name: "widgetshot",
             dependencies: ["WidgetShot", "WidgetGoldens", "WidgetPush", "WidgetGallery", "WidgetServer", .product(name: "ArgumentParser", package: "swift-argument-parser")], path: "Sources/CLI/widgetshot"
