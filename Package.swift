@@ -66,12 +66,18 @@ let package = Package(
             "CTempFiles", "WidgetModel", "WidgetLayout", "WidgetTemplate", "WidgetCompose", "WidgetRender", "WidgetDiff",
             .product(name: "Crypto", package: "swift-crypto"),
         ], path: "Sources/6-WidgetShot"),
+        // Text that is not Swift (the OpenAPI document, the pages' CSS and JavaScript) lives in each
+        // target's Resources/ and is compiled into the binary as bytes (`.embedInCode`: a
+        // `PackageResources` constant), so the binary needs no bundle beside it and can be moved.
         // Golden images: record, verify, the manifest, reports (HTML, JSON, JUnit), shards, annotations.
-        .target(name: "WidgetGoldens", dependencies: ["WidgetShot"], path: "Sources/8-WidgetGoldens"),
+        .target(name: "WidgetGoldens", dependencies: ["WidgetShot"], path: "Sources/8-WidgetGoldens",
+                resources: [.embedInCode("Resources/report.css"), .embedInCode("Resources/report.js")]),
         // Live Activity pushes and widget timelines: payloads, validation, plans, filmstrips.
-        .target(name: "WidgetPush", dependencies: ["WidgetShot"], path: "Sources/8-WidgetPush"),
+        .target(name: "WidgetPush", dependencies: ["WidgetShot"], path: "Sources/8-WidgetPush",
+                resources: [.embedInCode("Resources/filmstrip.css")]),
         // The preview gallery: the page, its incremental build and the live (watching) gallery.
-        .target(name: "WidgetGallery", dependencies: ["WidgetShot", "WidgetGoldens", "WidgetPush"], path: "Sources/9-WidgetGallery"),
+        .target(name: "WidgetGallery", dependencies: ["WidgetShot", "WidgetGoldens", "WidgetPush"], path: "Sources/9-WidgetGallery",
+                resources: [.embedInCode("Resources/gallery.css"), .embedInCode("Resources/gallery.js")]),
         // The HTTP endpoint: a thin layer that turns a URL or a JSON body into a RenderRequest.
         .target(name: "WidgetServer", dependencies: [
             "WidgetShot",
@@ -91,7 +97,7 @@ let package = Package(
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "Configuration", package: "swift-configuration"),
             .product(name: "Yams", package: "Yams"),
-        ], path: "Sources/9-WidgetServer"),
+        ], path: "Sources/9-WidgetServer", resources: [.embedInCode("Resources/openapi.json")]),
         .executableTarget(
             name: "widgetshot",
             dependencies: ["WidgetShot", "WidgetGoldens", "WidgetPush", "WidgetGallery", "WidgetServer", .product(name: "ArgumentParser", package: "swift-argument-parser")], path: "Sources/CLI/widgetshot"

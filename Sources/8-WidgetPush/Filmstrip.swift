@@ -181,6 +181,9 @@ public struct Filmstrip: Sendable {
 
     // MARK: HTML
 
+    /// The page's style sheet: Resources/filmstrip.css, compiled into the binary (`.embedInCode`).
+    static let css = String(decoding: PackageResources.filmstrip_css, as: UTF8.self)
+
     /// A self-contained page (pictures inline as data: URLs, shown at their size in points for
     /// pictures of `scale` pixels per point) with every problem listed per column.
     public func html(scale: Double) -> String {
@@ -192,13 +195,7 @@ public struct Filmstrip: Sendable {
         <!doctype html>
         <html lang="en"><head><meta charset="utf-8"><title>\(esc(title))</title>
         <style>
-        body{background:#1c1c1e;color:#f2f2f7;font:14px -apple-system,system-ui,sans-serif;margin:24px}
-        table{border-collapse:separate;border-spacing:12px}th,td{vertical-align:top;text-align:left}
-        th.row{color:#d1d1d6;width:120px}.sub{color:#aeaeb2;font-weight:normal}
-        .err{color:#ff453a}.warn{color:#ff9f0a}td.bad,th.bad{outline:2px solid #ff453a}th.stale{outline:2px dashed #ff9f0a}
-        img{display:block;max-width:420px;height:auto}.empty{color:#636366}
-        ul{margin:4px 0;padding-left:16px;font-weight:normal;font-size:12px;max-width:320px}
-        </style></head><body>
+        \(Self.css)</style></head><body>
         <h1>\(esc(title))</h1>
         <table>
         <tr><th></th>

@@ -209,6 +209,50 @@ struct OpenAPIConformanceTests {
         #expect(document.problem(with: Observation(method: "GET", path: png, status: 304, contentType: "text/plain")) != nil)
     }
 
+    /// The served document is the file in the source tree with the aliases' entries, so a binary
+    /// that embedded a missing or stale copy fails here; and an answer is written once: no two
+    /// response objects of the file are the same, and each shared error answer's description
+    /// stands once in what is served (every operation names it by `$ref`).
+    @Test func theServedDocumentIsTheResourceFileWithEachAnswerWrittenOnce() async throws {
+        let server = try await SharedServer.get()
+        let reply = try await Client.send(server.url("/v1/openapi.json"))
+        let file = try String(contentsOfFile: Project.root + "/Sources/9-WidgetServer/Resources/openapi.json", encoding: .utf8)
+        #expect(reply.status == 200)
+        let same = reply.body == Array(OpenAPIDocument.withAliases(file).utf8)
+        #expect(same, "GET /v1/openapi.json is not Resources/openapi.json with the aliases: the build embedded another copy")
+
+        func responses(_ document: APIDocument) -> [(place: String, object: [String: Any])] {
+            var all: [(String, [String: Any])] = []
+            for (path, item) in document.paths {
+                for case let (method, operation as [String: Any]) in item {
+                    for case let (status, response as [String: Any]) in operation["responses"] as? [String: Any] ?? [:] {
+                        all.append(("\(method) \(path) \(status)", response))
+                    }
+                }
+            }
+            let components = document.root["components"] as? [String: Any]
+            for case let (name, response as [String: Any]) in components?["responses"] as? [String: Any] ?? [:] {
+                all.append(("components/responses/\(name)", response))
+            }
+            return all.filter { $0.1["$ref"] == nil }
+        }
+        var places: [String: [String]] = [:]
+        for (place, object) in responses(try APIDocument(Array(file.utf8))) {
+            let text = String(decoding: try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]), as: UTF8.self)
+            places[text, default: []].append(place)
+        }
+        for (_, same) in places where same.count > 1 { Issue.record("the same response is written \(same.count) times: \(same.sorted())") }
+
+        let served = try APIDocument(reply.body)
+        let shared = try #require(((served.root["components"] as? [String: Any])?["responses"] as? [String: [String: Any]]))
+        #expect(shared.count >= 10, "\(shared.keys.sorted())")
+        let descriptions = responses(served).compactMap { $0.object["description"] as? String }
+        for (name, response) in shared {
+            let description = try #require(response["description"] as? String, "\(name)")
+            #expect(descriptions.filter { $0 == description }.count == 1, "\(name): \(description)")
+        }
+    }
+
     /// The other way round: every documented operation exists (answers something but 404/405).
     @Test func everyDocumentedOperationIsARoute() async throws {
         let server = try await SharedServer.get()
