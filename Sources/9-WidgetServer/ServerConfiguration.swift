@@ -196,6 +196,25 @@ public struct ServeSettings: Sendable {
         }
     }
 
+    /// Deepest nesting a config file may have (it needs two levels: a map of options, a list).
+    static let maxConfigDepth = 32
+
+    /// Every map key in `node` is a scalar, and the nesting is at most `maxConfigDepth` deep.
+    static func checkKeys(_ node: Node, path: String, depth: Int = 0) throws(ConfigurationError) {
+        func place(_ n: Node) -> String { n.mark.map { "\(path):\($0.line):\($0.column)" } ?? path }
+        guard depth < maxConfigDepth else { throw ConfigurationError("\(place(node)): nested more than \(maxConfigDepth) levels deep") }
+        if let mapping = node.mapping {
+            for (key, value) in mapping {
+                guard key.scalar != nil else {
+                    throw ConfigurationError("\(place(key)): a key must be a name (e.g. port), got a \(key.sequence != nil ? "list" : "map")")
+                }
+                try checkKeys(value, path: path, depth: depth + 1)
+            }
+        } else if let sequence = node.sequence {
+            for item in sequence { try checkKeys(item, path: path, depth: depth + 1) }
+        }
+    }
+
     /// A flat map of option names to scalars (or lists, for list options). Unknown keys are errors
     /// naming the key and the file.
     static func readFile(_ path: String) throws(ConfigurationError) -> [String: ConfigContent] {
@@ -205,7 +224,14 @@ public struct ServeSettings: Sendable {
         guard let text = String(data: data, encoding: .utf8) else { throw ConfigurationError("\(path): not UTF-8 text") }
         // JSON is read as YAML (a JSON object is a YAML map): one parser, native Swift values.
         let parsed: Any?
-        do { parsed = try Yams.load(yaml: text) } catch {
+        do {
+            // Yams' constructor (load) traps on a map whose key is a list or a map; the composed tree
+            // is checked first, so such a file is an error naming the place.
+            if let tree = try Yams.compose(yaml: text) { try checkKeys(tree, path: path) }
+            parsed = try Yams.load(yaml: text)
+        } catch let error as ConfigurationError {
+            throw error
+        } catch {
             throw ConfigurationError("\(path): malformed \(path.lowercased().hasSuffix(".json") ? "JSON" : "YAML"): \(error)")
         }
         if parsed == nil || parsed is NSNull { return [:] }

@@ -4,6 +4,7 @@ import FoundationNetworking
 #endif
 import Logging
 import Testing
+import TestSupport
 import WidgetServer
 import WidgetShot
 
@@ -18,7 +19,7 @@ struct GalleryRoutesTests {
         let server = try RenderServer(folders: ProjectFolders(root: project.root), host: "127.0.0.1", port: 0,
                                       workerThreads: 2, logger: logger)
         let (ports, continuation) = AsyncStream<Int>.makeStream()
-        let task = Task { defer { continuation.finish() }; try await server.run { continuation.yield($0) } }
+        let task = Task(executorPreference: ServerExecutor.shared) { defer { continuation.finish() }; try await server.run { continuation.yield($0) } }
         var iterator = ports.makeAsyncIterator()
         let port = try #require(await iterator.next())
         defer { task.cancel() }

@@ -40,7 +40,7 @@ struct WatchedProject {
                                       workerThreads: 2, logger: logger)
         server.watch = true
         let (ports, continuation) = AsyncStream<Int>.makeStream()
-        let task = Task { [server] in
+        let task = Task(executorPreference: ServerExecutor.shared) { [server] in
             defer { continuation.finish() }
             try await server.run { port in continuation.yield(port) }
         }

@@ -99,7 +99,7 @@ struct FastPathTests {
         let server = try RenderServer(folders: Project.folders, host: "127.0.0.1", port: 0, workerThreads: 2,
                                       limits: CacheTests.generousLimits(), logger: logger)
         let (ports, continuation) = AsyncStream<Int>.makeStream()
-        let task = Task {
+        let task = Task(executorPreference: ServerExecutor.shared) {
             defer { continuation.finish() }
             try await server.run { continuation.yield($0) }
         }

@@ -77,6 +77,16 @@ private func temporaryFile(_ name: String, _ text: String) throws -> String {
         #expect(error.description.contains("did you mean 'render-deadline'"))
     }
 
+    /// Found by fuzzing the config reader: a key that is itself a list or a map (`? - a`) made
+    /// Yams' constructor trap, so `serve --config` of such a file crashed instead of refusing it.
+    @Test(arguments: ["signing-key:\n? - 0123456-17\n", "? [port]\n: 8080\n", "token:\n  ? {a: 1}\n  : 2\n"])
+    func aKeyThatIsNotANameIsAnErrorNotATrap(_ text: String) throws {
+        let file = try temporaryFile("serve.yaml", text)
+        let error = try #require(throws: ConfigurationError.self) { try ServeSettings(flags: [:], environment: [:], configFile: file) }
+        #expect(error.description.contains(file))
+        #expect(error.description.contains("a key must be a name"), "\(error)")
+    }
+
     @Test func aBadValueNamesWhereItCameFrom() throws {
         let file = try temporaryFile("serve.yaml", "workers: many\n")
         let fromFile = try #require(throws: ConfigurationError.self) {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -30,7 +31,7 @@ struct RunningServer: Sendable {
         }
         server.watch = watch
         let (ports, continuation) = AsyncStream<Int>.makeStream()
-        let task = Task {
+        let task = Task(executorPreference: ServerExecutor.shared) {
             defer { continuation.finish() }
             try await server.run { port in continuation.yield(port) }
         }
