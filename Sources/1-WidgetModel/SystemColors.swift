@@ -1,4 +1,4 @@
-/// iOS system and semantic colors, light and dark, from reference/apple-widget-geometry.md §5.
+/// iOS system and semantic colors, light and dark, as Apple's Human Interface Guidelines list them.
 /// The default generation is iOS 13–18, matching the iOS 18 widget sizes the surfaces use.
 public enum ColorGeneration: String, Sendable, CaseIterable {
     case ios18, ios26

@@ -3,7 +3,7 @@ import WidgetLayout
 import WidgetModel
 
 /// Draws placed trees with Cairo and measures text with Pango. One per thread: a Pango font map
-/// shared between threads without a lock corrupts the heap (cairo-pango-notes, "Threads"), so
+/// shared between threads without a lock corrupts the heap, so
 /// each renderer owns its font map, contexts and caches. Not Sendable on purpose.
 public final class Renderer {
     public let fonts: FontLibrary

@@ -2,7 +2,7 @@ import Foundation
 import WidgetRender
 
 /// Hands each worker thread a renderer of its own. A Pango font map shared between threads
-/// corrupts the heap (cairo-pango-notes.md); one renderer per thread on one shared FontLibrary is
+/// corrupts the heap; one renderer per thread on one shared FontLibrary is
 /// safe and scales with cores.
 public final class RendererPool: @unchecked Sendable {
     public let fonts: FontLibrary

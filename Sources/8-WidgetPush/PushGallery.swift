@@ -14,7 +14,7 @@ public struct SampleFilmstrip: Sendable {
     public var errors: Int
 }
 
-/// The gallery's section per sample push sequence and timeline (issue 12): the gallery (a shell)
+/// The gallery's section per sample push sequence and timeline: the gallery (a shell)
 /// calls this and places the pages and pictures; nothing here writes files.
 public enum PushGallery {
     /// For every layout with a `samples/LAYOUT/` folder beside it: each `sequence*.json` as a push

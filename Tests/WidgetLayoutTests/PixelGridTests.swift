@@ -2,7 +2,7 @@ import Testing
 import WidgetLayout
 import WidgetModel
 
-/// Frames rounded to the device pixel grid as SwiftUI rounds them (issue 10, item 2): laid out in
+/// Frames rounded to the device pixel grid as SwiftUI rounds them: laid out in
 /// points, each edge moved to the nearest 1/scale pt (halfway up), in surface coordinates.
 @Suite struct PixelGridTests {
     func gridEngine(_ scale: Double) -> LayoutEngine { LayoutEngine(measurer: FakeMeasurer(), pixelScale: scale) }

@@ -2,7 +2,7 @@ import Testing
 import WidgetLayout
 import WidgetModel
 
-/// SwiftUI's placement rules (issue 10, item 1): a parent places its child with the size it
+/// SwiftUI's placement rules: a parent places its child with the size it
 /// ended up with, not with the proposal it used to find that size.
 @Suite struct PlacementRuleTests {
     /// `frame(minWidth: 22, idealWidth: 20)` under `fixedSize()`: the child is asked for its

@@ -66,9 +66,10 @@ import WidgetRender
     }
 
     @Test func decodesOtherPNGKindsToRGBA() throws {
-        // The reference PNG from the peer renderer (8-bit RGBA, written by another encoder).
-        let path = "/work/shared/bench/peer-takumi/reference-systemMedium-3x.png"
-        guard FileManager.default.fileExists(atPath: path) else { return }
+        // The benchmark's reference widget as the peer renderer wrote it (8-bit RGBA, another
+        // encoder's filters and deflate). Missing, the test fails: it does not pass unread.
+        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/peer-reference-systemMedium-3x.png").path
         let image = try PNGCodec.decode(file: path)
         #expect(image.width == 1014 && image.height == 474)
         #expect(image.pixels.count == 1014 * 474 * 4)

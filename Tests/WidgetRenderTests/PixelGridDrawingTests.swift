@@ -3,7 +3,7 @@ import WidgetLayout
 import WidgetModel
 import WidgetRender
 
-/// Frames on the device pixel grid, in pixels (issue 10, item 2): laid out by the engine at the
+/// Frames on the device pixel grid, in pixels: laid out by the engine at the
 /// render scale and drawn by Cairo at that scale.
 @Suite struct PixelGridDrawingTests {
     let renderer = Renderer(fonts: TestFonts.library)

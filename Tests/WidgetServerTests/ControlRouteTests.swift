@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 import WidgetShot
 
-/// Control surfaces over HTTP (issue 10, item 7): `control` and `controlState` on GET and POST
+/// Control surfaces over HTTP: `control` and `controlState` on GET and POST
 /// reach the library's render (same bytes), and bad values are 4xx JSON naming the field.
 @Suite struct ControlRouteTests {
     func library(_ control: String, _ state: String?) throws -> [UInt8] {

@@ -9,7 +9,7 @@ import TestSupport
 @testable import WidgetServer
 import WidgetShot
 
-/// What the cheap cached path (issue 8, 20,000 answers/s) must not change: a remembered URL
+/// What the cheap cached path (20,000 answers/s) must not change: a remembered URL
 /// still follows its layout folder's files, POST revalidation is 412 (RFC 9110 §13.1.2), the
 /// access log line keeps every field, request ids stay unique, and the OpenAPI aliases are
 /// generated from one table. Against real servers on 127.0.0.1 where a server is involved.

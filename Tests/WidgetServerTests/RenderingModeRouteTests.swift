@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import WidgetShot
 
-/// `mode=` on the render routes (issue 10, item 6): a mode changes the picture and the ETag; a
+/// `mode=` on the render routes: a mode changes the picture and the ETag; a
 /// mode the surface does not have is a 422 naming the mode and the surface; an unknown one a 400.
 @Suite struct RenderingModeRouteTests {
     @Test func modeQueryAndBodyRenderTheMode() async throws {

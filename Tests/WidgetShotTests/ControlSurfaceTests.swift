@@ -6,7 +6,7 @@ import WidgetRender
 import WidgetShot
 import WidgetTemplate
 
-/// Control surfaces (issue 10, item 7): each size in numbers, the on state filled with the tint
+/// Control surfaces: each size in numbers, the on state filled with the tint
 /// and the off state gray in pixels, the request's control fields checked, and the golden matrix.
 @Suite struct ControlSurfaceTests {
     static let delivery = try! Project.layout("delivery")

@@ -6,7 +6,7 @@ import WidgetRender
 import WidgetShot
 import WidgetTemplate
 
-/// The rendering modes (issue 10, item 6): accented (the tinted Home Screen), vibrant (Lock Screen
+/// The rendering modes: accented (the tinted Home Screen), vibrant (Lock Screen
 /// accessories, gray) and StandBy's night mode (vibrant on standBy, red), in pixels; the
 /// `widgetAccentable` flag and its inheritance; the mode as part of the spec and the render key.
 @Suite struct RenderingModeTests {
@@ -119,7 +119,7 @@ import WidgetTemplate
         #expect(coloured.isEmpty, "\(coloured.count) coloured pixels, e.g. \(coloured.prefix(3))")
     }
 
-    /// A container background given as a view is removed as well (issue 9, item 8).
+    /// A container background given as a view is removed as well.
     @Test func accentedRemovesABackgroundView() throws {
         let yaml = Self.widget.replacingOccurrences(of: """
             background:

@@ -3,7 +3,7 @@ import Testing
 import WidgetModel
 @testable import WidgetTemplate
 
-/// Arithmetic, functions, rounding, percent, date arithmetic and plurals in `{{ }}` (issue 9, item 6).
+/// Arithmetic, functions, rounding, percent, date arithmetic and plurals in `{{ }}`.
 /// now = 2026-11-22T12:27:00+09:00 in a +09:00 zone.
 @Suite struct ArithmeticTests {
     func render(_ text: String, _ data: String = "{}", locale: String = "ko",

@@ -3,7 +3,7 @@ import Testing
 import WidgetModel
 @testable import WidgetTemplate
 
-/// Every parameter accepts a binding, checked against its type when bound (issue 9, item 4).
+/// Every parameter accepts a binding, checked against its type when bound.
 @Suite struct BoundParameterTests {
     @Test func boundBoolean() throws {
         // The issue's case: `countsDown: '{{t.down}}'` was rejected ("expected true or false … found string").

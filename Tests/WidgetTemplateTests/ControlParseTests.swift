@@ -3,7 +3,7 @@ import Testing
 import WidgetModel
 @testable import WidgetTemplate
 
-/// The `controls:` section (issue 10, item 7): what parses, what binds, and errors that name the
+/// The `controls:` section: what parses, what binds, and errors that name the
 /// file, line and column and list the valid keys.
 @Suite struct ControlParseTests {
     static let head = """

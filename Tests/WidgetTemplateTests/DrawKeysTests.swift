@@ -3,7 +3,7 @@ import Testing
 import WidgetModel
 @testable import WidgetTemplate
 
-/// The layout keys of the drawing slice of issue 9: rotation/scale effects, template images,
+/// The layout keys of the drawing slice: rotation/scale effects, template images,
 /// inherited text settings, container backgrounds as views, the island's keyline.
 @Suite struct DrawKeysTests {
     func texts(_ node: ViewNode) -> [TextContent] {

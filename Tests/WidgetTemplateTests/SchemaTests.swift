@@ -4,7 +4,7 @@ import TestSupport
 import WidgetModel
 @testable import WidgetTemplate
 
-/// Layouts/schema/layout.schema.json (issue 9, item 11): the real `jsonschema` (Python, run through
+/// Layouts/schema/layout.schema.json: the real `jsonschema` (Python, run through
 /// Layouts/schema/check.py) accepts every shipped layout and the good samples and rejects the bad samples; the
 /// Swift parser agrees on the samples; and the schema's keys match the parser's, so neither drifts alone.
 @Suite struct SchemaTests {

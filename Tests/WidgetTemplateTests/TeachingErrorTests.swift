@@ -3,7 +3,7 @@ import Testing
 import WidgetModel
 @testable import WidgetTemplate
 
-/// Errors that teach (issue 9, item 10).
+/// Errors that teach.
 @Suite struct TeachingErrorTests {
     @Test func unknownKeyListsOnlyKeysValidThere() throws {
         let d = parseErrors("""

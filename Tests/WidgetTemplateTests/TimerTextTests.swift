@@ -3,7 +3,7 @@ import Testing
 import WidgetModel
 @testable import WidgetTemplate
 
-/// Timer texts as iOS formats them (issue 9, item 3).
+/// Timer texts as iOS formats them.
 ///
 /// Documented outputs this follows:
 /// - `Text(date, style: .timer)` — Apple, Text.DateStyle.timer: "Example output: 2:32, 36:59:01"
@@ -12,7 +12,7 @@ import WidgetModel
 ///   5:00 at the start, 4:00 after 1 minute, 0:30 after 4 min 30 s, 0:00 at 5 minutes; a 1-hour count-up shows 0:00,
 ///   0:30 after 30 s, 59:59, then 1:00:00; "When showsHours is false, minutes accumulate beyond 60 … 90 minutes
 ///   remaining: 90:00"; at the hour boundary "1:00:00" -> "59:59".
-/// - Past the end the timer stays at its end value (0:00 counting down) — issue 9, item 3.
+/// - Past the end the timer stays at its end value (0:00 counting down).
 /// Timer digits are the same in ko and en.
 @Suite struct TimerTextTests {
     /// now = 2026-11-22T12:27:00+09:00

@@ -3,7 +3,7 @@ import Testing
 import WidgetModel
 @testable import WidgetTemplate
 
-/// What `when:` takes as true (issue 9, item 7): missing and null are false and do not exist; false, 0, "" and []
+/// What `when:` takes as true: missing and null are false and do not exist; false, 0, "" and []
 /// exist but are false; `x exists` / `exists(x)` and `x == null` tell "no value" from "zero".
 @Suite struct TruthinessTests {
     let data = #"{"zero": 0, "empty": "", "no": false, "none": null, "list": [], "one": 1, "text": "a", "yes": true}"#
