@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import WidgetModel
 import WidgetShot
 import WidgetTemplate
@@ -118,24 +119,10 @@ enum ImportSupport {
 
     struct Run { var status: Int32; var stdout: String; var stderr: String }
 
-    /// Runs a binary with a time bound; it is killed past `seconds`. Output goes through files.
+    /// Runs a binary with a time bound (TestSupport's CLIProcess: killed, and the test failed, past
+    /// `seconds`).
     static func run(_ binary: String, _ arguments: [String], seconds: Double = 120) async throws -> Run {
-        let folder = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        FileManager.default.createFile(atPath: folder + "/out", contents: nil)
-        FileManager.default.createFile(atPath: folder + "/err", contents: nil)
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: binary)
-        p.arguments = arguments
-        p.standardOutput = FileHandle(forWritingAtPath: folder + "/out")
-        p.standardError = FileHandle(forWritingAtPath: folder + "/err")
-        try p.run()
-        let deadline = Date().addingTimeInterval(seconds)
-        while p.isRunning && Date() < deadline { try? await Task.sleep(for: .milliseconds(20)) }
-        if p.isRunning { p.terminate() }
-        p.waitUntilExit()
-        let o = (try? String(contentsOfFile: folder + "/out", encoding: .utf8)) ?? ""
-        let e = (try? String(contentsOfFile: folder + "/err", encoding: .utf8)) ?? ""
-        return Run(status: p.terminationStatus, stdout: o, stderr: e)
+        let run = try await CLIProcess.run(binary: binary, arguments, seconds: seconds)
+        return Run(status: run.status, stdout: run.stdout, stderr: run.stderr)
     }
 }
