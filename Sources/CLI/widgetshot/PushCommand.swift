@@ -67,20 +67,9 @@ struct PushCommand: ParsableCommand {
     @Option(name: .long, help: "A JSON file with the activity's static attributes, for sequences without a start push.")
     var attributes: String?
 
-    @Option(name: .long, help: ArgumentHelp("The device profile.", discussion: "One of: \(DeviceProfile.all.map(\.id).joined(separator: ", "))."))
-    var device: String = DeviceProfile.default.id
-
-    @Option(name: .long, help: "Pixels per point (default: the device's).")
-    var scale: Double?
-
-    @Option(name: .long, help: "light or dark (the island and StandBy are always dark).")
-    var scheme: ColorScheme = .light
-
-    @Option(name: .long, help: "ko or en (default: the layout's first preview's locale).")
-    var locale: String?
-
-    @Option(name: .long, help: "Render every push at this time (ISO 8601 with offset) instead of its aps.timestamp, e.g. to see it stale.")
-    var now: String?
+    /// `--now` draws every push at that time instead of its aps.timestamp (e.g. to see it stale);
+    /// `--mode` applies to the presentations that have it (vibrant: StandBy's night mode).
+    @OptionGroup(title: "How it looks") var look: LookOptions
 
     @Option(name: [.short, .customLong("output")], help: "The folder to write into (created if missing).")
     var output: String = "push-out"
@@ -98,9 +87,6 @@ struct PushCommand: ParsableCommand {
     func validate() throws {
         if repeatCount < 0 || repeatCount > 10_000 { throw ValidationError("--repeat must be 0…10000") }
         if jobs < 1 || jobs > 64 { throw ValidationError("--jobs must be 1…64, got \(jobs)") }
-        if let scale, !(scale.isFinite && scale >= 0.25 && scale <= 4) {
-            throw ValidationError("--scale must be between 0.25 and 4, got \(scale)")
-        }
     }
 
     func run() throws {
@@ -121,14 +107,11 @@ struct PushCommand: ParsableCommand {
         if let attributes {
             do { staticAttributes = try DataValue.load(path: attributes) } catch { throw CLIError(error.description) }
         }
-        var options = PushRenderOptions(device: try deviceProfile(named: device), scale: scale, scheme: scheme, locale: locale,
-                                        presentations: presentations.isEmpty ? nil : presentations)
-        options.staleColumns = inputs.count > 1
-        if let now {
-            let (date, tz) = try parseNow(now)
-            options.now = date
-            options.timeZone = tz
+        var options: PushRenderOptions
+        do { options = try PushRenderOptions(look: look.spec, presentations: presentations.isEmpty ? nil : presentations) } catch {
+            throw CLIError(LookOptions.message(error))
         }
+        options.staleColumns = inputs.count > 1
         let previewer = LiveActivityPreviewer(layout: document, attributes: staticAttributes, options: options)
         let sheetScale = options.scale ?? options.device.scale
         let drawsFilmstrip = inputs.count > 1
