@@ -21,6 +21,8 @@ public struct Look: Sendable, Equatable {
     public var colors: ColorGeneration
     /// nil: the surface's default mode.
     public var mode: RenderingMode?
+    /// The user's text size: every text style (and the icons that follow it) at its size there.
+    public var dynamicType: DynamicTypeSize = .large
 
     /// The one range of `scale` every reader checks against.
     public static let scales: ClosedRange<Double> = 0.25...4
@@ -50,6 +52,6 @@ public struct Look: Sendable, Equatable {
     /// (The first axes — device, scale, scheme, locale, now, placeholder, colors, mode — are
     /// written by RenderKeyer in their historical order.)
     public var laterKeyFields: [(name: String, value: String)] {
-        []
+        dynamicType == .large ? [] : [("dynamicType", dynamicType.rawValue)]
     }
 }

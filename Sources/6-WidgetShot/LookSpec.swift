@@ -20,6 +20,8 @@ public struct LookSpec: Sendable, Equatable {
     public var now: String?
     public var placeholder = false
     public var mode: String?
+    /// `xSmall` … `xxxLarge`, `accessibility1` … `accessibility5` (or `AX1` … `AX5`).
+    public var dynamicType: String?
     /// Overrides the system colors `ios` picks (library callers only: no field in `fields`).
     public var colors: ColorGeneration?
 
@@ -57,6 +59,7 @@ public struct LookSpec: Sendable, Equatable {
         _ = try resolvedScheme()
         _ = try resolvedMode()
         _ = try resolvedNow()
+        _ = try resolvedDynamicType()
         if let scale, !(scale.isFinite && Look.scales.contains(scale)) {
             throw .badValue("scale", "scale must be \(Look.scalesText), got \(scale)")
         }
@@ -80,6 +83,14 @@ public struct LookSpec: Sendable, Equatable {
             throw .badValue("mode", "mode must be one of \(RenderingMode.allCases.map(\.rawValue).joined(separator: ", ")), got '\(mode)'")
         }
         return m
+    }
+
+    func resolvedDynamicType() throws(RenderSpecError) -> DynamicTypeSize {
+        guard let dynamicType else { return .large }
+        guard let size = DynamicTypeSize(name: dynamicType) else {
+            throw .badValue("dynamicType", "dynamicType must be one of \(DynamicTypeSize.allCases.map(\.rawValue).joined(separator: ", ")) (or AX1…AX5), got '\(dynamicType)'")
+        }
+        return size
     }
 
     /// `now` read (nil when not given).
@@ -113,9 +124,11 @@ public struct LookSpec: Sendable, Equatable {
             // second, so requests within the same second are the same render.
             (date, zone) = (Date(timeIntervalSince1970: clock().timeIntervalSince1970.rounded(.down)), TimeZone.current)
         }
-        return Look(device: profile, scale: scale, scheme: try resolvedScheme(),
-                    locale: locale ?? preview?.locale ?? Look.defaultLocale, now: date, timeZone: zone,
-                    placeholder: placeholder, colors: colors ?? profile.ios, mode: renderingMode)
+        var look = Look(device: profile, scale: scale, scheme: try resolvedScheme(),
+                        locale: locale ?? preview?.locale ?? Look.defaultLocale, now: date, timeZone: zone,
+                        placeholder: placeholder, colors: colors ?? profile.ios, mode: renderingMode)
+        look.dynamicType = try resolvedDynamicType()
+        return look
     }
 
     /// `ko`, `en`, `en-US`, `zh_Hant_TW`: letters, digits, `-` and `_`, starting with a letter.
@@ -199,6 +212,11 @@ public struct LookSpec: Sendable, Equatable {
               detail: "The surface's default when absent. A mode the surface does not have is an error naming both.",
               valueName: "mode",
               store: { (spec: inout LookSpec, raw: Field.Raw) in spec.mode = raw.text }))
+        all.append(Field(name: "dynamicType", kind: .words(DynamicTypeSize.allCases.map(\.rawValue)),
+              summary: "The user's text size (Dynamic Type): xSmall … xxxLarge, accessibility1 … accessibility5 (or AX1 … AX5).",
+              detail: "large when absent. Text styles, and icons sized by them, take Apple's size for that setting; a text with its own size keeps it.",
+              valueName: "size",
+              store: { (spec: inout LookSpec, raw: Field.Raw) in spec.dynamicType = raw.text }))
         return all
     }()
 

@@ -31,9 +31,14 @@ struct LookOptions: ParsableArguments {
     @Option(name: [.customLong("mode"), .customLong("rendering-mode")], help: lookHelp("mode"))
     var mode: String?
 
+    @Option(name: .customLong("dynamic-type"), help: lookHelp("dynamicType"))
+    var dynamicType: String?
+
     var spec: LookSpec {
-        LookSpec(device: device, ios: ios, scale: scale, scheme: scheme, locale: locale, now: now,
-                 placeholder: placeholder, mode: mode)
+        var spec = LookSpec(device: device, ios: ios, scale: scale, scheme: scheme, locale: locale, now: now,
+                            placeholder: placeholder, mode: mode)
+        spec.dynamicType = dynamicType
+        return spec
     }
 
     /// "--scale: scale must be between 0.25 and 4, got 9.0": a RenderSpecError with the option it
@@ -42,6 +47,7 @@ struct LookOptions: ParsableArguments {
         let option: String? = switch error.field {
         case "layout": nil
         case "controlState": "--control-state"
+        case "dynamicType": "--dynamic-type"
         default: "--\(error.field)"
         }
         return option.map { "\($0): \(error.message)" } ?? error.message
