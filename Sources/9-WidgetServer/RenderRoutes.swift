@@ -78,11 +78,7 @@ package struct RenderRoutes: Sendable {
         }
         // The path is canonical (CanonicalPathResponder): its parameters decode; the query is read
         // as a signature reads it.
-        let query: [(name: String, value: String)]
-        switch RequestTarget.query(request.uri.query ?? "") {
-        case .success(let pairs): query = pairs
-        case .failure(let malformed): throw APIError.badValue(malformed.part, "\(malformed)")
-        }
+        let query = try RequestTarget.pairs(request.uri.query)
         let layout = context.parameters.get("layout") ?? ""
         let surface = context.parameters.get("surface") ?? ""
         let parameters = try RenderParameters(layout: RequestTarget.decode(layout) ?? layout,
