@@ -117,4 +117,25 @@ import WidgetPush
         let encoded = try await Client.send("POST", server.url(path("&surf%61ce=lockScreen&sch%65me=d%61rk")), body: try bytes("update-onTheWay.json"))
         #expect(plain.status == 200 && encoded.body == plain.body)
     }
+
+    /// RFC 8259 §8.1 lets a reader ignore a byte-order mark at the start of JSON text: one is
+    /// skipped, and the payload (its bytes counted for the 4 KB rule) is the text after it.
+    @Test func aLeadingByteOrderMarkIsIgnored() async throws {
+        let server = try await SharedServer.get()
+        let payload = try bytes("update-onTheWay.json")
+        let plain = try await Client.send("POST", server.url(path("")), body: payload)
+        let marked = try await Client.send("POST", server.url(path("")), body: [0xEF, 0xBB, 0xBF] + payload)
+        #expect(marked.status == 200, "\(marked.text.prefix(300))")
+        let push = try #require((marked.json?["pushes"] as? [[String: Any]])?.first)
+        #expect(push["bytes"] as? Int == 223)
+        #expect((push["presentations"] as? [String: String]) == ((plain.json?["pushes"] as? [[String: Any]])?.first?["presentations"] as? [String: String]))
+        let sequence = try await Client.send("POST", server.url(path("&surface=lockScreen")), body: [0xEF, 0xBB, 0xBF] + Array("[".utf8) + payload + Array("]".utf8))
+        #expect(sequence.status == 200, "\(sequence.text.prefix(300))")
+
+        // Only one: a second is a character where JSON must start, named as such.
+        let twice = try await Client.send("POST", server.url(path("")), body: [0xEF, 0xBB, 0xBF, 0xEF, 0xBB, 0xBF] + payload)
+        #expect(twice.status == 400, "\(twice.text.prefix(300))")
+        let message = twice.json?["error"] as? String ?? ""
+        #expect(message.contains("byte-order mark (U+FEFF)") && !message.contains("ï"), "\(message)")
+    }
 }
