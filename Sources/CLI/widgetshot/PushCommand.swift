@@ -132,22 +132,16 @@ struct PushCommand: ParsableCommand {
         let previewer = LiveActivityPreviewer(layout: document, attributes: staticAttributes, options: options)
         let sheetScale = options.scale ?? options.device.scale
         let drawsFilmstrip = inputs.count > 1
-        if drawsFilmstrip {
-            // A column per push (as wide as the Lock Screen banner, when there is one) and a row per
-            // presentation, each at least its smallest size: a sheet past Limits.sheetPixels even
-            // so is refused before any picture is drawn.
-            let rows = (options.presentations ?? LiveActivityPresentation.allCases).filter { p in
-                p.surface.map { options.device.supports($0) && document.hasView(for: $0) } ?? true
-            }
-            var least = Filmstrip(title: "", rows: rows.map(\.rawValue), columns: inputs.map { _ in Filmstrip.Column(title: "") })
-            if rows.contains(.lockScreen), let width = options.device.liveActivityWidth {
-                least.minimumColumnWidth = max(least.minimumColumnWidth, width)
-            }
-            do { try least.checkSize(scale: sheetScale) } catch { throw CLIError("filmstrip: \(error)") }
-        }
         let fonts = try project.fontLibrary(folders)
         let renderer = WidgetRenderer(fonts: fonts)
         let pool = RendererPool(fonts: fonts)
+        if drawsFilmstrip {
+            // The pushes read and checked, the sheet's largest size is known: past
+            // Limits.sheetPixels it is refused here, before any picture is drawn.
+            do { try previewer.checkFilmstrip(inputs, measurer: renderer.renderer.measurer, scale: sheetScale) } catch let e as PushInputError {
+                throw CLIError(e.description)
+            } catch { throw CLIError("filmstrip: \(error)") }
+        }
         let previews: [PushPreview]
         do { previews = try previewer.renderSequence(inputs, pool: pool, workers: jobs) } catch let e as PushInputError {
             throw CLIError(e.description)
