@@ -48,7 +48,10 @@ struct PushCommand: ParsableCommand {
         is not counted. What one run may check and draw is bounded (Limits: sequencePushes pushes in \
         all the files together, pushLeaves content-state values per push and sequenceLeaves in all, \
         pushReportBytes of findings, sheetPixels for the filmstrip); past a limit nothing is drawn or \
-        written and the message names it.
+        written and the message names it. The filmstrip is checked at its largest (every picture at \
+        its tallest, a stale column where a push goes stale) once the pushes are read: past the \
+        limit the message says how many columns fit at this --scale and which scale fits them all. \
+        A leading UTF-8 byte-order mark in a file is skipped (it is not part of the payload).
 
         Exit codes: 0 every push valid, 1 a push breaks a rule (pictures are still written), \
         2 unusable input (not JSON, unknown layout, unreadable file, a limit passed).
