@@ -350,18 +350,28 @@ enum AlertBand {
     static let padding = 12.0
     static let gap = 8.0
 
-    static func draw(_ alert: PushAlert, under base: RenderResult, renderer: WidgetRenderer) -> Bitmap {
-        let scale = Double(base.bitmap.width) / max(1, base.pointSize.width)
-        let width = base.pointSize.width
-        let text = ViewNode(.vstack(spacing: 2, alignment: .leading, children: [
+    static func text(_ alert: PushAlert) -> ViewNode {
+        ViewNode(.vstack(spacing: 2, alignment: .leading, children: [
             ViewNode(.text(TextContent(string: alert.title, font: FontSpec(size: 15, weight: .semibold),
                                        color: .color(.white), lineLimit: 2))),
             ViewNode(.text(TextContent(string: alert.body, font: FontSpec(size: 13),
                                        color: .color(RGBA(hex: 0xAEAEB2)), lineLimit: 3))),
         ]), modifiers: [.frame(FrameSpec(maxWidth: .infinity, alignment: Alignment(horizontal: .leading, vertical: .top))),
                         .padding(EdgeInsets(all: padding))])
+    }
+
+    /// Points the band under a picture `width` points wide takes: known before anything is drawn
+    /// (a filmstrip's bound measures it so).
+    static func height(of alert: PushAlert, width: Double, engine: LayoutEngine) -> Double {
+        engine.sizeThatFits(text(alert), ProposedSize(width: width, height: nil)).height
+    }
+
+    static func draw(_ alert: PushAlert, under base: RenderResult, renderer: WidgetRenderer) -> Bitmap {
+        let scale = Double(base.bitmap.width) / max(1, base.pointSize.width)
+        let width = base.pointSize.width
+        let text = text(alert)
         let engine = LayoutEngine(measurer: renderer.renderer.measurer)
-        let bandHeight = engine.sizeThatFits(text, ProposedSize(width: width, height: nil)).height
+        let bandHeight = height(of: alert, width: width, engine: engine)
         let top = Double(base.bitmap.height) / scale + gap
         let band = Rect(x: 0, y: top, width: width, height: bandHeight)
         let card = PlacedNode(frame: band, content: .shape(ShapeContent(

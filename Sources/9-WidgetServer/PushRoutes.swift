@@ -48,12 +48,7 @@ struct PushRoutes: Sendable {
 
     func parameters(_ query: [(name: String, value: String)]) throws(APIError) -> Parameters {
         var values: [String: String] = [:]
-        for (name, value) in query {
-            guard Self.queryFields.contains(name) else {
-                throw .badValue(name, "unknown parameter '\(name)'; parameters: \(Self.queryFields.sorted().joined(separator: ", "))")
-            }
-            values[name] = value
-        }
+        for (name, value) in try RequestTarget.checked(query, fields: Self.queryFields) { values[name] = value }
         guard let layoutName = values["layout"] else { throw .badValue("layout", "missing: ?layout=NAME (e.g. delivery)") }
         guard let document = layouts.document(named: layoutName) else {
             throw .notFound("layout", "no layout named '\(layoutName)'; layouts: \(layouts.names.joined(separator: ", "))")
@@ -89,8 +84,9 @@ struct PushRoutes: Sendable {
     }
 
     func preview(_ request: Request) async throws -> Response {
-        let query = request.uri.queryParameters.map { (name: String($0.key), value: String($0.value)) }
-        let parameters = try self.parameters(query)
+        // Read as the render routes and the URL signer read a query (RequestTarget), so a signed
+        // push URL means to the route what it meant to the signature.
+        let parameters = try self.parameters(try RequestTarget.pairs(request.uri.query))
         let maxBodyBytes = limits.requestBodyBytes
         if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > maxBodyBytes {
             throw APIError(.contentTooLarge, "the body is \(length) bytes; at most \(maxBodyBytes) are accepted (Limits.requestBodyBytes)", field: "body")

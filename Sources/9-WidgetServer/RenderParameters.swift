@@ -35,12 +35,7 @@ extension RenderParameters {
     /// `GET /render/{layout}/{surface}.png?preview=…&scheme=…&scale=…&device=…&locale=…&now=…&ios=…&placeholder=…&mode=…&control=…&controlState=…`
     package init(layout: String, surface: String, query: [(name: String, value: String)]) throws(APIError) {
         self.init(layout: layout, surface: surface)
-        var seen = Set<String>()
-        for (name, value) in query {
-            guard Self.queryFields.contains(name) else {
-                throw .badValue(name, "unknown parameter '\(name)'; parameters: \(Self.queryFields.sorted().joined(separator: ", "))")
-            }
-            guard seen.insert(name).inserted else { throw .badValue(name, "'\(name)' is given more than once") }
+        for (name, value) in try RequestTarget.checked(query, fields: Self.queryFields) {
             do { if try spec.look.set(name, text: value) { continue } } catch { throw APIError(error) }
             switch name {
             case "preview": spec.preview = value

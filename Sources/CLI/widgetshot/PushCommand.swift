@@ -48,7 +48,10 @@ struct PushCommand: ParsableCommand {
         is not counted. What one run may check and draw is bounded (Limits: sequencePushes pushes in \
         all the files together, pushLeaves content-state values per push and sequenceLeaves in all, \
         pushReportBytes of findings, sheetPixels for the filmstrip); past a limit nothing is drawn or \
-        written and the message names it.
+        written and the message names it. The filmstrip is checked at its largest (every picture at \
+        its tallest, a stale column where a push goes stale) once the pushes are read: past the \
+        limit the message says how many columns fit at this --scale and which scale fits them all. \
+        A leading UTF-8 byte-order mark in a file is skipped (it is not part of the payload).
 
         Exit codes: 0 every push valid, 1 a push breaks a rule (pictures are still written), \
         2 unusable input (not JSON, unknown layout, unreadable file, a limit passed).
@@ -115,22 +118,16 @@ struct PushCommand: ParsableCommand {
         let previewer = LiveActivityPreviewer(layout: document, attributes: staticAttributes, options: options)
         let sheetScale = options.scale ?? options.device.scale
         let drawsFilmstrip = inputs.count > 1
-        if drawsFilmstrip {
-            // A column per push (as wide as the Lock Screen banner, when there is one) and a row per
-            // presentation, each at least its smallest size: a sheet past Limits.sheetPixels even
-            // so is refused before any picture is drawn.
-            let rows = (options.presentations ?? LiveActivityPresentation.allCases).filter { p in
-                p.surface.map { options.device.supports($0) && document.hasView(for: $0) } ?? true
-            }
-            var least = Filmstrip(title: "", rows: rows.map(\.rawValue), columns: inputs.map { _ in Filmstrip.Column(title: "") })
-            if rows.contains(.lockScreen), let width = options.device.liveActivityWidth {
-                least.minimumColumnWidth = max(least.minimumColumnWidth, width)
-            }
-            do { try least.checkSize(scale: sheetScale) } catch { throw CLIError("filmstrip: \(error)") }
-        }
         let fonts = try project.fontLibrary(folders)
         let renderer = WidgetRenderer(fonts: fonts)
         let pool = RendererPool(fonts: fonts)
+        if drawsFilmstrip {
+            // The pushes read and checked, the sheet's largest size is known: past
+            // Limits.sheetPixels it is refused here, before any picture is drawn.
+            do { try previewer.checkFilmstrip(inputs, measurer: renderer.renderer.measurer, scale: sheetScale) } catch let e as PushInputError {
+                throw CLIError(e.description)
+            } catch { throw CLIError("filmstrip: \(error)") }
+        }
         let previews: [PushPreview]
         do { previews = try previewer.renderSequence(inputs, pool: pool, workers: jobs) } catch let e as PushInputError {
             throw CLIError(e.description)
