@@ -209,9 +209,11 @@ extension Renderer {
     func attributeList(_ key: AttributeKey) -> OpaquePointer? {
         let lineHeight = key.lineHeight.flatMap { $0 > 0 && $0.isFinite ? $0 : nil }
         let tracking = key.tracking.isFinite ? key.tracking : 0
-        if lineHeight == nil, tracking == 0, !key.monospacedDigits { return nil }
         if let list = attributeLists[key] { return list }
         let list = pango_attr_list_new()!
+        // iOS breaks a word too long for its line between two characters and adds nothing; Pango
+        // would end the line with a hyphen.
+        pango_attr_list_insert(list, pango_attr_insert_hyphens_new(0))
         if let lineHeight {
             pango_attr_list_insert(list, pango_attr_line_height_new_absolute(pango_units_from_double(lineHeight)))
         }
