@@ -46,6 +46,28 @@ import WidgetTemplate
         }
     }
 
+    /// The Lock Screen accessories are vibrant, and in the vibrant appearance the system removes a
+    /// widget's container background (Apple, "Displaying the right widget background"): a paint or
+    /// a view given as `background:` draws nothing there; the view still draws.
+    @Test(arguments: [Surface.accessoryRectangular, .accessoryCircular, .accessoryInline])
+    func theAccessoriesRemoveTheContainerBackground(_ surface: Surface) throws {
+        for background in ["\"#FF0000\"", "{ rect: , fill: \"#FF0000\" }"] {
+            let yaml = """
+            name: accessory
+            surfaces:
+              \(surface.rawValue):
+                background: \(background)
+                view: { text: "" }
+            previews:
+              p: { data: {} }
+            """
+            let r = try render(yaml, surface)
+            var lit = 0
+            for y in 0..<r.pixelHeight { for x in 0..<r.pixelWidth where r.bitmap.pixel(x: x, y: y).a > 0 { lit += 1 } }
+            #expect(lit == 0, "\(surface) with background \(background): \(lit) pixels drawn")
+        }
+    }
+
     static let keyline = """
     name: keyline
     surfaces:
