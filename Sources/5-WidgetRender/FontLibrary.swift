@@ -8,9 +8,12 @@ public struct FontLibraryError: Error, CustomStringConvertible, Sendable {
 /// The bundled fonts as a private fontconfig configuration: only the files of one folder, never
 /// the system's fonts, so text looks the same on every machine.
 ///
-/// Each file is read once, at `init`, into a sealed in-memory copy (SealedFontFile) that fontconfig,
-/// Pango, HarfBuzz and cairo use instead of the file: rewriting, truncating or deleting a file in
-/// the folder afterwards changes nothing for renderers made on this library.
+/// With `sealed` (the default), each file is read once, at `init`, into a sealed in-memory copy
+/// (SealedFontFile) that fontconfig, Pango, HarfBuzz and cairo use instead of the file: rewriting,
+/// truncating or deleting a file in the folder afterwards changes nothing for renderers made on
+/// this library. A process that outlives its font files' stability needs that (the server, `serve
+/// --watch`); a one-shot command does not, and skips copying 11 MB at start-up (`sealed: false`:
+/// the files are used where they are; the pixels are the same).
 ///
 /// `@unchecked Sendable`: the FcConfig is filled in `init` and only read afterwards (fontconfig
 /// lookups on a finished config are thread-safe); every Renderer makes its own Pango font map on it.
@@ -22,7 +25,7 @@ public final class FontLibrary: @unchecked Sendable {
     /// In-memory copy path (what fontconfig reports as FC_FILE) → the file in `directory`.
     private let originals: [String: String]
 
-    public init(directory: String) throws {
+    public init(directory: String, sealed: Bool = true) throws {
         let fm = FileManager.default
         let url = URL(fileURLWithPath: directory, isDirectory: true).standardizedFileURL
         guard let names = try? fm.contentsOfDirectory(atPath: url.path) else {
@@ -41,10 +44,12 @@ public final class FontLibrary: @unchecked Sendable {
         // warn; per file it does not.
         var originals: [String: String] = [:]
         for file in fontFiles {
-            let copy: String
-            do { copy = try SealedFontFile.copy(of: file) } catch {
-                FcConfigDestroy(config)
-                throw FontLibraryError(description: "\(error)")
+            var copy = file
+            if sealed {
+                do { copy = try SealedFontFile.copy(of: file) } catch {
+                    FcConfigDestroy(config)
+                    throw FontLibraryError(description: "\(error)")
+                }
             }
             guard FcConfigAppFontAddFile(config, copy) != 0 else {
                 FcConfigDestroy(config)

@@ -20,8 +20,10 @@ struct ProjectOptions: ParsableArguments {
         return found
     }
 
+    /// Not sealed: a one-shot command ends long before anyone rewrites its fonts (the server and
+    /// `serve --watch` seal theirs; FontLibrary).
     func fontLibrary(_ folders: ProjectFolders) throws -> FontLibrary {
-        do { return try FontLibrary(directory: folders.fonts) } catch {
+        do { return try FontLibrary(directory: folders.fonts, sealed: false) } catch {
             throw CLIError("cannot load the bundled fonts from \(folders.fonts): \(error)")
         }
     }
