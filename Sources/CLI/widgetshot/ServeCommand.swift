@@ -35,7 +35,7 @@ struct ServeCommand: ParsableCommand {
           once, each ending after --event-stream-lifetime, the page then
           reconnects); a layout that fails to load shows its file:line:col.
         GET /health  (also /v1/health; always open, for probes)
-          {"status":"ok"}
+          {"status":"ok","version":"\(WidgetShotVersion.current)"}
         GET /v1/layouts
           each layout's surfaces and previews; the devices and their surfaces
         GET /v1/render/LAYOUT/SURFACE.png?preview=NAME&scheme=dark&scale=2
@@ -229,7 +229,7 @@ struct ServeCommand: ParsableCommand {
         Task {
             do {
                 try await server.run { port in
-                    let line = "widgetshot serving \(folders.layouts) on http://\(host):\(port)/ (gallery at /\(watch ? ", watching for edits" : ""); "
+                    let line = "widgetshot \(WidgetShotVersion.current) serving \(folders.layouts) on http://\(host):\(port)/ (gallery at /\(watch ? ", watching for edits" : ""); "
                         + "\(access); Ctrl-C stops)\n"
                     FileHandle.standardOutput.write(Data(line.utf8))
                 }

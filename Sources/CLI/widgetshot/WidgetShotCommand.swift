@@ -23,6 +23,7 @@ struct WidgetShotCommand: ParsableCommand {
           widgetshot serve --port 8080          # PNGs over HTTP (see serve --help)
           widgetshot sign URL --signing-key-file key.txt   # a signed render URL
         """,
+        version: WidgetShotVersion.current,
         subcommands: [RenderCommand.self, LintCommand.self, ListCommand.self, GalleryCommand.self, VerifyCommand.self, MergeReportsCommand.self, RecordCommand.self, PruneCommand.self, DiffCommand.self, BenchCommand.self, DiffBenchCommand.self, ServeCommand.self, SignCommand.self, PushCommand.self, TimelineCommand.self, ImportCommand.self, SchemaCommand.self]
     )
 
