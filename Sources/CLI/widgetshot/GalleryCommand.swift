@@ -43,8 +43,10 @@ struct GalleryCommand: ParsableCommand {
 
         Examples:
           widgetshot gallery --out out && xdg-open out/index.html
-          widgetshot gallery --layout delivery --surface lockScreen --device iphone15pro --device iphonese
-          widgetshot verify --report out/report --gallery ../index.html; widgetshot gallery --out out --verify-report out/report
+          widgetshot gallery --layout delivery --surface lockScreen \\
+            --device iphone15pro --device iphonese
+          widgetshot verify --report out/report --gallery ../index.html
+          widgetshot gallery --out out --verify-report out/report
         """)
 
     @Option(name: .long, help: "The folder to write into.")
