@@ -56,6 +56,17 @@ import WidgetModel
         #expect(three.diagnostics.contains { $0.message.contains("timerInterval") && $0.message.contains("two") }, "\(three.diagnostics)")
     }
 
+    /// `progress: '{{range}}'`: a range bound whole is a timer progress, as `ProgressView(timerInterval:)`
+    /// takes one; a quarter of the hour has passed.
+    @Test func aBoundRangeIsATimerProgress() throws {
+        let doc = try #require(document("dateEncoding: deferredToDate\n" + layout(view: "progress: '{{walk.range}}'")))
+        let bound = doc.bind(surface: .systemSmall, data: try DataValue.parse(Self.walk, file: "data.json"),
+                             context: BindContext(surface: .systemSmall, locale: "en", now: Self.now))
+        guard case .progress(let p)? = bound.view?.kind else { Issue.record("no progress in \(String(describing: bound.view))"); return }
+        #expect(abs(p.fraction - 0.25) < 1e-9, "\(p.fraction)")
+        #expect(bound.diagnostics.isEmpty, "\(bound.diagnostics)")
+    }
+
     /// The same instant, 2026-11-22T00:10:00Z, in each encoding.
     @Test(arguments: [
         ("deferredToDate", "816999000"),
