@@ -32,6 +32,30 @@ public enum TextStyle: String, Hashable, Sendable, CaseIterable {
         }
     }
 
+    /// The style's size at a Dynamic Type size (Apple's HIG "Dynamic Type sizes" table, iOS);
+    /// `size` at `.large`, the default.
+    public func size(at category: DynamicTypeSize) -> Double {
+        let row: [Double] = switch self {
+        case .largeTitle: [31, 32, 33, 34, 36, 38, 40, 44, 48, 52, 56, 60]
+        case .title: [25, 26, 27, 28, 30, 32, 34, 38, 43, 48, 53, 58]
+        case .title2: [19, 20, 21, 22, 24, 26, 28, 34, 39, 44, 50, 56]
+        case .title3: [17, 18, 19, 20, 22, 24, 26, 31, 37, 43, 49, 55]
+        case .headline, .body: [14, 15, 16, 17, 19, 21, 23, 28, 33, 40, 47, 53]
+        case .callout: [13, 14, 15, 16, 18, 20, 22, 26, 32, 38, 44, 51]
+        case .subheadline: [12, 13, 14, 15, 17, 19, 21, 25, 30, 36, 42, 49]
+        case .footnote: [12, 12, 12, 13, 15, 17, 19, 23, 27, 33, 38, 44]
+        case .caption: [11, 11, 11, 12, 14, 16, 18, 22, 26, 32, 37, 43]
+        case .caption2: [11, 11, 11, 11, 13, 15, 17, 20, 24, 29, 34, 40]
+        }
+        return row[category.index]
+    }
+
+    /// The line height at a Dynamic Type size: the default's leading in proportion to the size
+    /// (the per-category leading table is not in our reference), rounded to a whole point.
+    public func lineHeight(at category: DynamicTypeSize) -> Double {
+        category == .large ? lineHeight : (lineHeight * size(at: category) / size).rounded()
+    }
+
     public var weight: FontWeight { self == .headline ? .semibold : .regular }
     /// The weight `.bold()` gives this style.
     public var emphasizedWeight: FontWeight {
@@ -40,6 +64,22 @@ public enum TextStyle: String, Hashable, Sendable, CaseIterable {
         default: .semibold
         }
     }
+}
+
+/// The user's text size (SwiftUI's `DynamicTypeSize`): seven standard sizes, `large` the
+/// default, and five accessibility sizes.
+public enum DynamicTypeSize: String, Hashable, Sendable, CaseIterable {
+    case xSmall, small, medium, large, xLarge, xxLarge, xxxLarge
+    case accessibility1, accessibility2, accessibility3, accessibility4, accessibility5
+
+    /// `AX1` … `AX5` for the accessibility sizes, as the HIG writes them; the case names too.
+    public init?(name: String) {
+        if let v = Self(rawValue: name) { self = v; return }
+        guard name.count == 3, name.uppercased().hasPrefix("AX"), let n = Int(name.suffix(1)), (1...5).contains(n) else { return nil }
+        self = Self.allCases[6 + n]
+    }
+
+    var index: Int { Self.allCases.firstIndex(of: self)! }
 }
 
 public enum FontWeight: String, Hashable, Sendable, CaseIterable {

@@ -113,29 +113,53 @@ public struct OutputFolder: Sendable {
     /// the path fails the safe-path rule, passes through a link, is missing, is not a regular file
     /// or holds more than `maxBytes`.
     public func read(_ relative: String, hidden: Bool = false, maxBytes: Int = Int.max) -> [UInt8]? {
-        guard let parts = try? checked(relative, hidden: hidden),
-              let rootFD = try? openRoot(create: false), rootFD >= 0 else { return nil }
+        try? readFile(relative, hidden: hidden, maxBytes: maxBytes)
+    }
+
+    /// As `read`, for a caller that must say why a file could not be read: the error names the
+    /// path and the reason (not a safe path, no such file, a symbolic link, not a regular file,
+    /// larger than `maxBytes`).
+    public func readFile(_ relative: String, hidden: Bool = false, maxBytes: Int = Int.max) throws -> [UInt8] {
+        let parts = try checked(relative, hidden: hidden)
+        let rootFD = try openRoot(create: false)
+        guard rootFD >= 0 else { throw OutputFolderError(root, "no such folder") }
         var folder = rootFD
         defer { if folder != rootFD { close(folder) }; close(rootFD) }
+        var walked = root
         for part in parts.dropLast() {
-            guard let next = try? openFolder(String(part), in: folder, path: root, create: false), next >= 0 else { return nil }
+            walked += "/" + part
+            let next = try openFolder(String(part), in: folder, path: walked, create: false)
+            guard next >= 0 else { throw OutputFolderError(walked, "no such folder") }
             if folder != rootFD { close(folder) }
             folder = next
         }
-        let fd = openat(folder, String(parts.last!), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
+        let name = String(parts.last!)
+        let path = walked + "/" + name
+        let fd = openat(folder, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else {
+            let code = errno
+            var info = stat()
+            if fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0, info.st_mode & S_IFMT == S_IFLNK {
+                throw OutputFolderError(path, "a symbolic link (it is not followed)")
+            }
+            throw OutputFolderError(path, code == ENOENT ? "no such file" : String(cString: strerror(code)))
+        }
         defer { close(fd) }
         var info = stat()
-        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) <= maxBytes else { return nil }
+        guard fstat(fd, &info) == 0 else { throw OutputFolderError(path, Self.errorText()) }
+        guard info.st_mode & S_IFMT == S_IFREG else { throw OutputFolderError(path, "not a regular file") }
+        guard Int(info.st_size) <= maxBytes else { throw OutputFolderError(path, "\(info.st_size) bytes, more than \(maxBytes)") }
         var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
         var count = 0
         while count < bytes.count {
             let n = bytes.withUnsafeMutableBytes { readBytes(fd, $0.baseAddress! + count, $0.count - count) }
             if n < 0, errno == EINTR { continue }
-            if n <= 0 { break }
+            if n < 0 { throw OutputFolderError(path, Self.errorText()) }
+            if n == 0 { break }
             count += n
         }
-        return count == bytes.count ? bytes : nil
+        guard count == bytes.count else { throw OutputFolderError(path, "it changed while it was read") }
+        return bytes
     }
 
     private func checked(_ relative: String, hidden: Bool) throws -> [Substring] {

@@ -111,6 +111,7 @@ public final class RenderKeyer: Sendable {
         // A preview's misfitting bound value draws the default; the same data given as data fails.
         if request.isPreview { e.field("isPreview", "1") }
         e.field("colors", request.colors.rawValue)
+        for (name, value) in request.look.laterKeyFields { e.field(name, value) }
         e.field("png", request.pngPreset.rawValue)
         e.tag("data")
         e.value(request.data)

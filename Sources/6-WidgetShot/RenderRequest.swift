@@ -3,28 +3,16 @@ import WidgetModel
 import WidgetTemplate
 
 /// Everything a render depends on. A render is a pure function of this value: `now`, locale,
-/// scale and scheme are inputs, never read from the machine.
+/// scale and scheme are inputs, never read from the machine. How the surface looks is one value,
+/// `look`; the accessors below read and write its fields by their old names.
 public struct RenderRequest: Sendable {
     public var layout: LayoutDocument
     public var surface: Surface
     public var data: DataValue
-    public var device: DeviceProfile
-    /// Pixels per point; nil uses the device's own scale.
-    public var scale: Double?
-    public var scheme: ColorScheme
-    public var locale: String
-    public var now: Date
-    public var timeZone: TimeZone
-    /// WidgetKit's placeholder: text, icons and images drawn as rounded bars.
-    public var placeholder: Bool
-    /// The system colors; the device's iOS generation's unless given.
-    public var colors: ColorGeneration
+    public var look: Look
     public var pngPreset: PNGPreset
     /// A Live Activity past its `stale-date`: bound as `context.isStale` (see docs/language.md).
     public var isStale = false
-    /// The rendering mode (RenderingMode); nil: the surface's default (`Surface.renderingModes`).
-    /// RenderSpec refuses a mode the surface does not have; `WidgetRenderer` too.
-    public var mode: RenderingMode?
     /// Control surfaces: which of the layout's `controls:` (nil: the first) and, for a toggle, its
     /// state (nil: on).
     public var control: String?
@@ -33,13 +21,18 @@ public struct RenderRequest: Sendable {
     /// fit is a warning and the parameter keeps its default (BindContext.isPreview), not an error.
     public var isPreview = false
 
+    public init(layout: LayoutDocument, surface: Surface, data: DataValue, look: Look, pngPreset: PNGPreset = .fast) {
+        self.layout = layout; self.surface = surface; self.data = data; self.look = look; self.pngPreset = pngPreset
+    }
+
     public init(layout: LayoutDocument, surface: Surface, data: DataValue, device: DeviceProfile = .default,
-                scale: Double? = nil, scheme: ColorScheme = .light, locale: String = "ko", now: Date,
+                scale: Double? = nil, scheme: ColorScheme = .light, locale: String = Look.defaultLocale, now: Date,
                 timeZone: TimeZone = TimeZone(secondsFromGMT: 0)!, placeholder: Bool = false,
                 colors: ColorGeneration? = nil, pngPreset: PNGPreset = .fast) {
-        self.layout = layout; self.surface = surface; self.data = data; self.device = device
-        self.scale = scale; self.scheme = scheme; self.locale = locale; self.now = now
-        self.timeZone = timeZone; self.placeholder = placeholder; self.colors = colors ?? device.ios; self.pngPreset = pngPreset
+        self.init(layout: layout, surface: surface, data: data,
+                  look: Look(device: device, scale: scale, scheme: scheme, locale: locale, now: now, timeZone: timeZone,
+                             placeholder: placeholder, colors: colors),
+                  pngPreset: pngPreset)
     }
 
     /// A request for one of the layout's previews: its data, `now`, time zone and locale.
@@ -47,18 +40,26 @@ public struct RenderRequest: Sendable {
                 scale: Double? = nil, scheme: ColorScheme = .light, locale: String? = nil,
                 now: Date? = nil, placeholder: Bool = false) {
         self.init(layout: layout, surface: surface, data: preview.data, device: device, scale: scale,
-                  scheme: scheme, locale: locale ?? preview.locale ?? "ko",
-                  now: now ?? preview.now ?? RenderRequest.fallbackNow,
+                  scheme: scheme, locale: locale ?? preview.locale ?? Look.defaultLocale,
+                  now: now ?? preview.now ?? Look.fallbackNow,
                   timeZone: preview.timeZone ?? TimeZone(secondsFromGMT: 0)!, placeholder: placeholder)
         isPreview = true
     }
 
-    /// Used only when neither the request nor the preview says what time it is, so that a preview
-    /// without `now:` still renders the same every time: 2026-01-01T00:00:00Z.
-    public static let fallbackNow = Date(timeIntervalSince1970: 1_767_225_600)
+    public static var fallbackNow: Date { Look.fallbackNow }
 
-    public var effectiveScale: Double { scale ?? device.scale }
-    public var effectiveMode: RenderingMode { mode ?? surface.defaultRenderingMode }
+    public var device: DeviceProfile { get { look.device } set { look.device = newValue } }
+    public var scale: Double? { get { look.scale } set { look.scale = newValue } }
+    public var scheme: ColorScheme { get { look.scheme } set { look.scheme = newValue } }
+    public var locale: String { get { look.locale } set { look.locale = newValue } }
+    public var now: Date { get { look.now } set { look.now = newValue } }
+    public var timeZone: TimeZone { get { look.timeZone } set { look.timeZone = newValue } }
+    public var placeholder: Bool { get { look.placeholder } set { look.placeholder = newValue } }
+    public var colors: ColorGeneration { get { look.colors } set { look.colors = newValue } }
+    public var mode: RenderingMode? { get { look.mode } set { look.mode = newValue } }
+
+    public var effectiveScale: Double { look.effectiveScale }
+    public var effectiveMode: RenderingMode { look.mode ?? surface.defaultRenderingMode }
 }
 
 public enum PNGPreset: String, Sendable, CaseIterable {
@@ -91,7 +92,7 @@ public enum RenderError: Error, CustomStringConvertible, Sendable {
         case .modeNotOnSurface(let mode, let surface):
             return RenderError.modeMessage(mode.rawValue, surface)
         case .badScale(let v):
-            return "scale must be between 0.25 and 4, got \(v)"
+            return "scale must be \(Look.scalesText), got \(v)"
         case .layoutErrors(let ds):
             return ds.map(\.description).joined(separator: "\n")
         case .encode(let m):

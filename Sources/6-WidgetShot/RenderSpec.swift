@@ -26,36 +26,32 @@ public struct RenderSpec: Sendable, Equatable {
     public var surface: String
     public var preview: String?
     public var data: DataValue?
-    public var scheme: String?
-    public var scale: Double?
-    public var device: String?
-    public var locale: String?
-    public var now: String?
-    /// `18` or `26` (also `ios18`): the iOS generation.
-    public var ios: String?
-    public var placeholder: Bool
-    /// Overrides the system colors `ios` picks (library callers only).
-    public var colors: ColorGeneration?
+    /// How the surface looks: device, iOS generation, scale, scheme, locale, now, placeholder, mode.
+    public var look: LookSpec
     public var pngPreset: PNGPreset
-    public var mode: String?
     public var control: String?
     public var controlState: String?
+
+    public init(layout: String, surface: String, preview: String? = nil, data: DataValue? = nil, look: LookSpec,
+                pngPreset: PNGPreset = .fast, control: String? = nil, controlState: String? = nil) {
+        self.layout = layout; self.surface = surface; self.preview = preview; self.data = data; self.look = look
+        self.pngPreset = pngPreset; self.control = control; self.controlState = controlState
+    }
 
     public init(layout: String, surface: String, preview: String? = nil, data: DataValue? = nil,
                 scheme: String? = nil, scale: Double? = nil, device: String? = nil, locale: String? = nil,
                 now: String? = nil, ios: String? = nil, placeholder: Bool = false, colors: ColorGeneration? = nil,
                 pngPreset: PNGPreset = .fast, mode: String? = nil, control: String? = nil, controlState: String? = nil) {
-        self.mode = mode
-        self.control = control; self.controlState = controlState
-        self.layout = layout; self.surface = surface; self.preview = preview; self.data = data
-        self.scheme = scheme; self.scale = scale; self.device = device; self.locale = locale
-        self.now = now; self.ios = ios; self.placeholder = placeholder; self.colors = colors; self.pngPreset = pngPreset
+        self.init(layout: layout, surface: surface, preview: preview, data: data,
+                  look: LookSpec(device: device, ios: ios, scale: scale, scheme: scheme, locale: locale, now: now,
+                                 placeholder: placeholder, mode: mode, colors: colors),
+                  pngPreset: pngPreset, control: control, controlState: controlState)
     }
 
     /// Whether the spec alone fixes every input (a preview with an explicit `now`), so that the
     /// render can change only when the layout file, its assets, the fonts or the engine change.
     /// The server gives such GET answers a long-lived, immutable Cache-Control.
-    public var pinsEverything: Bool { data == nil && preview != nil && now != nil }
+    public var pinsEverything: Bool { data == nil && preview != nil && look.now != nil }
 
     /// Finds `layout` by name among `documents`, then `request(for:)`.
     public func request(in documents: [LayoutDocument], clock: () -> Date = Date.init) throws(RenderSpecError) -> RenderRequest {
@@ -75,89 +71,24 @@ public struct RenderSpec: Sendable, Equatable {
             throw .notFound("surface", "layout '\(document.name)' has no view for \(surface.rawValue); it has: \(has)")
         }
         let (controlId, state) = try controlSelection(surface, document)
-        var profile: DeviceProfile
-        if let device {
-            guard let found = DeviceProfile.named(device) else {
-                throw .notFound("device", "no device named '\(device)'; devices: \(DeviceProfile.all.map(\.id).joined(separator: ", "))")
-            }
-            profile = found
-        } else {
-            profile = .default
-        }
-        if let ios {
-            guard let generation = IOSGeneration(number: ios) else {
-                throw .badValue("ios", "ios must be 18 or 26 (the widget size table and system colors of that iOS), got '\(ios)'")
-            }
-            profile = profile.on(generation)
-        }
-        guard profile.supports(surface) else {
-            throw .unprocessable("surface", RenderError.surfaceNotOnDevice(surface, profile).description)
-        }
-        var renderingMode: RenderingMode?
-        if let mode {
-            guard let m = RenderingMode(rawValue: mode) else {
-                throw .badValue("mode", "mode must be one of \(RenderingMode.allCases.map(\.rawValue).joined(separator: ", ")), got '\(mode)'")
-            }
-            guard surface.renderingModes.contains(m) else {
-                throw .unprocessable("mode", RenderError.modeMessage(m.rawValue, surface))
-            }
-            renderingMode = m
-        }
-        var colorScheme = ColorScheme.light
-        if let scheme {
-            guard let s = ColorScheme(rawValue: scheme) else {
-                throw .badValue("scheme", "scheme must be light or dark, got '\(scheme)'")
-            }
-            colorScheme = s
-        }
-        if let scale, !(scale.isFinite && scale >= 0.25 && scale <= 4) {
-            throw .badValue("scale", "scale must be between 0.25 and 4, got \(scale)")
-        }
-        if let locale, !Self.isLocaleCode(locale) {
-            throw .badValue("locale", "locale must be a language code such as ko or en, got '\(locale)'")
-        }
-        let parsedNow: (date: Date, timeZone: TimeZone)?
-        if let now {
-            do { parsedNow = try RenderRequest.readNow(now) } catch {
-                throw .badValue("now", "now must be an ISO 8601 date with a time zone, e.g. 2026-11-22T12:27:00+09:00: \(error.message)")
-            }
-        } else {
-            parsedNow = nil
-        }
-
-        var request: RenderRequest
-        if let data {
+        try look.validate()
+        var chosen: Preview?
+        if data != nil {
             if preview != nil { throw .badValue("data", "give preview or data, not both") }
-            // Whole seconds: the time is part of the cache key, and no widget shows less than a
-            // second, so requests within the same second are the same render.
-            let current = Date(timeIntervalSince1970: clock().timeIntervalSince1970.rounded(.down))
-            let (date, zone) = parsedNow ?? (current, TimeZone.current)
-            request = RenderRequest(layout: document, surface: surface, data: data, device: profile, scale: scale,
-                                    scheme: colorScheme, locale: locale ?? "ko", now: date, timeZone: zone,
-                                    placeholder: placeholder)
+        } else if let preview {
+            guard let p = document.preview(named: preview) else {
+                throw .notFound("preview", "layout '\(document.name)' has no preview '\(preview)'; previews: \(document.previews.map(\.name).joined(separator: ", "))")
+            }
+            chosen = p
         } else {
-            let chosen: Preview
-            if let preview {
-                guard let p = document.preview(named: preview) else {
-                    throw .notFound("preview", "layout '\(document.name)' has no preview '\(preview)'; previews: \(document.previews.map(\.name).joined(separator: ", "))")
-                }
-                chosen = p
-            } else {
-                guard let first = document.previews.first else {
-                    throw .badValue("data", "layout '\(document.name)' has no previews; give data")
-                }
-                chosen = first
+            guard let first = document.previews.first else {
+                throw .badValue("data", "layout '\(document.name)' has no previews; give data")
             }
-            request = RenderRequest(layout: document, surface: surface, preview: chosen, device: profile, scale: scale,
-                                    scheme: colorScheme, locale: locale, placeholder: placeholder)
-            if let parsedNow {
-                request.now = parsedNow.date
-                request.timeZone = parsedNow.timeZone
-            }
+            chosen = first
         }
-        request.colors = colors ?? profile.ios
-        request.pngPreset = pngPreset
-        request.mode = renderingMode
+        var request = RenderRequest(layout: document, surface: surface, data: data ?? chosen?.data ?? .null,
+                                    look: try look.resolve(for: surface, preview: chosen, clock: clock), pngPreset: pngPreset)
+        request.isPreview = chosen != nil
         request.control = controlId
         request.controlState = state
         return request
@@ -191,12 +122,7 @@ public struct RenderSpec: Sendable, Equatable {
         return (chosen.id, state)
     }
 
-    /// `ko`, `en`, `en-US`, `zh_Hant_TW`: letters, digits, `-` and `_`, starting with a letter.
-    public static func isLocaleCode(_ text: String) -> Bool {
-        guard let first = text.unicodeScalars.first, text.unicodeScalars.count <= 35,
-              CharacterSet.letters.contains(first), first.isASCII else { return false }
-        return text.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || $0 == "-" || $0 == "_") }
-    }
+    public static func isLocaleCode(_ text: String) -> Bool { LookSpec.isLocaleCode(text) }
 }
 
 /// A RenderSpec field that cannot be used: which field, why, and what kind of problem (the server

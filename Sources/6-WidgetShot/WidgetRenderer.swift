@@ -52,7 +52,7 @@ public final class WidgetRenderer {
                                      available: Surface.allCases.filter(request.layout.hasView(for:)))
         }
         let scale = request.effectiveScale
-        guard scale.isFinite, scale >= 0.25, scale <= 4 else { throw RenderError.badScale(scale) }
+        guard scale.isFinite, Look.scales.contains(scale) else { throw RenderError.badScale(scale) }
         let mode = request.effectiveMode
         guard surface.renderingModes.contains(mode) else { throw RenderError.modeNotOnSurface(mode, surface) }
 
@@ -61,9 +61,9 @@ public final class WidgetRenderer {
         // Control Center and the Lock Screen's controls sit on a dark material in either appearance.
         let scheme: ColorScheme = surface.family == .island || surface.family == .control || surface == .standBy
             ? .dark : surface.onlyScheme ?? request.scheme
-        var context = BindContext(surface: surface, scheme: scheme, locale: request.locale, now: request.now,
-                                  timeZone: request.timeZone, placeholder: request.placeholder, colors: request.colors,
-                                  isStale: request.isStale, renderingMode: mode)
+        var drawn = request.look
+        drawn.scheme = scheme
+        var context = BindContext(surface: surface, look: drawn, isStale: request.isStale, renderingMode: mode)
         context.isPreview = request.isPreview
         let bound = request.layout.bind(surface: surface, data: request.data, context: context,
                                         control: request.control, state: request.controlState)

@@ -47,8 +47,11 @@ public enum ReportMerge {
         var results: [ReportRecord] = []
         var names = Set<String>()
         var stale: [String: ReportRecord] = [:]
-        var copies: [String: String] = [:]
+        var copies: [String: ReportCopy] = [:]
         for (dir, d) in documents {
+            // The folder named on the command line may be a link (a CI download); below it, nothing
+            // the report names is reached through one.
+            let folder = URL(fileURLWithPath: dir).resolvingSymlinksInPath().path
             for r in d.results {
                 if r.status == .stale { stale[r.name] = r; continue }
                 guard names.insert(r.name).inserted else {
@@ -57,11 +60,10 @@ public enum ReportMerge {
                 results.append(r)
                 for (field, file) in [("expected", r.images?.expected), ("actual", r.images?.actual), ("diff", r.images?.diff)] {
                     guard let file else { continue }
-                    // Copied into the merged folder by this name: it must stay inside both folders.
-                    guard file.hasSuffix(".png"), !file.hasPrefix("/"), !file.split(separator: "/").contains(where: { $0 == ".." || $0 == "." }) else {
-                        throw ReportError("\(dir)/report.json: results[\(r.name)].images.\(field) '\(file)' is not a PNG path inside the report folder")
-                    }
-                    copies[file] = dir + "/" + file
+                    // Copied into the merged folder by this name: checked now, before anything is written.
+                    let copy = ReportCopy(folder: folder, namedBy: "\(dir)/report.json: results[\(SafeName.shown(r.name))].images.\(field)")
+                    try copy.check(file)
+                    copies[file] = copy
                 }
             }
         }

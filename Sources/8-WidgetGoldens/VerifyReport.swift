@@ -12,10 +12,10 @@ public struct VerifyReport: Sendable {
     public var document: ReportDocument
     /// PNGs to write, by path relative to the report folder.
     public var images: [String: [UInt8]]
-    /// Files to copy into the report folder (merging shard reports): relative path → source path.
-    public var copies: [String: String]
+    /// Files to copy into the report folder (merging shard reports): relative path → where it is.
+    public var copies: [String: ReportCopy]
 
-    public init(document: ReportDocument, images: [String: [UInt8]] = [:], copies: [String: String] = [:]) {
+    public init(document: ReportDocument, images: [String: [UInt8]] = [:], copies: [String: ReportCopy] = [:]) {
         self.document = document; self.images = images; self.copies = copies
     }
 
@@ -168,18 +168,21 @@ public struct VerifyReport: Sendable {
 
     /// Writes the PNGs first, then the pages, each file atomically.
     public func write(to dir: String) throws {
-        // Image paths are made of layout and preview names: written under the safe-path rule.
+        // Image paths are made of layout and preview names, or read from a shard's report.json:
+        // every file is written, and every copy read, under the safe-path rule (OutputFolder).
+        for (path, copy) in copies { try copy.check(path) }
         let folder = OutputFolder(dir)
         for (path, bytes) in images.sorted(by: { $0.key < $1.key }) { try folder.write(bytes, to: path) }
-        for (path, source) in copies.sorted(by: { $0.key < $1.key }) {
-            guard let data = FileManager.default.contents(atPath: source) else {
-                throw ReportError("cannot read \(source) (named in its report.json)")
+        for (path, copy) in copies.sorted(by: { $0.key < $1.key }) {
+            let bytes: [UInt8]
+            do { bytes = try OutputFolder(copy.folder).readFile(path) } catch {
+                throw ReportError("\(copy.namedBy) '\(SafeName.shown(path))': cannot be read: \(error)")
             }
-            try AtomicFile.write([UInt8](data), to: dir + "/" + path)
+            try folder.write(bytes, to: path)
         }
-        try AtomicFile.write(Array(ReportPage(document).html().utf8), to: dir + "/index.html")
-        try AtomicFile.write(try document.encoded(), to: dir + "/report.json")
-        try AtomicFile.write(Array(junit().utf8), to: dir + "/junit.xml")
+        try folder.write(Array(ReportPage(document).html().utf8), to: "index.html")
+        try folder.write(try document.encoded(), to: "report.json")
+        try folder.write(Array(junit().utf8), to: "junit.xml")
     }
 
     public func junit() -> String {
@@ -212,6 +215,30 @@ public struct VerifyReport: Sendable {
     }
 
     private func x(_ s: String) -> String { HTML.escape(s).replacingOccurrences(of: "'", with: "&apos;") }
+}
+
+/// A file a merged report copies from a shard's report folder, under the same relative path: an
+/// image a shard's report.json names, so a path from a file, held to the safe-path rule.
+public struct ReportCopy: Sendable, Equatable {
+    /// The shard's report folder.
+    public var folder: String
+    /// Where the path was read, for messages: `shard/report.json: results[NAME].images.diff`.
+    public var namedBy: String
+
+    public init(folder: String, namedBy: String) { self.folder = folder; self.namedBy = namedBy }
+
+    /// Nil when `path` may name a report image: a safe relative path (`SafeName`) ending in `.png`.
+    public static func problem(_ path: String) -> String? {
+        if case .failure(let problem) = SafeName.components(ofRelativePath: path) { return "\(problem)" }
+        if !path.hasSuffix(".png") { return "'\(SafeName.shown(path))' is not a PNG file name" }
+        return nil
+    }
+
+    func check(_ path: String) throws(ReportError) {
+        if let problem = Self.problem(path) {
+            throw ReportError("\(namedBy) \(problem) (report images are named by paths inside the report folder)")
+        }
+    }
 }
 
 enum HTML {

@@ -46,6 +46,9 @@ public struct Filmstrip: Sendable {
     /// Points every column is at least wide, whatever its pictures (an estimate of a sheet before
     /// its pictures are drawn may set it to a picture's known width).
     public var minimumColumnWidth = 150.0
+    /// Points a row is at least tall, by row name (a bound on a sheet before its pictures are drawn
+    /// sets each to the tallest picture the row can hold).
+    public var minimumRowHeights: [String: Double] = [:]
 
     public init(title: String, rows: [String], columns: [Column], footer: String? = nil) {
         self.title = title; self.rows = rows; self.columns = columns; self.footer = footer
@@ -71,7 +74,9 @@ public struct Filmstrip: Sendable {
     public func geometry(scale: Double) -> Geometry {
         func px(_ pt: Double) -> Int { Int((pt * scale).rounded()) }
         let columnWidths = columns.map { c in max(px(minimumColumnWidth), rows.compactMap { c.cells[$0]?.tile.drawnWidth }.max() ?? 0) }
-        let rowHeights = rows.map { r in max(px(30), columns.compactMap { $0.cells[r]?.tile.drawnHeight }.max() ?? 0) }
+        let rowHeights = rows.map { r in
+            max(px(30), px(minimumRowHeights[r] ?? 0), columns.compactMap { $0.cells[r]?.tile.drawnHeight }.max() ?? 0)
+        }
         var cells: [[(x: Int, y: Int, width: Int, height: Int)]] = []
         var x = px(Self.margin + Self.labelWidth)
         for (ci, _) in columns.enumerated() {
@@ -96,13 +101,34 @@ public struct Filmstrip: Sendable {
     static let emptyCell = RGBA(hex: 0x3A3A3C)
     static let staleMark = RGBA(hex: 0xFF9F0A)
 
-    /// Refuses a sheet past `Limits.sheetPixels`: its size is known from the cells, before any
-    /// pixel of it is allocated.
+    /// Refuses a sheet past `Limits.sheetPixels`, or with a side longer than a canvas can be
+    /// (`Renderer.maxCanvasSide`: Cairo's bound; the sheet would be cut there, its last columns
+    /// silently lost): its size is known from the cells, before any pixel of it is allocated.
     public func checkSize(scale: Double, limits: Limits = .default) throws(FilmstripTooLarge) {
         let g = geometry(scale: scale)
-        let (pixels, overflow) = g.width.multipliedReportingOverflow(by: g.height)
-        guard overflow || pixels > limits.sheetPixels else { return }
+        guard !fits(g, limits) else { return }
         throw FilmstripTooLarge(width: g.width, height: g.height, limit: limits.sheetPixels, columns: columns.count, rows: rows.count)
+    }
+
+    func fits(_ g: Geometry, _ limits: Limits) -> Bool {
+        let (pixels, overflow) = g.width.multipliedReportingOverflow(by: g.height)
+        return !overflow && pixels <= limits.sheetPixels && max(g.width, g.height) <= Renderer.maxCanvasSide
+    }
+
+    /// The most columns a sheet at `scale` holds (within `Limits.sheetPixels`, no side past
+    /// `Renderer.maxCanvasSide`) when each is as wide
+    /// as `minimumColumnWidth` and the rows as tall as their minimums (the pictures left out): for
+    /// a bound on a sheet (`LiveActivityPreviewer.filmstripBound`), what would fit. 0 when not even
+    /// one column does.
+    public func mostColumns(scale: Double, limits: Limits = .default) -> Int {
+        var strip = self
+        strip.columns = [Column(title: "")]
+        let one = strip.geometry(scale: scale)
+        guard fits(one, limits) else { return 0 }
+        strip.columns.append(Column(title: ""))
+        let step = strip.geometry(scale: scale).width - one.width
+        let widest = min(limits.sheetPixels / one.height, Renderer.maxCanvasSide)
+        return 1 + (widest - one.width) / max(1, step)
     }
 
     /// The grid as one picture at `scale` pixels per point (the pictures' own scale); refused
@@ -237,10 +263,19 @@ public struct FilmstripTooLarge: Error, Sendable, CustomStringConvertible {
     public var limit: Int
     public var columns: Int
     public var rows: Int
+    /// What would fit instead, in the caller's terms (`at most 14 pushes at scale 3, …`); nil: the
+    /// general advice.
+    public var advice: String?
 
     public var description: String {
-        "the filmstrip would be \(width) × \(height) pixels (\(columns) columns × \(rows) rows), more than \(limit) pixels "
-            + "(Limits.sheetPixels): show fewer pushes, entries or surfaces, or draw it at a smaller scale"
+        let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
+        var past: [String] = []
+        if overflow || pixels > limit { past.append("more than \(limit) pixels (Limits.sheetPixels)") }
+        if max(width, height) > Renderer.maxCanvasSide {
+            past.append("\(width > height ? "wider" : "taller") than \(Renderer.maxCanvasSide) pixels (Renderer.maxCanvasSide, the longest side an image can have)")
+        }
+        return "the filmstrip would be \(width) × \(height) pixels (\(columns) columns × \(rows) rows), \(past.joined(separator: " and ")): "
+            + (advice ?? "show fewer pushes, entries or surfaces, or draw it at a smaller scale")
     }
 }
 

@@ -27,13 +27,13 @@ public enum LiveActivityPresentation: String, CaseIterable, Sendable {
     }
 }
 
-/// How pushes are rendered; every field has the meaning `render`'s options have.
+/// How pushes are rendered. `look` has the meaning `render`'s options have (the same LookSpec,
+/// checked by `look.validate()` before any work), but for three rules of a push: without `now`
+/// each push is drawn at its `aps.timestamp` (the moment it arrives); without `locale`, the
+/// layout's first preview's; and `mode` applies to the presentations that have it, the others
+/// drawing in their default mode. `look.now`, when given, is read into `now` and `timeZone` here.
 public struct PushRenderOptions: Sendable {
-    public var device: DeviceProfile = .default
-    public var scale: Double?
-    public var scheme: ColorScheme = .light
-    /// nil: the layout's first preview's locale, else ko.
-    public var locale: String?
+    public var look: LookSpec
     /// nil: the layout's first preview's time zone, else UTC.
     public var timeZone: TimeZone?
     /// nil: each push's `aps.timestamp` (the moment it arrives).
@@ -49,11 +49,26 @@ public struct PushRenderOptions: Sendable {
     /// pixels per picture until the last one is drawn.
     public var keepsBitmaps = true
 
+    /// Options from a look as a caller wrote it: every field checked, `now` read.
+    public init(look: LookSpec, presentations: [LiveActivityPresentation]? = nil) throws(RenderSpecError) {
+        try look.validate()
+        var rest = look
+        rest.now = nil
+        self.look = rest
+        self.presentations = presentations
+        if let (date, zone) = try look.resolvedNow() { now = date; timeZone = zone }
+    }
+
     public init(device: DeviceProfile = .default, scale: Double? = nil, scheme: ColorScheme = .light, locale: String? = nil,
                 timeZone: TimeZone? = nil, now: Date? = nil, presentations: [LiveActivityPresentation]? = nil) {
-        self.device = device; self.scale = scale; self.scheme = scheme; self.locale = locale
+        look = LookSpec(device: device.id, ios: device.ios == device.shipsWith ? nil : String(device.ios.number),
+                        scale: scale, scheme: scheme.rawValue, locale: locale)
         self.timeZone = timeZone; self.now = now; self.presentations = presentations
     }
+
+    /// The device the pushes are shown on (`look.validate()` has checked its name).
+    public var device: DeviceProfile { (try? look.resolvedDevice()) ?? .default }
+    public var scale: Double? { look.scale }
 }
 
 /// One presentation of one push, rendered.
@@ -121,10 +136,12 @@ public struct LiveActivityPreviewer: Sendable {
         let first = layout.previews.first
         let now = options.now ?? payload.timestamp
         let zone = options.timeZone ?? first?.timeZone ?? TimeZone(secondsFromGMT: 0)!
+        var look = options.look
+        look.now = Self.iso(now, zone)
+        look.locale = look.locale ?? first?.locale ?? Look.defaultLocale
+        if let mode = try look.resolvedMode(), !surface.renderingModes.contains(mode) { look.mode = nil }
         let spec = RenderSpec(layout: layout.name, surface: surface.rawValue, data: data ?? validator.data(for: payload),
-                              scheme: options.scheme.rawValue, scale: options.scale, device: options.device.id,
-                              locale: options.locale ?? first?.locale ?? "ko", now: Self.iso(now, zone),
-                              pngPreset: options.pngPreset)
+                              look: look, pngPreset: options.pngPreset)
         var request = try spec.request(for: layout)
         request.isStale = Self.isStale(payload, at: now)
         return request
@@ -333,18 +350,28 @@ enum AlertBand {
     static let padding = 12.0
     static let gap = 8.0
 
-    static func draw(_ alert: PushAlert, under base: RenderResult, renderer: WidgetRenderer) -> Bitmap {
-        let scale = Double(base.bitmap.width) / max(1, base.pointSize.width)
-        let width = base.pointSize.width
-        let text = ViewNode(.vstack(spacing: 2, alignment: .leading, children: [
+    static func text(_ alert: PushAlert) -> ViewNode {
+        ViewNode(.vstack(spacing: 2, alignment: .leading, children: [
             ViewNode(.text(TextContent(string: alert.title, font: FontSpec(size: 15, weight: .semibold),
                                        color: .color(.white), lineLimit: 2))),
             ViewNode(.text(TextContent(string: alert.body, font: FontSpec(size: 13),
                                        color: .color(RGBA(hex: 0xAEAEB2)), lineLimit: 3))),
         ]), modifiers: [.frame(FrameSpec(maxWidth: .infinity, alignment: Alignment(horizontal: .leading, vertical: .top))),
                         .padding(EdgeInsets(all: padding))])
+    }
+
+    /// Points the band under a picture `width` points wide takes: known before anything is drawn
+    /// (a filmstrip's bound measures it so).
+    static func height(of alert: PushAlert, width: Double, engine: LayoutEngine) -> Double {
+        engine.sizeThatFits(text(alert), ProposedSize(width: width, height: nil)).height
+    }
+
+    static func draw(_ alert: PushAlert, under base: RenderResult, renderer: WidgetRenderer) -> Bitmap {
+        let scale = Double(base.bitmap.width) / max(1, base.pointSize.width)
+        let width = base.pointSize.width
+        let text = text(alert)
         let engine = LayoutEngine(measurer: renderer.renderer.measurer)
-        let bandHeight = engine.sizeThatFits(text, ProposedSize(width: width, height: nil)).height
+        let bandHeight = height(of: alert, width: width, engine: engine)
         let top = Double(base.bitmap.height) / scale + gap
         let band = Rect(x: 0, y: top, width: width, height: bandHeight)
         let card = PlacedNode(frame: band, content: .shape(ShapeContent(

@@ -75,15 +75,18 @@ public struct PushValidator: Sendable {
             throw PushInputError(message: "\(name): \(bytes.count) bytes, more than \(limits.documentBytes) (Limits.documentBytes)",
                                  limit: "documentBytes")
         }
-        guard let first = bytes.firstIndex(where: { !Self.isSpace($0) }) else {
+        // One leading byte-order mark is not part of the payload (it is not JSON text, and APNs is
+        // sent the JSON): skipped, as every JSON reader here skips it.
+        let start = ByteOrderMark.length(in: bytes)
+        guard let first = bytes[start...].firstIndex(where: { !Self.isSpace($0) }) else {
             throw PushInputError(message: "\(name): empty file (expected a JSON object with \"aps\", or an array of them)")
         }
         if bytes[first] == UInt8(ascii: "{") {
             let end = trimEnd(bytes, first, bytes.count)
-            return [PushInput(bytes: Array(bytes[..<end]), name: name, trailingWhitespace: bytes.count - end)]
+            return [PushInput(bytes: Array(bytes[start..<end]), name: name, trailingWhitespace: bytes.count - end)]
         }
         guard bytes[first] == UInt8(ascii: "[") else {
-            throw PushInputError(message: "\(name): a push payload is JSON: an object starting with '{' (or an array of them), found '\(Character(UnicodeScalar(bytes[first])))'")
+            throw PushInputError(message: "\(name): a push payload is JSON: an object starting with '{' (or an array of them), found \(CharacterText.describe(byteAt: first, in: bytes))")
         }
         let (spans, count) = elementSpans(bytes, from: first, keepingAtMost: limits.sequencePushes)
         try checkPushCount(count, of: name, limits: limits)

@@ -245,18 +245,23 @@ extension Filmstrip {
 public struct TimelinePreviewer: Sendable {
     public var layout: LayoutDocument
     public var surfaces: [Surface]
-    public var device: DeviceProfile = .default
-    public var scale: Double?
-    public var scheme: ColorScheme = .light
-    public var locale: String
-    public var timeZone: TimeZone
+    /// How every picture looks; its `now` is replaced by each entry's date.
+    public var look: Look
+
+    public init(layout: LayoutDocument, surfaces: [Surface], look: Look) {
+        self.layout = layout; self.surfaces = surfaces; self.look = look
+    }
 
     public init(layout: LayoutDocument, surfaces: [Surface], device: DeviceProfile = .default, scale: Double? = nil,
                 scheme: ColorScheme = .light, locale: String? = nil, timeZone: TimeZone? = nil) {
-        self.layout = layout; self.surfaces = surfaces; self.device = device; self.scale = scale; self.scheme = scheme
-        self.locale = locale ?? layout.previews.first?.locale ?? "ko"
-        self.timeZone = timeZone ?? layout.previews.first?.timeZone ?? TimeZone(secondsFromGMT: 0)!
+        self.init(layout: layout, surfaces: surfaces,
+                  look: Look(device: device, scale: scale, scheme: scheme,
+                             locale: locale ?? layout.previews.first?.locale ?? Look.defaultLocale,
+                             timeZone: timeZone ?? layout.previews.first?.timeZone ?? TimeZone(secondsFromGMT: 0)!))
     }
+
+    public var device: DeviceProfile { look.device }
+    public var timeZone: TimeZone { look.timeZone }
 
     /// The layout's `timeline:` policy, nil when it has none.
     public static func policy(of layout: LayoutDocument) throws(TimelineError) -> TimelinePolicy? {
@@ -264,8 +269,9 @@ public struct TimelinePreviewer: Sendable {
     }
 
     public func request(_ entry: TimelineEntry, surface: Surface) -> RenderRequest {
-        RenderRequest(layout: layout, surface: surface, data: entry.data, device: device, scale: scale, scheme: scheme,
-                      locale: locale, now: entry.date, timeZone: timeZone)
+        var entryLook = look
+        entryLook.now = entry.date
+        return RenderRequest(layout: layout, surface: surface, data: entry.data, look: entryLook)
     }
 
     public func render(_ timeline: Timeline, with renderer: WidgetRenderer) throws -> [[(Surface, RenderResult)]] {
@@ -278,5 +284,5 @@ public struct TimelinePreviewer: Sendable {
                                   timeZone: timeZone)
     }
 
-    public var effectiveScale: Double { scale ?? device.scale }
+    public var effectiveScale: Double { look.effectiveScale }
 }

@@ -18,7 +18,8 @@ import WidgetPush
 /// check may cost (`Limits.sequencePushes`, `pushLeaves`, `sequenceLeaves`, `pushReportBytes`) is
 /// 413, refused before anything is drawn. Reading, checking and drawing all run under the render
 /// deadline (503 past it), and stop when the client goes away. The other parameters mean what
-/// they mean for `/render` (`device`, `scale`, `scheme`, `locale`, `now`), plus `attributes` (a
+/// they mean for `/render` (LookSpec.fields: `device`, `ios`, `scale`, `scheme`, `locale`, `now`,
+/// `placeholder`, `mode`; a mode applies to the presentations that have it), plus `attributes` (a
 /// JSON object: the activity's static attributes for updates).
 struct PushRoutes: Sendable {
     let layouts: LoadedLayouts
@@ -26,7 +27,8 @@ struct PushRoutes: Sendable {
     let limits: Limits
 
     static let path = "v1/live-activity/preview"
-    static let queryFields: Set<String> = ["layout", "surface", "device", "scale", "scheme", "locale", "now", "attributes"]
+    /// The look's fields (LookSpec.fields, as for `/render`) and the route's own.
+    static let queryFields: Set<String> = LookSpec.fieldNames.union(["layout", "surface", "attributes"])
 
     func add(to router: Router<BasicRequestContext>) {
         router.post(RouterPath(Self.path)) { request, _ in try await preview(request) }
@@ -46,12 +48,7 @@ struct PushRoutes: Sendable {
 
     func parameters(_ query: [(name: String, value: String)]) throws(APIError) -> Parameters {
         var values: [String: String] = [:]
-        for (name, value) in query {
-            guard Self.queryFields.contains(name) else {
-                throw .badValue(name, "unknown parameter '\(name)'; parameters: \(Self.queryFields.sorted().joined(separator: ", "))")
-            }
-            values[name] = value
-        }
+        for (name, value) in try RequestTarget.checked(query, fields: Self.queryFields) { values[name] = value }
         guard let layoutName = values["layout"] else { throw .badValue("layout", "missing: ?layout=NAME (e.g. delivery)") }
         guard let document = layouts.document(named: layoutName) else {
             throw .notFound("layout", "no layout named '\(layoutName)'; layouts: \(layouts.names.joined(separator: ", "))")
@@ -63,36 +60,14 @@ struct PushRoutes: Sendable {
             }
             presentation = p
         }
-        var options = PushRenderOptions()
+        var look = LookSpec()
+        for (name, value) in values.sorted(by: { $0.key < $1.key }) {
+            do { _ = try look.set(name, text: value) } catch { throw APIError(error) }
+        }
+        var options: PushRenderOptions
+        do { options = try PushRenderOptions(look: look) } catch { throw APIError(error) }
         // The answer carries PNGs only: no picture's pixels are kept past its encoding.
         options.keepsBitmaps = false
-        if let d = values["device"] {
-            guard let profile = DeviceProfile.named(d) else {
-                throw .notFound("device", "no device named '\(d)'; devices: \(DeviceProfile.all.map(\.id).joined(separator: ", "))")
-            }
-            options.device = profile
-        }
-        if let s = values["scale"] {
-            guard let v = Double(s), v.isFinite, v >= 0.25, v <= 4 else { throw .badValue("scale", "scale must be between 0.25 and 4, got '\(s)'") }
-            options.scale = v
-        }
-        if let s = values["scheme"] {
-            guard let v = ColorScheme(rawValue: s) else { throw .badValue("scheme", "scheme must be light or dark, got '\(s)'") }
-            options.scheme = v
-        }
-        if let l = values["locale"] {
-            guard RenderSpec.isLocaleCode(l) else { throw .badValue("locale", "locale must be a language code such as ko or en, got '\(l)'") }
-            options.locale = l
-        }
-        if let n = values["now"] {
-            do {
-                let (date, zone) = try RenderRequest.readNow(n)
-                options.now = date
-                options.timeZone = zone
-            } catch {
-                throw .badValue("now", "now must be an ISO 8601 date with a time zone, e.g. 2026-11-22T12:27:00+09:00: \(error.message)")
-            }
-        }
         var attributes: DataValue?
         if let a = values["attributes"] {
             let value = try RenderRoutes.parseJSON(a, limits: limits)
@@ -109,8 +84,9 @@ struct PushRoutes: Sendable {
     }
 
     func preview(_ request: Request) async throws -> Response {
-        let query = request.uri.queryParameters.map { (name: String($0.key), value: String($0.value)) }
-        let parameters = try self.parameters(query)
+        // Read as the render routes and the URL signer read a query (RequestTarget), so a signed
+        // push URL means to the route what it meant to the signature.
+        let parameters = try self.parameters(try RequestTarget.pairs(request.uri.query))
         let maxBodyBytes = limits.requestBodyBytes
         if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > maxBodyBytes {
             throw APIError(.contentTooLarge, "the body is \(length) bytes; at most \(maxBodyBytes) are accepted (Limits.requestBodyBytes)", field: "body")

@@ -8,8 +8,8 @@ import WidgetShot
 package struct RenderParameters: Sendable {
     package var spec: RenderSpec
 
-    static let queryFields: Set<String> = ["preview", "scheme", "scale", "device", "locale", "now", "ios", "placeholder", "mode",
-                                           "control", "controlState"]
+    /// The look's fields (LookSpec.fields) and the render's own.
+    static let queryFields: Set<String> = LookSpec.fieldNames.union(["preview", "control", "controlState"])
     static let bodyFields: Set<String> = queryFields.union(["layout", "surface", "data"])
 
     init(layout: String, surface: String) { spec = RenderSpec(layout: layout, surface: surface) }
@@ -35,31 +35,12 @@ extension RenderParameters {
     /// `GET /render/{layout}/{surface}.png?preview=…&scheme=…&scale=…&device=…&locale=…&now=…&ios=…&placeholder=…&mode=…&control=…&controlState=…`
     package init(layout: String, surface: String, query: [(name: String, value: String)]) throws(APIError) {
         self.init(layout: layout, surface: surface)
-        var seen = Set<String>()
-        for (name, value) in query {
-            guard Self.queryFields.contains(name) else {
-                throw .badValue(name, "unknown parameter '\(name)'; parameters: \(Self.queryFields.sorted().joined(separator: ", "))")
-            }
-            guard seen.insert(name).inserted else { throw .badValue(name, "'\(name)' is given more than once") }
+        for (name, value) in try RequestTarget.checked(query, fields: Self.queryFields) {
+            do { if try spec.look.set(name, text: value) { continue } } catch { throw APIError(error) }
             switch name {
             case "preview": spec.preview = value
-            case "scheme": spec.scheme = value
-            case "device": spec.device = value
-            case "locale": spec.locale = value
-            case "now": spec.now = value
-            case "ios": spec.ios = value
-            case "mode": spec.mode = value
             case "control": spec.control = value
             case "controlState": spec.controlState = value
-            case "scale":
-                guard let v = Double(value), v.isFinite else { throw .badValue("scale", "scale must be a number between 0.25 and 4, got '\(value)'") }
-                spec.scale = v
-            case "placeholder":
-                switch value {
-                case "true", "1", "": spec.placeholder = true
-                case "false", "0": spec.placeholder = false
-                default: throw .badValue("placeholder", "placeholder must be true or false, got '\(value)'")
-                }
             default: break
             }
         }
@@ -85,28 +66,10 @@ extension RenderParameters {
         guard let surface = try string("surface") else { throw .badValue("surface", "'surface' is required") }
         self.init(layout: layout, surface: surface)
         spec.preview = try string("preview")
-        spec.scheme = try string("scheme")
-        spec.device = try string("device")
-        spec.locale = try string("locale")
-        spec.now = try string("now")
-        switch fields["ios"] {
-        case nil, .null?: break
-        case .number(let v)?: spec.ios = v == v.rounded() ? CheckedNumber.int(v).map(String.init) ?? String(v) : String(v)
-        case .string(let s)?: spec.ios = s
-        default: throw .badValue("ios", "'ios' must be 18 or 26")
-        }
-        spec.mode = try string("mode")
         spec.control = try string("control")
         spec.controlState = try string("controlState")
-        switch fields["scale"] {
-        case nil, .null?: break
-        case .number(let v)?: spec.scale = v
-        default: throw .badValue("scale", "'scale' must be a number between 0.25 and 4")
-        }
-        switch fields["placeholder"] {
-        case nil, .null?: break
-        case .bool(let b)?: spec.placeholder = b
-        default: throw .badValue("placeholder", "'placeholder' must be true or false")
+        for key in fields.keys.sorted() {
+            do { _ = try spec.look.set(key, json: fields[key]!) } catch { throw APIError(error) }
         }
         if let d = fields["data"], d != .null { spec.data = d }
     }

@@ -78,11 +78,7 @@ package struct RenderRoutes: Sendable {
         }
         // The path is canonical (CanonicalPathResponder): its parameters decode; the query is read
         // as a signature reads it.
-        let query: [(name: String, value: String)]
-        switch RequestTarget.query(request.uri.query ?? "") {
-        case .success(let pairs): query = pairs
-        case .failure(let malformed): throw APIError.badValue(malformed.part, "\(malformed)")
-        }
+        let query = try RequestTarget.pairs(request.uri.query)
         let layout = context.parameters.get("layout") ?? ""
         let surface = context.parameters.get("surface") ?? ""
         let parameters = try RenderParameters(layout: RequestTarget.decode(layout) ?? layout,
@@ -207,9 +203,12 @@ package struct RenderRoutes: Sendable {
     /// JSON (surrogate pairs, no recursion, every limit of `limits`), with the line and column of a
     /// problem. A body must be a JSON object: YAML, which DataValue also reads, is refused here.
     package static func parseJSON(_ text: String, limits: Limits = .default) throws(APIError) -> DataValue {
-        let first = text.utf8.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
-        guard first == UInt8(ascii: "{") else {
-            throw APIError.badValue("body", "malformed JSON body: expected a JSON object such as {\"layout\": \"delivery\", \"surface\": \"systemSmall\"}")
+        // The JSON reader skips one leading byte-order mark; this look at the first character must too.
+        let utf8 = text.utf8
+        let first = utf8.dropFirst(ByteOrderMark.length(in: utf8)).firstIndex { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
+        guard let first, utf8[first] == UInt8(ascii: "{") else {
+            let found = first.map { ", found \(CharacterText.describe(byteAt: utf8.distance(from: utf8.startIndex, to: $0), in: Array(utf8)))" } ?? ""
+            throw APIError.badValue("body", "malformed JSON body: expected a JSON object such as {\"layout\": \"delivery\", \"surface\": \"systemSmall\"}\(found)")
         }
         do { return try DataValue.parse(text, file: "body", limits: limits) } catch {
             let problems = error.diagnostics.map { d in

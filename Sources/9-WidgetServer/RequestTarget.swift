@@ -135,3 +135,28 @@ public enum RequestTarget {
         }
     }
 }
+
+extension RequestTarget {
+    /// A request's query as every route reads it (the render routes, the push preview): the pairs
+    /// `query` decodes, or a 400 naming the parameter whose escape is malformed.
+    static func pairs(_ rawQuery: String?) throws(APIError) -> [(name: String, value: String)] {
+        switch query(rawQuery ?? "") {
+        case .success(let pairs): return pairs
+        case .failure(let malformed): throw APIError.badValue(malformed.part, "\(malformed)")
+        }
+    }
+
+    /// `pairs` when each name is one of `fields` and none is given twice; else a 400 naming the
+    /// first that is not. A second value is refused rather than one of the two picked: a signature
+    /// covers both, and a cache in front may key on either.
+    static func checked(_ pairs: [(name: String, value: String)], fields: Set<String>) throws(APIError) -> [(name: String, value: String)] {
+        var seen = Set<String>()
+        for (name, _) in pairs {
+            guard fields.contains(name) else {
+                throw .badValue(name, "unknown parameter '\(name)'; parameters: \(fields.sorted().joined(separator: ", "))")
+            }
+            guard seen.insert(name).inserted else { throw .badValue(name, "'\(name)' is given more than once") }
+        }
+        return pairs
+    }
+}

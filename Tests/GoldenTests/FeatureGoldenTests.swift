@@ -6,8 +6,9 @@ import WidgetTemplate
 import WidgetGoldens
 
 /// Feature goldens (DESIGN move 6): `Tests/Features/Layouts/` holds one small layout per node or
-/// modifier (rotation, scale, template images, inherited text settings, container background
-/// views, the island keyline), `Tests/Features/Golden/` their images, one test case per image,
+/// modifier (rotation, scale, template images, inherited text settings, `truncationMode`, container
+/// background views, the island keyline, the rendering modes, controls), `Tests/Features/Golden/`
+/// their images, one test case per image,
 /// so a broken effect fails one well-named cell. The folder is a project of its own (with a link
 /// to Fonts/), outside Layouts/, so these never reach the product gallery. Record with
 /// `widgetshot record --project Tests/Features`.
@@ -21,7 +22,8 @@ enum FeatureProject {
 @Suite struct FeatureGoldenTests {
     @Test func everyFeatureLayoutLoads() throws {
         let loaded = try LayoutCatalog(directory: FeatureProject.folders.layouts).loadAll()
-        #expect(loaded.map(\.name).sorted() == ["background-view", "inherited-text", "keyline", "rotation", "scale", "template-image"])
+        #expect(loaded.map(\.name).sorted() == ["background-view", "controls", "inherited-text", "keyline", "rendering-mode", "rotation", "scale",
+                                                "template-image", "truncation-mode"])
     }
 
     @Test(arguments: FeatureProject.cells)

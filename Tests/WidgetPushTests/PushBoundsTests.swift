@@ -218,6 +218,27 @@ import WidgetPush
         #expect(try strip(3).png(with: renderer, scale: 4).count > 0)
     }
 
+    /// A sheet wider than a canvas can be (`Renderer.maxCanvasSide`, Cairo's bound) was drawn cut
+    /// at that width, its last columns silently gone, even well within `sheetPixels`: refused too.
+    @Test func aFilmstripWiderThanACanvasIsRefusedNotCut() throws {
+        let renderer = WidgetRenderer(fonts: Project.fonts)
+        let dot = Bitmap(width: 1, height: 1, stride: 4, pixels: [0, 0, 0, 255])
+        func strip(_ columns: Int) -> Filmstrip {
+            Filmstrip(title: "wide", rows: ["lockScreen"],
+                      columns: (0..<columns).map { Filmstrip.Column(title: "\($0)", cells: ["lockScreen": Filmstrip.Cell(bitmap: dot, png: [])]) })
+        }
+        // 150 pt columns and 12 pt gaps at 1x: 230 columns are about 37,000 pixels wide, 8 Mpx.
+        let g = strip(230).geometry(scale: 1)
+        #expect(g.width > Renderer.maxCanvasSide && g.width * g.height < Limits.default.sheetPixels)
+        #expect { try strip(230).png(with: renderer, scale: 1) } throws: { error in
+            "\(error)".contains("wider than \(Renderer.maxCanvasSide) pixels") && "\(error)".contains("\(g.width) × \(g.height)")
+        }
+        let fits = strip(200).geometry(scale: 1)
+        #expect(fits.width <= Renderer.maxCanvasSide)
+        let drawn = try strip(200).draw(with: renderer, scale: 1)
+        #expect(drawn.width == fits.width && drawn.height == fits.height)
+    }
+
     // MARK: Previews × surfaces
 
     /// A layout's gallery and goldens render every preview on every surface it applies to: 2,000
@@ -270,6 +291,28 @@ import WidgetPush
                                       "-o", dir + "/out", "--project", Project.root], seconds: 60)
         #expect(run.status == 2, "\(run.stderr.suffix(500))")
         #expect(run.stderr.contains("500 pushes") && run.stderr.contains("Limits.sequencePushes"), "\(run.stderr.suffix(500))")
+        #expect(!FileManager.default.fileExists(atPath: dir + "/out"))
+    }
+
+    /// The longest sequence `Limits.sequencePushes` lets through, each push going stale before the
+    /// next: its filmstrip at the phone's 3x would be far past `Limits.sheetPixels`. It is refused
+    /// once the pushes are read and checked, before any picture is drawn (not after drawing them
+    /// all), saying how many columns fit at 3x and at which scale these pushes fit; nothing written.
+    @Test(.childProcess) func theLongestSequenceAt3xIsRefusedBeforeAnyPictureIsDrawn() async throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("widgetshot-bounds-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let count = Limits.default.sequencePushes
+        let pushes = (0..<count).map { i in F.edit(F.update()) { $0["timestamp"] = F.t1227 + 120 * i; $0["stale-date"] = F.t1227 + 120 * i + 60 } }
+        let data = try JSONSerialization.data(withJSONObject: pushes, options: [.sortedKeys])
+        try data.write(to: URL(fileURLWithPath: dir + "/longest.json"))
+        let run = try await CLIProcess.run(["push", dir + "/longest.json", "--layout", "delivery", "--attributes", F.samples + "/attributes.json",
+                                            "--scale", "3", "-o", dir + "/out", "--project", Project.root], seconds: 60)
+        #expect(run.status == 2, "\(run.stderr.suffix(500))")
+        #expect(run.stderr.contains("Limits.sheetPixels"), "\(run.stderr.suffix(500))")
+        #expect(run.stderr.contains("\(count) pushes make \(2 * count) columns"), "\(run.stderr.suffix(500))")
+        #expect(run.stderr.contains("at scale 3 a sheet holds at most") && run.stderr.contains("split the sequence"), "\(run.stderr.suffix(500))")
+        #expect(run.stderr.contains("or draw it at scale "), "\(run.stderr.suffix(500))")
         #expect(!FileManager.default.fileExists(atPath: dir + "/out"))
     }
 

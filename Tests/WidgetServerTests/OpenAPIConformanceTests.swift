@@ -218,8 +218,8 @@ struct OpenAPIConformanceTests {
         let reply = try await Client.send(server.url("/v1/openapi.json"))
         let file = try String(contentsOfFile: Project.root + "/Sources/9-WidgetServer/Resources/openapi.json", encoding: .utf8)
         #expect(reply.status == 200)
-        let same = reply.body == Array(OpenAPIDocument.withAliases(file).utf8)
-        #expect(same, "GET /v1/openapi.json is not Resources/openapi.json with the aliases: the build embedded another copy")
+        let same = reply.body == Array(OpenAPIDocument.withAliases(OpenAPIDocument.withLookFields(file)).utf8)
+        #expect(same, "GET /v1/openapi.json is not Resources/openapi.json with the look's fields and the aliases: the build embedded another copy")
 
         func responses(_ document: APIDocument) -> [(place: String, object: [String: Any])] {
             var all: [(String, [String: Any])] = []
@@ -264,5 +264,36 @@ struct OpenAPIConformanceTests {
                 #expect(![404, 405].contains(reply.status) || reply.json?["field"] != nil, "\(method) \(template): \(reply.status) \(reply.text)")
             }
         }
+    }
+
+    /// The look's options are written from LookSpec.fields, the table the server reads them with:
+    /// each is a query parameter of the render and push routes and a property of the render body,
+    /// with the table's type, and no other parameter or property repeats one.
+    @Test func theLooksFieldsAreDocumentedFromTheOneTable() throws {
+        let document = try APIDocument(Array(OpenAPIDocument.json.utf8))
+        let body = try #require(document.resolve(["$ref": "#/components/schemas/RenderBody"]))
+        let properties = try #require(body["properties"] as? [String: Any])
+        for route in ["/v1/render/{layout}/{surface}.png", "/render/{layout}/{surface}.png", "/v1/live-activity/preview"] {
+            let operation = try #require((document.paths[route]?["get"] ?? document.paths[route]?["post"]) as? [String: Any], "\(route)")
+            let parameters = (operation["parameters"] as? [Any] ?? []).compactMap { document.resolve($0) }
+            let names = parameters.compactMap { $0["name"] as? String }
+            #expect(names.count == Set(names).count, "\(route) lists a parameter twice: \(names)")
+            for field in LookSpec.fields {
+                let p = try #require(parameters.first { $0["name"] as? String == field.name }, "\(route) lacks \(field.name)")
+                let schema = try #require(p["schema"] as? [String: Any])
+                let type: String = switch field.kind {
+                case .number: "number"
+                case .flag: "boolean"
+                default: "string"
+                }
+                #expect(schema["type"] as? String == type, "\(route) \(field.name)")
+                #expect(p["description"] as? String == field.description)
+            }
+        }
+        for field in LookSpec.fields {
+            #expect(properties[field.name] != nil, "RenderBody lacks \(field.name)")
+        }
+        #expect(properties["$lookFields"] == nil)
+        #expect(!OpenAPIDocument.json.contains("LookFields"), "a marker was left in the served document")
     }
 }

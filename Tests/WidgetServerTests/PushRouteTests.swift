@@ -86,4 +86,56 @@ import WidgetPush
         #expect(unknown.status == 400)
         #expect(unknown.json?["field"] as? String == "color")
     }
+
+    /// The push route reads its query as the render routes and the URL signer do (RequestTarget):
+    /// a name is decoded as a value is, a parameter given twice is refused, an escape that is not
+    /// UTF-8 is a 400 naming its parameter, and `+` stays `+`. Each query is sent to both routes and
+    /// must get the same answer from each.
+    @Test func theQueryIsReadAsTheRenderRouteReadsIt() async throws {
+        let server = try await SharedServer.get()
+        let cases: [(query: String, status: Int, field: String?)] = [
+            ("sch%65me=dark", 200, nil),
+            ("scheme=dark&scheme=light", 400, "scheme"),
+            ("locale=%E0%A4", 400, "locale"),
+            ("now=2026-11-22T12:27:00+09:00", 200, nil),
+        ]
+        for c in cases {
+            let render = try await Client.send(server.url("/v1/render/delivery/lockScreen.png?preview=onTheWay&" + c.query))
+            let push = try await Client.send("POST", server.url(path("&surface=lockScreen&" + c.query)), body: try bytes("update-onTheWay.json"))
+            #expect(render.status == c.status, "render ?\(c.query): \(render.text.prefix(300))")
+            #expect(push.status == c.status, "push ?\(c.query): \(push.text.prefix(300))")
+            guard c.status != 200 else {
+                #expect(push.header("content-type") == "image/png")
+                continue
+            }
+            #expect(push.json?["field"] as? String == c.field, "push ?\(c.query): \(push.text)")
+            #expect(render.json?["field"] as? String == c.field, "render ?\(c.query): \(render.text)")
+            #expect(push.json?["error"] as? String == render.json?["error"] as? String, "?\(c.query)")
+        }
+        // Decoded alike, the names and values mean the same picture.
+        let plain = try await Client.send("POST", server.url(path("&surface=lockScreen&scheme=dark")), body: try bytes("update-onTheWay.json"))
+        let encoded = try await Client.send("POST", server.url(path("&surf%61ce=lockScreen&sch%65me=d%61rk")), body: try bytes("update-onTheWay.json"))
+        #expect(plain.status == 200 && encoded.body == plain.body)
+    }
+
+    /// RFC 8259 §8.1 lets a reader ignore a byte-order mark at the start of JSON text: one is
+    /// skipped, and the payload (its bytes counted for the 4 KB rule) is the text after it.
+    @Test func aLeadingByteOrderMarkIsIgnored() async throws {
+        let server = try await SharedServer.get()
+        let payload = try bytes("update-onTheWay.json")
+        let plain = try await Client.send("POST", server.url(path("")), body: payload)
+        let marked = try await Client.send("POST", server.url(path("")), body: [0xEF, 0xBB, 0xBF] + payload)
+        #expect(marked.status == 200, "\(marked.text.prefix(300))")
+        let push = try #require((marked.json?["pushes"] as? [[String: Any]])?.first)
+        #expect(push["bytes"] as? Int == 223)
+        #expect((push["presentations"] as? [String: String]) == ((plain.json?["pushes"] as? [[String: Any]])?.first?["presentations"] as? [String: String]))
+        let sequence = try await Client.send("POST", server.url(path("&surface=lockScreen")), body: [0xEF, 0xBB, 0xBF] + Array("[".utf8) + payload + Array("]".utf8))
+        #expect(sequence.status == 200, "\(sequence.text.prefix(300))")
+
+        // Only one: a second is a character where JSON must start, named as such.
+        let twice = try await Client.send("POST", server.url(path("")), body: [0xEF, 0xBB, 0xBF, 0xEF, 0xBB, 0xBF] + payload)
+        #expect(twice.status == 400, "\(twice.text.prefix(300))")
+        let message = twice.json?["error"] as? String ?? ""
+        #expect(message.contains("byte-order mark (U+FEFF)") && !message.contains("ï"), "\(message)")
+    }
 }

@@ -170,6 +170,26 @@ struct ServerTests {
         try await expectStillServing(server)
     }
 
+    /// RFC 8259 §8.1 lets a reader ignore a byte-order mark at the start of JSON text, and some
+    /// editors and Windows tools write one: one is skipped; a second is a character where the object
+    /// must start, named as one (not as "ï", its first byte read as Latin-1).
+    @Test func aBodyStartingWithAByteOrderMarkIsRead() async throws {
+        let server = try await SharedServer.get()
+        let body = Array(#"{"layout": "delivery", "surface": "systemSmall", "preview": "onTheWay", "scale": 2}"#.utf8)
+        let plain = try await Client.send("POST", server.url("/render"), body: body)
+        #expect(plain.status == 200, "\(plain.text)")
+        let marked = try await Client.send("POST", server.url("/render"), body: [0xEF, 0xBB, 0xBF] + body)
+        #expect(marked.status == 200, "\(marked.text)")
+        #expect(marked.header("Content-Type") == "image/png")
+        #expect(marked.body == plain.body)
+        #expect(marked.header("ETag") == plain.header("ETag"))
+
+        let twice = try await Client.send("POST", server.url("/render"), body: [0xEF, 0xBB, 0xBF, 0xEF, 0xBB, 0xBF] + body)
+        expectError(twice, status: 400, field: "body", mentioning: ["malformed JSON", "byte-order mark (U+FEFF)"])
+        #expect(!(twice.text.contains("ï")), "\(twice.text)")
+        try await expectStillServing(server)
+    }
+
     @Test func malformedBodyIs400NamingTheProblem() async throws {
         let server = try await SharedServer.get()
         let reply = try await Client.send("POST", server.url("/render"),

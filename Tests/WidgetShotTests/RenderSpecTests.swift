@@ -77,14 +77,14 @@ import WidgetShot
         func vary(_ change: (inout RenderSpec) -> Void) { var s = base; change(&s); variants.append(s) }
         vary { $0.surface = "systemSmall" }
         vary { $0.preview = Self.delivery.previews.last!.name }
-        vary { $0.scheme = "dark" }
-        vary { $0.scale = 2 }
-        vary { $0.device = "iphone15promax" }
-        vary { $0.locale = "en" }
-        vary { $0.now = "2026-11-22T12:28:00+09:00" }
-        vary { $0.now = "2026-11-22T12:28:00+09:00"; $0.placeholder = true }
-        vary { $0.placeholder = true }
-        vary { $0.colors = .ios26 }
+        vary { $0.look.scheme = "dark" }
+        vary { $0.look.scale = 2 }
+        vary { $0.look.device = "iphone15promax" }
+        vary { $0.look.locale = "en" }
+        vary { $0.look.now = "2026-11-22T12:28:00+09:00" }
+        vary { $0.look.now = "2026-11-22T12:28:00+09:00"; $0.look.placeholder = true }
+        vary { $0.look.placeholder = true }
+        vary { $0.look.colors = .ios26 }
         vary { $0.pngPreset = .small }
         vary { $0.data = .object(["a": .number(1)]) }
         let keys = try variants.map(key) + [try key(base)]

@@ -2,16 +2,11 @@ import Foundation
 import WidgetModel
 
 /// Everything besides data that a render depends on. `now` is an input, never the wall clock.
+/// How the surface looks is the request's `Look`, with `scheme` set to the scheme the surface is
+/// drawn in; the accessors read its fields by their old names.
 public struct BindContext: Sendable {
     public var surface: Surface
-    public var scheme: ColorScheme
-    /// "ko" or "en" (any string; fallback en, then first).
-    public var locale: String
-    public var now: Date
-    public var timeZone: TimeZone
-    /// Redact text, icons and images unless `unredacted`.
-    public var placeholder: Bool
-    public var colors: ColorGeneration
+    public var look: Look
     /// A Live Activity whose content is out of date (`now` is past the push's `stale-date`), bound
     /// as `context.isStale`, as SwiftUI's `ActivityViewContext.isStale`. False for widgets.
     public var isStale: Bool
@@ -24,13 +19,28 @@ public struct BindContext: Sendable {
     /// so the preview still shows; with other data it is an error that fails the render.
     public var isPreview = false
 
-    public init(surface: Surface, scheme: ColorScheme = .light, locale: String = "ko", now: Date,
+    public init(surface: Surface, look: Look, isStale: Bool = false, renderingMode: RenderingMode? = nil) {
+        self.surface = surface; self.look = look; self.isStale = isStale
+        self.renderingMode = renderingMode ?? look.mode ?? surface.defaultRenderingMode
+    }
+
+    public init(surface: Surface, scheme: ColorScheme = .light, locale: String = Look.defaultLocale, now: Date,
                 timeZone: TimeZone = TimeZone(secondsFromGMT: 0)!, placeholder: Bool = false,
                 colors: ColorGeneration = .ios18, isStale: Bool = false, renderingMode: RenderingMode? = nil) {
-        self.surface = surface; self.scheme = scheme; self.locale = locale; self.now = now
-        self.timeZone = timeZone; self.placeholder = placeholder; self.colors = colors; self.isStale = isStale
-        self.renderingMode = renderingMode ?? surface.defaultRenderingMode
+        self.init(surface: surface,
+                  look: Look(scheme: scheme, locale: locale, now: now, timeZone: timeZone, placeholder: placeholder,
+                             colors: colors, mode: renderingMode),
+                  isStale: isStale, renderingMode: renderingMode)
     }
+
+    public var scheme: ColorScheme { get { look.scheme } set { look.scheme = newValue } }
+    /// "ko" or "en" (any string; fallback en, then first).
+    public var locale: String { get { look.locale } set { look.locale = newValue } }
+    public var now: Date { get { look.now } set { look.now = newValue } }
+    public var timeZone: TimeZone { get { look.timeZone } set { look.timeZone = newValue } }
+    /// Redact text, icons and images unless `unredacted`.
+    public var placeholder: Bool { get { look.placeholder } set { look.placeholder = newValue } }
+    public var colors: ColorGeneration { get { look.colors } set { look.colors = newValue } }
 }
 
 /// A surface's views bound to data.

@@ -37,8 +37,9 @@ struct Binder {
         /// Text settings from enclosing nodes (TextEnvironmentTemplate); nil: the text default.
         var text = TextEnvironmentTemplate()
         var unredacted = false
+        var dynamicType = DynamicTypeSize.large
         /// The size icons default to: the inherited font's.
-        var resolvedFontSize: Double { fontSize ?? fontStyle.size }
+        var resolvedFontSize: Double { fontSize ?? fontStyle.size(at: dynamicType) }
     }
 
     init(document: LayoutDocument, data: DataValue, context: BindContext, limits: Limits = .default) {
@@ -101,7 +102,8 @@ struct Binder {
     }
 
     mutating func bind(_ t: SurfaceTemplate) -> BoundSurface {
-        let env = Environment()
+        var env = Environment()
+        env.dynamicType = context.look.dynamicType
         var background: Paint?
         var backgroundView: ViewNode?
         switch t.background {

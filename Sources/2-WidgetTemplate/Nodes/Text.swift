@@ -166,10 +166,15 @@ extension Binder {
         guard admitText(string, at: source) else { return nil }
         let style = tt.style ?? env.fontStyle
         let explicitSize = tt.size ?? (tt.style == nil ? env.fontSize : nil)
-        let size = explicitSize ?? style.size
+        let category = context.look.dynamicType
+        let size = explicitSize ?? style.size(at: category)
         var weight = tt.weight ?? (tt.style == nil ? env.fontWeight : nil) ?? style.weight
         if tt.bold, tt.weight == nil { weight = style.emphasizedWeight }
-        let lineHeight = tt.lineHeight ?? (explicitSize == nil ? style.lineHeight : nil)
+        // A `lineHeight:` written for a text style is the style's at the default size: it grows
+        // and shrinks with the style, as the style's own leading does.
+        let lineHeight = explicitSize == nil
+            ? tt.lineHeight.map { $0 * style.size(at: category) / style.size } ?? style.lineHeight(at: category)
+            : tt.lineHeight
         // The text's own settings are in env.text too (the parser put them there).
         let font = FontSpec(size: size, weight: weight, lineHeight: lineHeight,
                             monospacedDigits: env.text.monospacedDigit ?? tt.monospacedDigit, tracking: tt.tracking ?? 0)

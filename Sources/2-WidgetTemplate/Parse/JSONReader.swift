@@ -53,7 +53,7 @@ struct JSONReader {
     }
 
     private mutating func document() throws(LayoutError) -> DataValue {
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { i = 3 }
+        i = ByteOrderMark.length(in: bytes)
         var stack: [Frame] = []
         skipSpace()
         guard i < bytes.count else { throw LayoutError(.error("empty data file", at: SourceLocation(file: file, line: 1, column: 1))) }

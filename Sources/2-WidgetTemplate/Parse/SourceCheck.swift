@@ -28,14 +28,6 @@ enum SourceCheck {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// U+FEFF in UTF-8: it says only "UTF-8", and RFC 8259 and YAML let a reader ignore one at the start.
-    static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
-
-    /// `text` without a leading byte-order mark.
-    static func droppingByteOrderMark(_ text: String) -> String {
-        text.unicodeScalars.first == "\u{FEFF}" ? String(text.unicodeScalars.dropFirst()) : text
-    }
-
     /// Everything that must hold before the text goes to libyaml (or the JSON reader).
     /// `depth: false` for readers that bound nesting exactly themselves (JSON).
     static func check(_ text: String, file: String, kind: DocumentKind = .layout, limits: Limits = .default,
@@ -101,7 +93,7 @@ enum SourceCheck {
     /// byte-order mark takes no column, as in an editor.
     static func location(ofByte offset: Int, in bytes: [UInt8], file: String) -> SourceLocation {
         var line = 1, column = 1
-        let start = bytes.starts(with: byteOrderMark) ? min(3, offset) : 0
+        let start = min(ByteOrderMark.length(in: bytes), offset)
         for b in bytes[min(start, bytes.count)..<min(max(offset, start), bytes.count)] {
             if b == 0x0A { line += 1; column = 1 } else if b & 0xC0 != 0x80 { column += 1 }
         }

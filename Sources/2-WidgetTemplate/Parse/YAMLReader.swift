@@ -5,7 +5,7 @@ import WidgetModel
 enum YAMLReader {
     static func compose(_ text: String, file: String, kind: DocumentKind = .layout, limits: Limits = .default) throws(LayoutError) -> Yams.Node {
         // libyaml would skip a leading byte-order mark but count it as a column of line 1.
-        let text = SourceCheck.droppingByteOrderMark(text)
+        let text = ByteOrderMark.dropped(text)
         try SourceCheck.check(text, file: file, kind: kind, limits: limits)
         let aliases = try AliasCheck.scan(text, file: file)
         let node: Yams.Node?

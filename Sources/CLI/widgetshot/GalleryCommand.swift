@@ -79,8 +79,8 @@ struct GalleryCommand: ParsableCommand {
     var pushSection = true
 
     func validate() throws {
-        if let scale, !(scale.isFinite && scale >= 0.25 && scale <= 4) {
-            throw ValidationError("--scale must be between 0.25 and 4, got \(scale)")
+        if let scale, !(scale.isFinite && Look.scales.contains(scale)) {
+            throw ValidationError("--scale must be \(Look.scalesText), got \(scale)")
         }
     }
 

@@ -15,7 +15,9 @@ struct MergeReportsCommand: ParsableCommand {
         across all shards), with every expected/actual/diff PNG copied in.
 
         The folders must be every shard of one run: each K of 1…N exactly once, all of the same \
-        matrix; a missing or repeated shard is an error.
+        matrix; a missing or repeated shard is an error. A report.json is input: each image it \
+        names must be a safe relative path inside its folder (no '..', no leading '/' or '.'), and \
+        is read and written without following symbolic links.
 
         Prints the summary `N passed, N failed` (and GitHub annotations for each failure with \
         --format github, the default when GITHUB_ACTIONS=true).
@@ -25,7 +27,8 @@ struct MergeReportsCommand: ParsableCommand {
           widgetshot merge-reports shard-* --out report --gallery ../gallery/index.html
 
         Exit codes: 0 every golden matches, 1 failures (or missing/stale goldens), 2 a folder \
-        without a readable report.json, or shards that do not fit together.
+        without a readable report.json, shards that do not fit together, or an image a report \
+        names that is not a safe path inside its folder (the message names the file and the entry).
         """)
 
     @Argument(help: ArgumentHelp("The report folders of the shards.", valueName: "dir"))

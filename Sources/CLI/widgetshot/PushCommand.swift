@@ -48,7 +48,10 @@ struct PushCommand: ParsableCommand {
         is not counted. What one run may check and draw is bounded (Limits: sequencePushes pushes in \
         all the files together, pushLeaves content-state values per push and sequenceLeaves in all, \
         pushReportBytes of findings, sheetPixels for the filmstrip); past a limit nothing is drawn or \
-        written and the message names it.
+        written and the message names it. The filmstrip is checked at its largest (every picture at \
+        its tallest, a stale column where a push goes stale) once the pushes are read: past the \
+        limit the message says how many columns fit at this --scale and which scale fits them all. \
+        A leading UTF-8 byte-order mark in a file is skipped (it is not part of the payload).
 
         Exit codes: 0 every push valid, 1 a push breaks a rule (pictures are still written), \
         2 unusable input (not JSON, unknown layout, unreadable file, a limit passed).
@@ -67,20 +70,9 @@ struct PushCommand: ParsableCommand {
     @Option(name: .long, help: "A JSON file with the activity's static attributes, for sequences without a start push.")
     var attributes: String?
 
-    @Option(name: .long, help: ArgumentHelp("The device profile.", discussion: "One of: \(DeviceProfile.all.map(\.id).joined(separator: ", "))."))
-    var device: String = DeviceProfile.default.id
-
-    @Option(name: .long, help: "Pixels per point (default: the device's).")
-    var scale: Double?
-
-    @Option(name: .long, help: "light or dark (the island and StandBy are always dark).")
-    var scheme: ColorScheme = .light
-
-    @Option(name: .long, help: "ko or en (default: the layout's first preview's locale).")
-    var locale: String?
-
-    @Option(name: .long, help: "Render every push at this time (ISO 8601 with offset) instead of its aps.timestamp, e.g. to see it stale.")
-    var now: String?
+    /// `--now` draws every push at that time instead of its aps.timestamp (e.g. to see it stale);
+    /// `--mode` applies to the presentations that have it (vibrant: StandBy's night mode).
+    @OptionGroup(title: "How it looks") var look: LookOptions
 
     @Option(name: [.short, .customLong("output")], help: "The folder to write into (created if missing).")
     var output: String = "push-out"
@@ -98,9 +90,6 @@ struct PushCommand: ParsableCommand {
     func validate() throws {
         if repeatCount < 0 || repeatCount > 10_000 { throw ValidationError("--repeat must be 0…10000") }
         if jobs < 1 || jobs > 64 { throw ValidationError("--jobs must be 1…64, got \(jobs)") }
-        if let scale, !(scale.isFinite && scale >= 0.25 && scale <= 4) {
-            throw ValidationError("--scale must be between 0.25 and 4, got \(scale)")
-        }
     }
 
     func run() throws {
@@ -121,33 +110,24 @@ struct PushCommand: ParsableCommand {
         if let attributes {
             do { staticAttributes = try DataValue.load(path: attributes) } catch { throw CLIError(error.description) }
         }
-        var options = PushRenderOptions(device: try deviceProfile(named: device), scale: scale, scheme: scheme, locale: locale,
-                                        presentations: presentations.isEmpty ? nil : presentations)
-        options.staleColumns = inputs.count > 1
-        if let now {
-            let (date, tz) = try parseNow(now)
-            options.now = date
-            options.timeZone = tz
+        var options: PushRenderOptions
+        do { options = try PushRenderOptions(look: look.spec, presentations: presentations.isEmpty ? nil : presentations) } catch {
+            throw CLIError(LookOptions.message(error))
         }
+        options.staleColumns = inputs.count > 1
         let previewer = LiveActivityPreviewer(layout: document, attributes: staticAttributes, options: options)
         let sheetScale = options.scale ?? options.device.scale
         let drawsFilmstrip = inputs.count > 1
-        if drawsFilmstrip {
-            // A column per push (as wide as the Lock Screen banner, when there is one) and a row per
-            // presentation, each at least its smallest size: a sheet past Limits.sheetPixels even
-            // so is refused before any picture is drawn.
-            let rows = (options.presentations ?? LiveActivityPresentation.allCases).filter { p in
-                p.surface.map { options.device.supports($0) && document.hasView(for: $0) } ?? true
-            }
-            var least = Filmstrip(title: "", rows: rows.map(\.rawValue), columns: inputs.map { _ in Filmstrip.Column(title: "") })
-            if rows.contains(.lockScreen), let width = options.device.liveActivityWidth {
-                least.minimumColumnWidth = max(least.minimumColumnWidth, width)
-            }
-            do { try least.checkSize(scale: sheetScale) } catch { throw CLIError("filmstrip: \(error)") }
-        }
         let fonts = try project.fontLibrary(folders)
         let renderer = WidgetRenderer(fonts: fonts)
         let pool = RendererPool(fonts: fonts)
+        if drawsFilmstrip {
+            // The pushes read and checked, the sheet's largest size is known: past
+            // Limits.sheetPixels it is refused here, before any picture is drawn.
+            do { try previewer.checkFilmstrip(inputs, measurer: renderer.renderer.measurer, scale: sheetScale) } catch let e as PushInputError {
+                throw CLIError(e.description)
+            } catch { throw CLIError("filmstrip: \(error)") }
+        }
         let previews: [PushPreview]
         do { previews = try previewer.renderSequence(inputs, pool: pool, workers: jobs) } catch let e as PushInputError {
             throw CLIError(e.description)

@@ -50,23 +50,7 @@ struct RenderCommand: ParsableCommand {
     @Option(name: .long, help: "A JSON file with the data to bind instead of a preview.")
     var data: String?
 
-    @Option(name: .long, help: ArgumentHelp("The device profile.", discussion: "One of: \(DeviceProfile.all.map(\.id).joined(separator: ", "))."))
-    var device: String = DeviceProfile.default.id
-
-    @Option(name: .long, help: iosHelp)
-    var ios: String?
-
-    @Option(name: .long, help: "Pixels per point (1, 2, 3; default: the device's).")
-    var scale: Double?
-
-    @Option(name: .long, help: "light or dark.")
-    var scheme: ColorScheme = .light
-
-    @Option(name: .long, help: "ko or en (default: the preview's locale, else ko).")
-    var locale: String?
-
-    @Option(name: .long, help: "The current time, ISO 8601 with offset (e.g. 2026-11-22T12:27:00+09:00).")
-    var now: String?
+    @OptionGroup(title: "How it looks") var look: LookOptions
 
     @Option(name: .long, help: ArgumentHelp("A control surface: the id of one of the layout's controls (default: the first).",
                                             discussion: "`widgetshot list layouts` shows each layout's controls."))
@@ -75,20 +59,6 @@ struct RenderCommand: ParsableCommand {
     @Option(name: .customLong("control-state"), help: "A control surface showing a toggle: on or off (default: on).")
     var controlState: String?
 
-    @Flag(name: .long, help: "Render as WidgetKit's placeholder (text and images as rounded bars).")
-    var placeholder = false
-
-    @Option(name: [.customLong("mode"), .customLong("rendering-mode")], help: ArgumentHelp(
-        "The widget rendering mode (default: the surface's).",
-        discussion: """
-        fullColor: colors as written. accented: the tinted Home Screen (systemSmall … systemExtraLarge): \
-        the container background is removed and every view is drawn white keeping its alpha; views \
-        with `widgetAccentable: true` form the accent group. vibrant: the Lock Screen accessories \
-        (always; desaturated) and standBy's night mode (monochrome red). A mode the surface does not \
-        have is an error naming both, e.g. --surface lockScreen --mode accented.
-        """, valueName: "fullColor|accented|vibrant"))
-    var mode: String?
-
     @Option(name: [.short, .customLong("output")], help: "The PNG to write ('-' for standard output). Default: LAYOUT-SURFACE-PREVIEW-SCHEME.png here.")
     var output: String?
 
@@ -96,18 +66,6 @@ struct RenderCommand: ParsableCommand {
 
     func validate() throws {
         if preview != nil && data != nil { throw ValidationError("give --preview or --data, not both") }
-        if let scale, !(scale.isFinite && scale >= 0.25 && scale <= 4) {
-            throw ValidationError("--scale must be between 0.25 and 4, got \(scale)")
-        }
-    }
-
-    /// The option a RenderSpec field comes from (nil for the layout argument).
-    static func optionName(_ field: String) -> String? {
-        switch field {
-        case "layout": nil
-        case "controlState": "--control-state"
-        default: "--\(field)"
-        }
     }
 
     func run() throws {
@@ -123,13 +81,10 @@ struct RenderCommand: ParsableCommand {
         if let data {
             do { value = try DataValue.load(path: data) } catch { throw CLIError(error.description) }
         }
-        let spec = RenderSpec(layout: layout, surface: surface.rawValue, preview: preview, data: value,
-                              scheme: scheme.rawValue, scale: scale, device: device, locale: locale, now: now,
-                              ios: ios, placeholder: placeholder, mode: mode, control: control, controlState: controlState)
+        let spec = RenderSpec(layout: layout, surface: surface.rawValue, preview: preview, data: value, look: look.spec,
+                              control: control, controlState: controlState)
         let request: RenderRequest
-        do { request = try spec.request(for: document) } catch {
-            throw CLIError(Self.optionName(error.field).map { "\($0): \(error.message)" } ?? error.message)
-        }
+        do { request = try spec.request(for: document) } catch { throw CLIError(LookOptions.message(error)) }
         let previewName = data == nil ? (preview ?? document.previews.first?.name ?? "data") : "data"
 
         let fonts = try project.fontLibrary(folders)
@@ -143,7 +98,7 @@ struct RenderCommand: ParsableCommand {
 
         let modeSuffix = request.effectiveMode == surface.defaultRenderingMode ? "" : "-\(request.effectiveMode.rawValue)"
         let controlPart = request.control.map { "-" + $0 + (request.controlState.map { "-" + $0.rawValue } ?? "") } ?? ""
-        let path = output ?? "\(document.name)-\(surface.rawValue)\(controlPart)-\(previewName)-\(scheme.rawValue)\(modeSuffix).png"
+        let path = output ?? "\(document.name)-\(surface.rawValue)\(controlPart)-\(previewName)-\(request.scheme.rawValue)\(modeSuffix).png"
         if path == "-" {
             FileHandle.standardOutput.write(Data(result.png))
         } else {

@@ -43,20 +43,8 @@ struct TimelineCommand: ParsableCommand {
     @Option(name: .long, help: "An explicit timeline: {entries: [{date, data}], reload} (JSON or YAML).")
     var entries: String?
 
-    @Option(name: .long, help: "The first entry's date (ISO 8601 with offset); default: the preview's now.")
-    var now: String?
-
-    @Option(name: .long, help: ArgumentHelp("The device profile.", discussion: "One of: \(DeviceProfile.all.map(\.id).joined(separator: ", "))."))
-    var device: String = DeviceProfile.default.id
-
-    @Option(name: .long, help: "Pixels per point (default: the device's).")
-    var scale: Double?
-
-    @Option(name: .long, help: "light or dark.")
-    var scheme: ColorScheme = .light
-
-    @Option(name: .long, help: "ko or en (default: the preview's locale).")
-    var locale: String?
+    /// `--now` is the first entry's date (default: the preview's now); each picture is drawn at its entry's.
+    @OptionGroup(title: "How it looks") var look: LookOptions
 
     @Option(name: [.short, .customLong("output")], help: "The folder to write into (created if missing).")
     var output: String = "timeline-out"
@@ -67,24 +55,18 @@ struct TimelineCommand: ParsableCommand {
         if surface.isEmpty { throw ValidationError("give at least one --surface") }
         if preview != nil && data != nil { throw ValidationError("give --preview or --data, not both") }
         if entries != nil && (preview != nil || data != nil) { throw ValidationError("--entries carries its own data: no --preview or --data with it") }
-        if let scale, !(scale.isFinite && scale >= 0.25 && scale <= 4) {
-            throw ValidationError("--scale must be between 0.25 and 4, got \(scale)")
-        }
     }
 
     func run() throws {
         let folders = try project.folders()
         let document: LayoutDocument
         do { document = try LayoutCatalog(directory: folders.layouts).load(layout) } catch { throw CLIError("\(error)") }
-        var zone: TimeZone?
         var startDate: Date?
-        if let now {
-            let (d, z) = try parseNow(now)
-            startDate = d; zone = z
-        }
+        if let now = look.now { startDate = try parseNow(now).0 }
+        // The preview whose locale, time zone and `now` fill what the options leave out.
+        var defaults = document.previews.first
 
         let timeline: Timeline
-        var previewLocale: String?
         if let entries {
             let value: DataValue
             do { value = try DataValue.load(path: entries) } catch { throw CLIError(error.description) }
@@ -104,9 +86,8 @@ struct TimelineCommand: ParsableCommand {
             } else {
                 let p = try pickPreview(preview, in: document)
                 value = p.data
-                previewLocale = p.locale
+                defaults = p
                 startDate = startDate ?? p.now
-                zone = zone ?? p.timeZone
             }
             guard let start = startDate else { throw CLIError("no start time: pass --now") }
             timeline = policy.timeline(start: start, data: value)
@@ -114,8 +95,11 @@ struct TimelineCommand: ParsableCommand {
         // A surface given twice is one row, drawn once per entry.
         var surfaces: [Surface] = []
         for s in surface where !surfaces.contains(s) { surfaces.append(s) }
-        let previewer = TimelinePreviewer(layout: document, surfaces: surfaces, device: try deviceProfile(named: device),
-                                          scale: scale, scheme: scheme, locale: locale ?? previewLocale, timeZone: zone)
+        var resolved = Look()
+        for s in surfaces {
+            do { resolved = try look.spec.resolve(for: s, preview: defaults) } catch { throw CLIError(LookOptions.message(error)) }
+        }
+        let previewer = TimelinePreviewer(layout: document, surfaces: surfaces, look: resolved)
         // A column per entry, as wide as the widest widget, and a row per surface: a sheet past
         // Limits.sheetPixels even so is refused before any picture is drawn.
         var least = Filmstrip(title: "", rows: surfaces.map(\.rawValue), columns: timeline.entries.map { _ in Filmstrip.Column(title: "") })

@@ -1,0 +1,57 @@
+import Foundation
+
+/// How a surface looks: every input of a render other than the layout, the surface, the data and
+/// the control shown. One value, resolved and checked once (`LookSpec.resolve` in WidgetShot), then
+/// carried whole through the request, the bind context and the render key, so a new axis is a field
+/// here and an entry in `LookSpec.fields`, not a parameter passed through every stage.
+public struct Look: Sendable, Equatable {
+    /// The device profile, its iOS generation (widget size table) already applied.
+    public var device: DeviceProfile
+    /// Pixels per point; nil: the device's own.
+    public var scale: Double?
+    /// The appearance asked for. The bind context's copy holds the scheme the surface is drawn in
+    /// (the island, StandBy and the controls are always dark).
+    public var scheme: ColorScheme
+    public var locale: String
+    public var now: Date
+    public var timeZone: TimeZone
+    /// WidgetKit's placeholder: text, icons and images drawn as rounded bars.
+    public var placeholder: Bool
+    /// The system colors (the device's iOS generation's unless a caller overrides them).
+    public var colors: ColorGeneration
+    /// nil: the surface's default mode.
+    public var mode: RenderingMode?
+    /// The user's text size: every text style (and the icons that follow it) at its size there.
+    public var dynamicType: DynamicTypeSize = .large
+
+    /// The one range of `scale` every reader checks against.
+    public static let scales: ClosedRange<Double> = 0.25...4
+    public static let defaultLocale = "ko"
+    /// Used only when neither the request nor the preview says what time it is, so that a preview
+    /// without `now:` still renders the same every time: 2026-01-01T00:00:00Z.
+    public static let fallbackNow = Date(timeIntervalSince1970: 1_767_225_600)
+
+    public init(device: DeviceProfile = .default, scale: Double? = nil, scheme: ColorScheme = .light,
+                locale: String = Look.defaultLocale, now: Date = Look.fallbackNow,
+                timeZone: TimeZone = TimeZone(secondsFromGMT: 0)!, placeholder: Bool = false,
+                colors: ColorGeneration? = nil, mode: RenderingMode? = nil) {
+        self.device = device; self.scale = scale; self.scheme = scheme; self.locale = locale
+        self.now = now; self.timeZone = timeZone; self.placeholder = placeholder
+        self.colors = colors ?? device.ios; self.mode = mode
+    }
+
+    public var effectiveScale: Double { scale ?? device.scale }
+
+    /// "between 0.25 and 4", for messages.
+    public static var scalesText: String {
+        "between \(String(format: "%g", scales.lowerBound)) and \(String(format: "%g", scales.upperBound))"
+    }
+
+    /// What the axes added after the render key's first form contribute to it, each only when it
+    /// is not its default, so keys made before the axis existed still name the same renders.
+    /// (The first axes — device, scale, scheme, locale, now, placeholder, colors, mode — are
+    /// written by RenderKeyer in their historical order.)
+    public var laterKeyFields: [(name: String, value: String)] {
+        dynamicType == .large ? [] : [("dynamicType", dynamicType.rawValue)]
+    }
+}
