@@ -10,24 +10,23 @@ struct HelpTextCLITests {
     static let columns = 80
 
     /// The lines of `help`'s overview and discussion (what comes before `USAGE:`, the text the
-    /// command writes itself) that were broken mid-sentence. Of two lines of one paragraph (neither
-    /// empty), the first was broken mid-sentence when
+    /// command writes itself) that were broken mid-sentence. ArgumentParser breaks a line only before a
+    /// word that would reach column `columns`, and continues it at column 0. So of two lines of one
+    /// paragraph (neither empty) where the second is at column 0, the first was broken mid-sentence
     ///
-    /// - it is indented (an example, a list) and the second is not: ArgumentParser continues a line
-    ///   too long for the width at column 0, or
-    /// - neither is indented (prose) and the second line's first word would have fitted on the first:
-    ///   ArgumentParser breaks a line only before a word that would reach column `columns`, so this
-    ///   break was in the text itself.
+    /// - when it is prose at column 0 too and the second's first word would have fitted on it: the
+    ///   break was in the text itself, and ArgumentParser wrapped what was left into a fragment;
+    /// - when it is indented (an example, a list) and the second's first word would not have fitted:
+    ///   ArgumentParser continued a line too long for the width at column 0.
     ///
-    /// Indented lines after indented lines are the text's own layout (an example's continuation).
+    /// A line followed by an indented one starts a block of the text's own layout, and is fine.
     static func brokenLines(_ help: String) -> [String] {
         let overview = help.components(separatedBy: "\nUSAGE:")[0].components(separatedBy: "\n")
         var broken: [String] = []
         for (line, next) in zip(overview, overview.dropFirst()) {
-            guard !line.allSatisfy(\.isWhitespace), let firstWord = next.split(separator: " ").first else { continue }
-            let indented = line.hasPrefix(" "), nextIndented = next.hasPrefix(" ")
-            let length = line.reversed().drop { $0 == " " }.count
-            if indented ? !nextIndented : (!nextIndented && length + 1 + firstWord.count < columns) {
+            guard !line.allSatisfy(\.isWhitespace), !next.hasPrefix(" "), let firstWord = next.split(separator: " ").first else { continue }
+            let fits = line.reversed().drop { $0 == " " }.count + 1 + firstWord.count < columns
+            if line.hasPrefix(" ") ? !fits : fits {
                 broken.append("\(line)⏎\(next)")
             }
         }
@@ -55,13 +54,20 @@ struct HelpTextCLITests {
             medium.png
             """
         #expect(Self.brokenLines(example).count == 1)
+        // A reference of indented blocks under headings at column 0 is the text's own layout.
+        let blocks = """
+            GET /health
+              {"status":"ok"}
+            GET /v1/layouts
+              each layout's surfaces and previews
+            """
+        #expect(Self.brokenLines(blocks).isEmpty)
     }
 
-    /// The top-level help and every command's but two: `render` and `serve` still carry line breaks of
-    /// their own where they describe the render options and parameters.
-    @Test(.childProcess, arguments: [[], ["lint"], ["list"], ["gallery"], ["verify"], ["record"], ["prune"], ["diff"],
-                                     ["merge-reports"], ["bench"], ["bench-diff"], ["sign"], ["push"],
-                                     ["timeline"], ["import"], ["schema"]])
+    /// The top-level help and every command's.
+    @Test(.childProcess, arguments: [[], ["render"], ["lint"], ["list"], ["gallery"], ["verify"], ["record"], ["prune"],
+                                     ["diff"], ["merge-reports"], ["bench"], ["bench-diff"], ["serve"], ["sign"],
+                                     ["push"], ["timeline"], ["import"], ["schema"]])
     func helpIsWrappedOnce(command: [String]) async throws {
         let run = try await runWidgetshot(command + ["--help"], environment: ["COLUMNS": String(Self.columns)], seconds: 30)
         #expect(run.status == 0, "\(run.stderr)")
