@@ -52,7 +52,9 @@ COPY --from=build /out/widgetshot /usr/local/bin/widgetshot
 # The project folder: layouts and the bundled fonts (the renderer never uses system fonts).
 # Mount another folder over /srv/widgetshot (or set WIDGETSHOT_HOME) to serve other layouts.
 COPY Layouts /srv/widgetshot/Layouts
+# The fonts' licences travel in Fonts/licenses/, WidgetShot's beside them.
 COPY Fonts /srv/widgetshot/Fonts
+COPY LICENSE /srv/widgetshot/LICENSE
 ENV WIDGETSHOT_HOME=/srv/widgetshot \
     WIDGETSHOT_HOST=0.0.0.0 \
     WIDGETSHOT_PORT=8080 \

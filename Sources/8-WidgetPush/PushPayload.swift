@@ -78,6 +78,9 @@ public enum PushRule: String, Sendable, CaseIterable {
     case missingKey = "missing-key"
     /// A content-state value no surface of the layout reads.
     case unusedKey = "unused-key"
+    /// A number the layout reads as a date that lands decades from the push: written in another
+    /// encoding than the layout's `dateEncoding:` (Swift's default `JSONEncoder` counts from 2001).
+    case dateEncoding = "date-encoding"
 }
 
 /// A payload's findings: errors (APNs or ActivityKit would refuse or drop it, or the layout cannot

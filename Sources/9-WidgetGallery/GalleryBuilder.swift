@@ -406,32 +406,28 @@ public protocol GalleryProgress: Sendable {
     func finish()
 }
 
-/// The progress line on standard error: rewritten in place on a terminal (`37/234 2.1 s
-/// delivery/systemSmall/onTheWay-light.png`), a line per tenth otherwise.
+/// The progress line on standard error while it is a terminal, rewritten in place (`37/234 2.1 s
+/// delivery/systemSmall/onTheWay-light.png`). Nothing otherwise: a CI log gets the build's summary,
+/// not a line per tenth.
 public final class GalleryProgressLine: GalleryProgress, @unchecked Sendable {
     private let lock = NSLock()
     private let tty = isatty(2) != 0
     private var total = 0
     private var done = 0
-    private var lastPrinted = 0
     private var started = DispatchTime.now().uptimeNanoseconds
 
     public init() {}
 
     public func start(total: Int) {
-        lock.withLock { self.total = total; done = 0; lastPrinted = 0; started = DispatchTime.now().uptimeNanoseconds }
+        lock.withLock { self.total = total; done = 0; started = DispatchTime.now().uptimeNanoseconds }
     }
 
     public func tick(_ current: String) {
+        guard tty else { return }
         lock.withLock {
             done += 1
             let elapsed = String(format: "%.1f s", Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9)
-            if tty {
-                FileHandle.standardError.write(Data("\r\u{1B}[K\(done)/\(total) \(elapsed) \(current)".utf8))
-            } else if done - lastPrinted >= max(1, total / 10) || done == total {
-                lastPrinted = done
-                FileHandle.standardError.write(Data("\(done)/\(total) \(elapsed) \(current)\n".utf8))
-            }
+            FileHandle.standardError.write(Data("\r\u{1B}[K\(done)/\(total) \(elapsed) \(current)".utf8))
         }
     }
 

@@ -30,7 +30,7 @@ package struct RenderRoutes: Sendable {
     static var healthResponse: Response {
         Response(status: .ok, headers: [.contentType: "application/json; charset=utf-8"], body: ResponseBody(byteBuffer: healthBody))
     }
-    private static let healthBody = ByteBuffer(string: "{\"status\":\"ok\"}\n")
+    private static let healthBody = ByteBuffer(string: "{\"status\":\"ok\",\"version\":\"\(WidgetShotVersion.current)\"}\n")
 
     /// Called twice: on the router (the unversioned aliases) and on its `v1` group.
     func add(to router: some RouterMethods<BasicRequestContext>) {

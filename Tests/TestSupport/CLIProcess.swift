@@ -77,6 +77,10 @@ public struct CLIProcess: Sendable {
         }
     }
 
+    /// What the process has written to standard output so far; it may still be running (a server's
+    /// start-up line).
+    public var outputSoFar: String { (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "" }
+
     /// Whether the process has not ended (a zombie counts as ended).
     public var isRunning: Bool {
         guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),

@@ -211,6 +211,38 @@ enum PushFixtures {
                                             "unused-key aps.content-state.order.courierLatitude"])
     }
 
+    /// A content-state date as Swift's default `JSONEncoder` writes it (seconds since 2001-01-01, what
+    /// ActivityKit decodes), read by a layout that takes numbers as Unix seconds, lands 31 years before
+    /// the push: a warning names the path and the `dateEncoding:` that fits.
+    @Test func aNumberReadAsADateDecadesFromThePushWarnsOfTheEncoding() throws {
+        func eta(_ value: Any) throws -> CheckedPush {
+            try F.check(F.edit(F.update()) { aps in
+                var state = aps["content-state"] as! [String: Any]
+                var order = state["order"] as! [String: Any]
+                order["eta"] = value
+                state["order"] = order
+                aps["content-state"] = state
+            })
+        }
+        // 2026-11-22T12:45:00+09:00, eighteen minutes after the push.
+        let unix = 1_795_319_100
+        let swift = try eta(unix - 978_307_200)
+        #expect(rules(swift, .warning) == ["date-encoding aps.content-state.order.eta"])
+        let message = try #require(swift.report.warnings.first?.message)
+        #expect(message.contains("31 years before"), "\(message)")
+        #expect(message.contains("dateEncoding: deferredToDate"), "\(message)")
+        #expect(swift.report.isValid)
+
+        let milliseconds = try eta(Double(unix) * 1000)
+        #expect(rules(milliseconds, .warning) == ["date-encoding aps.content-state.order.eta"])
+        #expect(milliseconds.report.warnings.first?.message.contains("dateEncoding: millisecondsSince1970") == true,
+                "\(milliseconds.report.warnings)")
+
+        // Unix seconds, as the layout reads them, and ISO 8601 text: nothing to say.
+        #expect(try eta(unix).report.problems.isEmpty)
+        #expect(try eta("2026-11-22T12:45:00+09:00").report.problems.isEmpty)
+    }
+
     @Test func notJSONIsUnusableInputNotAValidationProblem() throws {
         #expect(throws: PushInputError.self) { try PushValidator.inputs(in: Array("aps: {}".utf8), name: "p.yaml") }
         #expect(throws: PushInputError.self) { try F.validator().check(PushInput(bytes: Array(#"{"aps": {"#.utf8), name: "p")) }
@@ -235,6 +267,7 @@ enum PushFixtures {
             "attributes-missing-on-start": (.attributes, .error), "dismissal-date-on-update": (.dismissalDate, .error),
             "order-timestamp-backwards": (.order, .error), "unknown-key-warning": (.unknownKey, .warning),
             "missing-key-warning": (.missingKey, .warning), "unused-key-warning": (.unusedKey, .warning),
+            "date-encoding-warning": (.dateEncoding, .warning),
         ]
         let files = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".json") }
         #expect(Set(files.map { String($0.dropLast(5)) }) == Set(expected.keys))

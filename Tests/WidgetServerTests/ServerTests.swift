@@ -46,6 +46,7 @@ struct ServerTests {
         #expect(reply.status == 200)
         #expect(reply.header("Content-Type")?.hasPrefix("application/json") == true)
         #expect(reply.json?["status"] as? String == "ok")
+        #expect(reply.json?["version"] as? String == WidgetShotVersion.current, "\(reply.text)")
     }
 
     @Test func layoutsListDeliveryWithItsPreviewsAndTheDevices() async throws {

@@ -97,7 +97,9 @@ struct Binder {
     }
 
     var locale: String { context.locale }
-    var dates: DateText { DateText(locale: context.locale, timeZone: context.timeZone, now: context.now) }
+    var dates: DateText {
+        DateText(locale: context.locale, timeZone: context.timeZone, now: context.now, encoding: document.dateEncoding)
+    }
 
     mutating func bind(_ t: SurfaceTemplate) -> BoundSurface {
         var env = Environment()

@@ -177,8 +177,8 @@ extension Binder {
         case (.add, nil, let q?):
             if case .number(let n) = x { return shifted(q, by: n) }
         case (.subtract, nil, let q?):
-            // epoch seconds - ISO date
-            if case .number(let n) = x, let p = ISODate.epochDate(n) { return .number(p.timeIntervalSince(q)) }
+            // a number in the layout's dateEncoding - ISO date
+            if case .number(let n) = x, let p = dates.encoding.date(n) { return .number(p.timeIntervalSince(q)) }
         default: break
         }
         if op == .add, a.isString || b.isString {
@@ -240,14 +240,28 @@ extension Binder {
             return .number(r)
         case .exists: return .bool(args[0] != .null)
         case .timerInterval:
-            let countsDown = flag(named["countsDown"] ?? (args.count > 2 ? args[2] : nil), "countsDown") ?? true
-            let showsHours = flag(named["showsHours"] ?? (args.count > 3 ? args[3] : nil), "showsHours") ?? true
-            if args[0] == .null || args[1] == .null { return .null }
-            guard let start = dates.parseDate(args[0]), let end = dates.parseDate(args[1]) else {
-                problems.warn("timerInterval expected dates (ISO 8601 or epoch seconds), found '\(args[0].excerpt(locale: locale))' and '\(args[1].excerpt(locale: locale))'")
-                return .null
+            // `timerInterval(start, end, …)`, or `timerInterval(range, …)` with a `ClosedRange<Date>` as
+            // Swift encodes one (`[lower, upper]`), as `Text(timerInterval:)` takes a range.
+            let isRange: Bool = { if case .array = args[0] { return true }; return false }()
+            let flags = isRange ? 1 : 2
+            let countsDown = flag(named["countsDown"] ?? (args.count > flags ? args[flags] : nil), "countsDown") ?? true
+            let showsHours = flag(named["showsHours"] ?? (args.count > flags + 1 ? args[flags + 1] : nil), "showsHours") ?? true
+            let interval: (start: Date, end: Date)
+            if isRange {
+                guard let range = dates.parseRange(args[0]) else {
+                    problems.warn("timerInterval expected a range of two dates [start, end] (\(dates.expectedDate) each), found '\(args[0].excerpt(locale: locale))'")
+                    return .null
+                }
+                interval = range
+            } else {
+                if args[0] == .null || args.count < 2 || args[1] == .null { return .null }
+                guard let start = dates.parseDate(args[0]), let end = dates.parseDate(args[1]) else {
+                    problems.warn("timerInterval expected two dates (\(dates.expectedDate) each) or a range [start, end], found '\(args[0].excerpt(locale: locale))' and '\(args[1].excerpt(locale: locale))'")
+                    return .null
+                }
+                interval = (start, end)
             }
-            return .string(dates.timerInterval(start: start, end: end, countsDown: countsDown, showsHours: showsHours))
+            return .string(dates.timerInterval(start: interval.start, end: interval.end, countsDown: countsDown, showsHours: showsHours))
         }
     }
 

@@ -32,7 +32,7 @@ indirect enum Expression: Hashable, Sendable {
             case .round: 1...2
             case .floor, .ceil, .abs, .exists: 1...1
             case .min, .max: 1...16
-            case .timerInterval: 2...4
+            case .timerInterval: 1...4
             }
         }
         var namedArguments: [String] { self == .timerInterval ? ["countsDown", "showsHours"] : [] }
@@ -41,7 +41,7 @@ indirect enum Expression: Hashable, Sendable {
             case .round: "round(x) or round(x, decimals)"
             case .floor, .ceil, .abs, .exists: "\(rawValue)(x)"
             case .min, .max: "\(rawValue)(a, b, …)"
-            case .timerInterval: "timerInterval(start, end, countsDown: true, showsHours: true)"
+            case .timerInterval: "timerInterval(start, end, countsDown: true, showsHours: true) or timerInterval(range, countsDown: true, showsHours: true)"
             }
         }
     }

@@ -54,7 +54,7 @@ struct FilterApplier {
             if v == .null { return .value(.null) }
             guard let d = dates.parseDate(v) else {
                 let why = { if case .string(let s) = v { return ISODate.problem(s).map { " (\($0))" } ?? "" }; return "" }()
-                return .failure("filter '\(filter.name.rawValue)' expected a date (ISO 8601 or epoch seconds), found \(v.typeName) '\(v.excerpt(locale: locale))'\(why)")
+                return .failure("filter '\(filter.name.rawValue)' expected \(dates.expectedDate), found \(v.typeName) '\(v.excerpt(locale: locale))'\(why)")
             }
             return .value(.string(body(d)))
         }

@@ -197,6 +197,8 @@ struct DateText {
     var locale: String
     var timeZone: TimeZone
     var now: Date
+    /// What a number read as a date means (the layout's `dateEncoding:`).
+    var encoding = DateEncoding.secondsSince1970
 
     var isKorean: Bool { LocaleCodes.base(locale) == "ko" }
 
@@ -313,15 +315,33 @@ struct DateText {
         return "\(total / 60):\(two(s))"
     }
 
-    /// A data value as a date: ISO 8601 text (a missing offset means the context's zone) or epoch seconds.
+    /// A data value as a date: ISO 8601 text (a missing offset means the context's zone), or a number
+    /// (or text that reads as one) in the layout's `encoding`.
     func parseDate(_ value: DataValue) -> Date? {
         switch value {
-        case .number(let n): return ISODate.epochDate(n)
+        case .number(let n): return encoding.date(n)
         case .string(let s):
             if let parsed = ISODate.parse(s, defaultOffset: timeZone.secondsFromGMT(for: now)) { return parsed.date }
-            if let n = ScalarSyntax.number(s.trimmingSpaces), let date = ISODate.epochDate(n) { return date }
+            if let n = ScalarSyntax.number(s.trimmingSpaces), let date = encoding.date(n) { return date }
             return nil
         default: return nil
         }
+    }
+
+    /// What a date filter's or function's warning says it expected, with the encoding when it reads numbers
+    /// otherwise than as Unix seconds (so `dateEncoding: iso8601` explains why a number was refused).
+    var expectedDate: String {
+        switch encoding {
+        case .secondsSince1970: "a date (ISO 8601 or epoch seconds)"
+        case .iso8601: "a date (ISO 8601 text: the layout's dateEncoding: iso8601 reads no number as a date)"
+        default: "a date (ISO 8601, or a number in the layout's dateEncoding: \(encoding.rawValue))"
+        }
+    }
+
+    /// `[start, end]`: a `ClosedRange<Date>` as Swift's `Codable` writes it; nil for anything else.
+    func parseRange(_ value: DataValue) -> (start: Date, end: Date)? {
+        guard case .array(let bounds) = value, bounds.count == 2,
+              let start = parseDate(bounds[0]), let end = parseDate(bounds[1]) else { return nil }
+        return (start, end)
     }
 }

@@ -5,6 +5,9 @@ struct FilterCall: Hashable, Sendable {
     enum Name: String, Hashable, Sendable, CaseIterable {
         case time, time24, date, weekday, relative, timer, offset, number, currency, more, count, uppercase, lowercase
         case `default`, km, round, floor, ceil, percent, minutes, plural
+
+        /// Filters that read their value as a date (`minutes` reads a number as seconds, so it is not one).
+        var readsADate: Bool { [.time, .time24, .date, .weekday, .relative, .timer, .offset].contains(self) }
     }
     enum Argument: Hashable, Sendable {
         case value(DataValue)

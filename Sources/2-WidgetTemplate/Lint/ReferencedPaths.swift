@@ -11,6 +11,10 @@ public struct ReferencedDataPaths: Sendable, Equatable {
     /// Paths only tested (`when:`, comparisons, `forEach` lists, `.count`): the value itself is
     /// read, not what it contains.
     public var tests: Set<String> = []
+    /// Paths read as dates (also among `values`): shown by a date filter (`{{eta | time}}`), given to
+    /// `timerInterval` (two dates or a range), a timer progress's `start` and `end`. A number found there
+    /// is read in the layout's `dateEncoding`.
+    public var dates: Set<String> = []
 
     public var all: Set<String> { values.union(tests) }
 
@@ -87,7 +91,16 @@ private struct PathWalker {
         if value { found.values.insert(path) } else { found.tests.insert(path) }
     }
 
+    /// A path whose value is read as a date, when the expression is a path alone.
+    mutating func recordDate(_ e: Expression, locals: Locals) {
+        guard case .path(let p) = e, let path = resolve(p, locals: locals) else { return }
+        found.dates.insert(path)
+    }
+
     mutating func expression(_ e: Expression, locals: Locals, asValue: Bool) {
+        if case .call(.timerInterval, let arguments, _) = e {
+            for a in arguments.prefix(2) { recordDate(a, locals: locals) }
+        }
         switch e {
         case .literal: break
         case .path(let p): record(p, locals: locals, asValue: asValue)
@@ -113,6 +126,8 @@ private struct PathWalker {
         // `more` and `count` read only how many items there are.
         let countsOnly = b.filters.contains { $0.name == .more || $0.name == .count }
         expression(b.expression, locals: locals, asValue: !countsOnly)
+        // Only the first filter sees the expression's value; the rest see what the one before made.
+        if b.filters.first?.name.readsADate == true { recordDate(b.expression, locals: locals) }
         for f in b.filters { if case .path(let p)? = f.argument { record(p, locals: locals, asValue: true) } }
     }
 
@@ -171,7 +186,11 @@ private struct PathWalker {
             switch p.value {
             case .fraction: break
             case .bound(let i): interpolated(i, locals: locals)
-            case .interval(let a, let b, _): interpolated(a, locals: locals); interpolated(b, locals: locals)
+            case .interval(let a, let b, _):
+                interpolated(a, locals: locals); interpolated(b, locals: locals)
+                for i in [a, b] {
+                    if let binding = i.soleBinding, binding.filters.isEmpty { recordDate(binding.expression, locals: locals) }
+                }
             }
             if let t = p.tint { paint(t, locals: locals) }
             if let t = p.track { paint(t, locals: locals) }

@@ -50,6 +50,8 @@ public struct LayoutDocument: Sendable {
     public internal(set) var controls: [ControlTemplate] = []
     /// The bounds it was loaded with; binding uses them too unless given others.
     public var limits: Limits = .default
+    /// `dateEncoding:`: what a number read as a date means (Unix seconds unless the layout says).
+    public var dateEncoding: DateEncoding = .secondsSince1970
     /// The `timeline:` section as written (how a widget's timeline is built; see TimelinePolicy), nil if none.
     public var timeline: DataValue?
     /// SHA-256 (hex) of the text the document was parsed from: what a render cache key uses to

@@ -131,7 +131,7 @@ extension Binder {
         func interval(_ start: DataValue, _ end: DataValue, _ countsDown: Bool, at location: SourceLocation) -> Double {
             guard let s = dates.parseDate(start), let e = dates.parseDate(end) else {
                 if start != .null && end != .null {
-                    warn("progress expected dates for start and end, found '\(start.excerpt(locale: locale))' and '\(end.excerpt(locale: locale))'", at: location)
+                    warn("progress expected dates for start and end (\(dates.expectedDate) each), found '\(start.excerpt(locale: locale))' and '\(end.excerpt(locale: locale))'", at: location)
                 }
                 return 0
             }
@@ -145,6 +145,10 @@ extension Binder {
             let value: DataValue = i.soleBinding.map { self.value(of: $0, env) } ?? .string(text(i, env))
             if case .object(let o) = value, let s = o["start"], let e = o["end"] {
                 return interval(s, e, o["countsDown"]?.isTruthy ?? false, at: i.location)
+            }
+            // A `ClosedRange<Date>` as Swift encodes it, as `ProgressView(timerInterval:)` takes one.
+            if case .array(let bounds) = value, bounds.count == 2 {
+                return interval(bounds[0], bounds[1], false, at: i.location)
             }
             if value == .null || value == .string("") { return 0 }
             guard let n = value.numberValue else {

@@ -3,7 +3,7 @@ import Yams
 import WidgetModel
 
 extension LayoutParser {
-    static let topKeys = ["name", "strings", "tables", "components", "surfaces", "controls", "previews", "timeline"]
+    static let topKeys = ["name", "dateEncoding", "strings", "tables", "components", "surfaces", "controls", "previews", "timeline"]
     static let previewKeys = ["now", "timeZone", "locale", "data", "extends", "surfaces"]
     /// Families a preview's `surfaces:` may name instead of surfaces.
     static let previewFamilies = ["home", "accessory", "liveActivity", "island", "smallActivity", "control"]
@@ -32,6 +32,7 @@ extension LayoutParser {
         var previews: [Preview] = []
         var timeline: DataValue?
         var controls: [ControlTemplate] = []
+        var dateEncoding = DateEncoding.secondsSince1970
         let entries = pairs(root)
 
         // Component names first, so `use:` anywhere can be checked.
@@ -44,6 +45,8 @@ extension LayoutParser {
             switch key {
             case "name":
                 if let n = string(value, "name") { name = n; nameNode = value }
+            case "dateEncoding":
+                if let e = word(value, "dateEncoding", DateEncoding.allCases.map(\.rawValue), DateEncoding.init) { dateEncoding = e }
             case "strings":
                 strings = data(value, "strings")
             case "tables":
@@ -101,6 +104,7 @@ extension LayoutParser {
                                       surfaces: surfaceOrder, previews: previews, surfaceTemplates: surfaceTemplates,
                                       components: components, tables: tables, strings: strings, warnings: warnings)
         document.timeline = timeline
+        document.dateEncoding = dateEncoding
         document.controls = controls
         return document
     }

@@ -98,7 +98,48 @@ extension LayoutParser {
             error("expected a list of nodes for '\(kind)', found \(describe(value))", value)
             return []
         }
-        return seq.compactMap { node($0, depth: depth + 1) }
+        let stackKeys = Set(Self.parameters(of: kind) + Self.commonKeys + Self.modifierKeys)
+        return seq.compactMap { item in
+            if let stray = strayParameter(item, of: kind, keys: stackKeys, items: seq) {
+                error(stray.message, stray.at)
+                return nil
+            }
+            return node(item, depth: depth + 1)
+        }
+    }
+
+    /// An item of a stack's list that holds no kind, only keys the stack itself takes (`- spacing: 4`):
+    /// the stack's parameter written one line too far in. Found here, where the stack is known, so the
+    /// message shows the right shape with the stack's own name and first item.
+    func strayParameter(_ item: Yams.Node, of kind: String, keys stackKeys: Set<String>,
+                        items: Yams.Node.Sequence) -> (message: String, at: Yams.Node)? {
+        /// Scalar keys only: anything else is left to the node parser's own message.
+        func entries(_ node: Yams.Node) -> [(key: String, keyNode: Yams.Node, value: Yams.Node)]? {
+            guard case .mapping(let m) = node else { return nil }
+            var out: [(key: String, keyNode: Yams.Node, value: Yams.Node)] = []
+            for (k, v) in m {
+                guard case .scalar(let s) = k else { return nil }
+                out.append((s.string, k, v))
+            }
+            return out
+        }
+        guard let stray = entries(item), let first = stray.first,
+              stray.allSatisfy({ stackKeys.contains($0.key) && !Self.kinds.contains($0.key) }) else { return nil }
+        func shown(_ key: String, _ value: Yams.Node) -> String {
+            if case .scalar(let s) = value, !s.string.isEmpty, s.string.count <= 30, !s.string.contains("\n") { return "\(key): \(s.string)" }
+            return "\(key): …"
+        }
+        let firstItem = items.lazy.compactMap { i -> String? in
+            guard let entry = entries(i)?.first(where: { Self.kinds.contains($0.key) }) else { return nil }
+            return "- " + shown(entry.key, entry.value)
+        }.first ?? "- text: …"
+        let names = stray.map { "'\($0.key)'" }.joined(separator: ", ")
+        let one = stray.count == 1
+        let message = "\(names) \(one ? "is a parameter" : "are parameters") of \(kind), written as one of its items "
+            + "(an item is a node, with a kind such as text or hstack). Write \(one ? "it" : "them") beside '\(kind):', "
+            + "at its indentation, without '-':\n    \(kind):\n      \(firstItem)\n    "
+            + stray.map { shown($0.key, $0.value) }.joined(separator: "\n    ")
+        return (message, first.keyNode)
     }
 
     /// Whether a kind's own key was left empty (`spacer:`) or out (`- spacer`).

@@ -12,7 +12,7 @@ enum YAMLReader {
         do {
             node = try Yams.compose(yaml: text, .basic)
         } catch let error as YamlError {
-            throw LayoutError(diagnostic(for: error, text: text, file: file))
+            throw LayoutError(diagnostic(for: error, text: text, file: file, kind: kind))
         } catch {
             throw LayoutError(.error("cannot read YAML: \(error)", at: SourceLocation(file: file, line: 1, column: 1)))
         }
@@ -23,10 +23,15 @@ enum YAMLReader {
         return node
     }
 
-    static func diagnostic(for error: YamlError, text: String, file: String) -> Diagnostic {
+    /// A layout's error adds the likely cause of a misplaced key (YAMLShapeHint); a data file's keeps
+    /// libyaml's words alone, since the hint is about views.
+    static func diagnostic(for error: YamlError, text: String, file: String, kind: DocumentKind = .data) -> Diagnostic {
         func located(_ context: YamlError.Context?, _ problem: String, _ mark: Mark) -> Diagnostic {
             var message = "invalid YAML: \(problem)"
             if let context { message += " (\(context.text) at \(context.mark.line):\(context.mark.column))" }
+            if kind == .layout, let hint = YAMLShapeHint.hint(problem: problem, context: context, at: mark, in: text) {
+                message += "\n" + hint
+            }
             return .error(message, at: SourceLocation(file: file, line: mark.line, column: mark.column))
         }
         switch error {

@@ -33,6 +33,8 @@ public enum LayoutSchema {
         let written = Surface.allCases.filter { $0.family != .control }
         return [
             "name": .text,
+            "dateEncoding": SchemaValue.words(DateEncoding.allCases.map(\.rawValue))
+                .described("What a number read as a date means: secondsSince1970 (default), deferredToDate (Swift's JSONEncoder default: seconds since 2001), millisecondsSince1970, or iso8601 (text only)."),
             "strings": SchemaValue.type("object").described("Texts by name, one string or {ko: …, en: …}; plural forms too."),
             "tables": SchemaValue.type("object").described("Lookup tables by name: paths such as status[order.status].color read them."),
             "components": .object([.init("type", .string("object")), .init("additionalProperties", .node)]),

@@ -19,7 +19,7 @@ struct ImportTool: ParsableCommand {
         exit 1 naming each view that changed structurally (formatting and comments do not count), \
         0 when none did.
 
-        Exit codes: 0 done, 1 drift found (--check), 2 bad input (nothing written).
+        Exit codes: 0 done, 1 drift found (--check), 2 bad input (nothing written). \
         See docs/import.md.
         """)
 

@@ -9,10 +9,10 @@ struct BenchCommand: ParsableCommand {
         commandName: "bench",
         abstract: "Time renders: warm medians per surface and scale, split by stage, and a cold process.",
         discussion: """
-        For each surface × scale it renders the preview many times in this process (after a warm-up)
-        and prints the median and p90 milliseconds of bind+layout, draw, encode and the total, and
-        the PNG size. Then it starts `widgetshot render` as a new process several times and prints
-        the median wall time of that cold render (process start, fonts, one render, write).
+        For each surface × scale it renders the preview many times in this process (after a warm-up) \
+        and prints the median and p90 milliseconds of bind+layout, draw, encode and the total, and \
+        the PNG size. Then it starts `widgetshot render` as a new process several times and prints \
+        the median wall time of that cold render (process start, fonts, one render, write). \
         Build with `swift build -c release` first: debug builds are several times slower.
         """)
 

@@ -12,11 +12,11 @@ struct DiffBenchCommand: ParsableCommand {
         commandName: "bench-diff",
         abstract: "Time the snapshot diff: an unchanged render against its golden, and PNG pairs decoded and compared.",
         discussion: """
-        Writes the pairs it times into --pairs (so another tool can be timed on the same files):
-        identical (the reference widget twice), text-moved (its restaurant name one pixel lower),
-        large (2000×2000, the widget tiled, with five small edits). For each pair it prints the
-        median of reading + decoding both PNGs + comparing, and of comparing decoded buffers alone.
-        First it times the unchanged-render check verify does: hash the render's pixels and the
+        Writes the pairs it times into --pairs (so another tool can be timed on the same files): \
+        identical (the reference widget twice), text-moved (its restaurant name one pixel lower), \
+        large (2000×2000, the widget tiled, with five small edits). For each pair it prints the \
+        median of reading + decoding both PNGs + comparing, and of comparing decoded buffers alone. \
+        First it times the unchanged-render check verify does: hash the render's pixels and the \
         golden file's bytes against the manifest, no golden decode.
         """)
 

@@ -24,7 +24,7 @@ struct GalleryCommand: ParsableCommand {
 
         Incremental: OUT/.gallery-manifest.json records a content key per image (layout file, \
         assets, fonts, renderer, parameters); a rebuild renders only the images whose key changed. \
-        Uses every core; a progress line on standard error says how many, which and how long.
+        Uses every core; on a terminal, a progress line on standard error says how many, which and how long.
 
         Verify marks: images whose golden failed in the last `widgetshot verify --report DIR` \
         (DIR/report.json; by default .build/verify-report, where `make test` writes it) are marked \
@@ -43,8 +43,10 @@ struct GalleryCommand: ParsableCommand {
 
         Examples:
           widgetshot gallery --out out && xdg-open out/index.html
-          widgetshot gallery --layout delivery --surface lockScreen --device iphone15pro --device iphonese
-          widgetshot verify --report out/report --gallery ../index.html; widgetshot gallery --out out --verify-report out/report
+          widgetshot gallery --layout delivery --surface lockScreen \\
+            --device iphone15pro --device iphonese
+          widgetshot verify --report out/report --gallery ../index.html
+          widgetshot gallery --out out --verify-report out/report
         """)
 
     @Option(name: .long, help: "The folder to write into.")
@@ -138,26 +140,22 @@ struct GalleryCommand: ParsableCommand {
     }
 }
 
-/// A progress line on standard error, rewritten in place when it is a terminal (verify, record).
+/// A progress line on standard error while it is a terminal, rewritten in place (verify, record).
+/// Nothing otherwise: in a CI log or a file, progress lines only push the findings apart, and the
+/// command's summary says how many there were.
 final class Progress: @unchecked Sendable {
     private let total: Int
     private var done = 0
     private let lock = NSLock()
     private let tty = isatty(2) != 0
-    private var lastPrinted = 0
 
     init(total: Int) { self.total = total }
 
     func tick() {
+        guard tty else { return }
         lock.withLock {
             done += 1
-            let step = max(1, total / 10)
-            if tty {
-                FileHandle.standardError.write(Data("\r\(done)/\(total)".utf8))
-            } else if done - lastPrinted >= step || done == total {
-                lastPrinted = done
-                FileHandle.standardError.write(Data("\(done)/\(total)\n".utf8))
-            }
+            FileHandle.standardError.write(Data("\r\(done)/\(total)".utf8))
         }
     }
 

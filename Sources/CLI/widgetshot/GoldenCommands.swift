@@ -387,11 +387,11 @@ struct DiffCommand: ParsableCommand {
         commandName: "diff",
         abstract: "Compare two PNGs with the perceptual diff engine verify uses.",
         discussion: """
-        A pixel differs when its YIQ color distance (pixelmatch's) exceeds --threshold and it is not
-        antialiasing (an edge moved by a fraction of a pixel, judged from its 3×3 neighbourhood in
-        both images). The pair fails when more than --max-diff-pixels differ, or more than
-        --max-diff-ratio of all pixels, or when any --window × --window square holds more than
-        --window-max-pixels differing pixels (so a changed digit fails even where a global ratio
+        A pixel differs when its YIQ color distance (pixelmatch's) exceeds --threshold and it is not \
+        antialiasing (an edge moved by a fraction of a pixel, judged from its 3×3 neighbourhood in \
+        both images). The pair fails when more than --max-diff-pixels differ, or more than \
+        --max-diff-ratio of all pixels, or when any --window × --window square holds more than \
+        --window-max-pixels differing pixels (so a changed digit fails even where a global ratio \
         passes). Different sizes always fail. Defaults are strict: our renders are deterministic.
 
         Exit codes: 0 same, 1 different, 2 usage or unreadable file.

@@ -9,31 +9,32 @@ struct RenderCommand: ParsableCommand {
         commandName: "render",
         abstract: "Render one surface of a layout to a PNG.",
         discussion: """
-        The data comes from a preview of the layout (--preview NAME; the first preview when neither
-        --preview nor --data is given) or from a JSON file (--data). `now` comes from --now, else the
+        The data comes from a preview of the layout (--preview NAME; the first preview when neither \
+        --preview nor --data is given) or from a JSON file (--data). `now` comes from --now, else the \
         preview's `now:`, else (with --data) the current time — pass --now for reproducible output.
 
-        The PNG is written atomically: a failed render leaves no file behind. Warnings (missing
+        The PNG is written atomically: a failed render leaves no file behind. Warnings (missing \
         data, truncated text, content outside the surface) go to standard error.
 
-        --ios 18|26 picks the widget sizes (Apple's HIG table for 18, FrameUp's measured iOS 26 table)
-        and the system colors of that iOS; each device's default is the iOS it shipped with (26 for
-        the iPhone 17 lineup and the Air, 18 for the others). `widgetshot list devices` shows both
-        tables and the source of every number. activitySmall (the Live Activity small family) is
-        drawn at the paired Apple Watch's 45mm Smart Stack size on an iPhone; --device applewatch40,
-        applewatch41, applewatch44, applewatch45, applewatch49, carplay, carplaytall or carplaynarrow
+        --ios 18|26 picks the widget sizes (Apple's HIG table for 18, FrameUp's measured iOS 26 table) \
+        and the system colors of that iOS; each device's default is the iOS it shipped with (26 for \
+        the iPhone 17 lineup and the Air, 18 for the others). `widgetshot list devices` shows both \
+        tables and the source of every number. activitySmall (the Live Activity small family) is \
+        drawn at the paired Apple Watch's 45mm Smart Stack size on an iPhone; --device applewatch40, \
+        applewatch41, applewatch44, applewatch45, applewatch49, carplay, carplaytall or carplaynarrow \
         gives the other sizes.
 
         --mode accented shows the widget as the tinted Home Screen draws it; --mode vibrant on \
         standBy shows StandBy's night mode.
 
-        Controls (iOS 18): the surfaces controlSmall, controlMedium, controlLarge (Control Center)
-        and controlLockScreen (a Lock Screen control slot) draw one control of the layout's
-        `controls:` section: --control ID picks it (default: the first), --control-state on|off a
-        toggle's state (default: on). Controls are always drawn on the dark material, so --scheme
+        Controls (iOS 18): the surfaces controlSmall, controlMedium, controlLarge (Control Center) \
+        and controlLockScreen (a Lock Screen control slot) draw one control of the layout's \
+        `controls:` section: --control ID picks it (default: the first), --control-state on|off a \
+        toggle's state (default: on). Controls are always drawn on the dark material, so --scheme \
         does not change them. Example:
 
-          widgetshot render delivery --surface controlMedium --control notifications --control-state off
+          widgetshot render delivery --surface controlMedium --control notifications \\
+            --control-state off
 
         Exit codes: 0 written, 2 bad input (unknown layout, surface, preview, device, ios, mode, control; bad data).
         """)

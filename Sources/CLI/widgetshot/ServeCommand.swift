@@ -19,23 +19,25 @@ struct ServeCommand: ParsableCommand {
                              [--protect-metrics] [--watch]
             """,
         discussion: """
-        Layouts and fonts are loaded once at start (restart to pick up edits);
+        Layouts and fonts are loaded once at start (restart to pick up edits); \
         the gallery at / can follow edits live with --watch.
-        The routes live under /v1; /layouts, /render/… and POST /render are aliases
-        of the /v1 routes, kept for existing clients. GET /v1/openapi.json describes
+
+        The routes live under /v1; /layouts, /render/… and POST /render are aliases \
+        of the /v1 routes, kept for existing clients. GET /v1/openapi.json describes \
         every route, parameter, status and error body (OpenAPI 3.0).
 
         GET /
           the preview gallery (as `widgetshot gallery` writes it), built on first
           request into a private folder (made with mkdtemp, mode 0700, removed
-          when the server stops); its images under /gallery/…. With --watch it is built at start,
-          rebuilt (only what changed) whenever a file under Layouts/ or Fonts/
-          changes, and an open page updates itself (server-sent events on
-          /gallery-events, only with --watch: at most --max-event-streams at
-          once, each ending after --event-stream-lifetime, the page then
-          reconnects); a layout that fails to load shows its file:line:col.
+          when the server stops); its images under /gallery/…. With --watch it
+          is built at start, rebuilt (only what changed) whenever a file under
+          Layouts/ or Fonts/ changes, and an open page updates itself
+          (server-sent events on /gallery-events, only with --watch: at most
+          --max-event-streams at once, each ending after
+          --event-stream-lifetime, the page then reconnects); a layout that
+          fails to load shows its file:line:col.
         GET /health  (also /v1/health; always open, for probes)
-          {"status":"ok"}
+          {"status":"ok","version":"\(WidgetShotVersion.current)"}
         GET /v1/layouts
           each layout's surfaces and previews; the devices and their surfaces
         GET /v1/render/LAYOUT/SURFACE.png?preview=NAME&scheme=dark&scale=2
@@ -43,11 +45,12 @@ struct ServeCommand: ParsableCommand {
           a preview as image/png. Every parameter is optional; ios (18 or 26)
           picks the widget sizes and system colors of that iOS, the device's
           own when absent (26 for iphone17, iphone17pro, iphone17promax,
-          iphoneair), per request so that a URL stays a pure function of itself. The ETag is a
-          hash of every input (layout file and its folder's images, preview,
-          parameters, device, fonts, engine version), so If-None-Match is
-          answered 304 without rendering. Cache-Control: immutable for a year
-          when the URL gives both preview and now, else max-age=60.
+          iphoneair), per request so that a URL stays a pure function of
+          itself. The ETag is a hash of every input (layout file and its
+          folder's images, preview, parameters, device, fonts, engine
+          version), so If-None-Match is answered 304 without rendering.
+          Cache-Control: immutable for a year when the URL gives both preview
+          and now, else max-age=60.
         POST /v1/render  with a JSON body (at most 1 MB):
           {"layout": "delivery", "surface": "lockScreen",
            "data": {...} or "preview": "onTheWay", "scheme": "dark",
@@ -61,12 +64,12 @@ struct ServeCommand: ParsableCommand {
           Prometheus text: requests by route and status, render phase
           latencies, queue, 429s, cache hits/misses/bytes/evictions.
 
-        Renders are kept in memory (--cache-bytes, LRU) and identical requests
-        in flight share one render; X-Render-Cache says hit, miss or coalesced.
-        Every answer has an X-Request-Id (the client's, if sane, else new),
+        Renders are kept in memory (--cache-bytes, LRU) and identical requests \
+        in flight share one render; X-Render-Cache says hit, miss or coalesced. \
+        Every answer has an X-Request-Id (the client's, if sane, else new), \
         also in the access log line.
 
-        Access control (off by default: with no token and no signing key every
+        Access control (off by default: with no token and no signing key every \
         route is open, as on a private network; the start-up line says which):
           --token T (repeatable) or --token-file F (one a line, # comments):
             every route but /health, /v1/health, /v1/openapi.json (and /metrics
@@ -98,14 +101,14 @@ struct ServeCommand: ParsableCommand {
               every one answering a request (an idle one is closed to make
               room); --max-event-streams open
 
-        Configuration: every option below can also come from its environment
-        variable (listed with it) or from a config file (--config FILE or
-        $WIDGETSHOT_CONFIG; JSON if it ends in .json, else YAML) holding the
+        Configuration: every option below can also come from its environment \
+        variable (listed with it) or from a config file (--config FILE or \
+        $WIDGETSHOT_CONFIG; JSON if it ends in .json, else YAML) holding the \
         option names as keys, e.g.
           port: 8080
           render-deadline: 0.5
           token-file: /run/secrets/widgetshot-tokens
-        Precedence: flag > environment variable > config file > default. An
+        Precedence: flag > environment variable > config file > default. An \
         unknown key in the file is an error naming it.
 
         Example:
@@ -229,7 +232,7 @@ struct ServeCommand: ParsableCommand {
         Task {
             do {
                 try await server.run { port in
-                    let line = "widgetshot serving \(folders.layouts) on http://\(host):\(port)/ (gallery at /\(watch ? ", watching for edits" : ""); "
+                    let line = "widgetshot \(WidgetShotVersion.current) serving \(folders.layouts) on http://\(host):\(port)/ (gallery at /\(watch ? ", watching for edits" : ""); "
                         + "\(access); Ctrl-C stops)\n"
                     FileHandle.standardOutput.write(Data(line.utf8))
                 }

@@ -8,22 +8,22 @@ struct SignCommand: ParsableCommand {
         commandName: "sign",
         abstract: "Sign a render URL so it works without a token until it expires.",
         discussion: """
-        Prints URL with expires=UNIX&sig=SIGNATURE appended (an expires or sig
-        already there is replaced), its path and query written in the canonical
-        form the server reads them in (every byte but A-Z a-z 0-9 - . _ ~
-        percent-encoded). A server started with the same key (serve
-        --signing-key or --signing-key-file) answers it on GET without a token;
+        Prints URL with expires=UNIX&sig=SIGNATURE appended (an expires or sig \
+        already there is replaced), its path and query written in the canonical \
+        form the server reads them in (every byte but A-Z a-z 0-9 - . _ ~ \
+        percent-encoded). A server started with the same key (serve \
+        --signing-key or --signing-key-file) answers it on GET without a token; \
         past expires it answers 403.
 
-        The signature is HMAC-SHA256 over the path and the query sorted by
-        name (sig left out, expires and scope in), base64url without padding:
-        reordering or re-encoding the parameters keeps it valid, changing any
-        one breaks it. Sign the path the client will call (/v1/render/… and its
+        The signature is HMAC-SHA256 over the path and the query sorted by \
+        name (sig left out, expires and scope in), base64url without padding: \
+        reordering or re-encoding the parameters keeps it valid, changing any \
+        one breaks it. Sign the path the client will call (/v1/render/… and its \
         alias /render/… differ).
 
-        A signed URL opens the render routes only, unless --scope (or a scope
-        parameter in the URL) names more: render, layouts (GET /v1/layouts),
-        gallery (/, /gallery/…, /gallery-events, /verify-report/…), comma-
+        A signed URL opens the render routes only, unless --scope (or a scope \
+        parameter in the URL) names more: render, layouts (GET /v1/layouts), \
+        gallery (/, /gallery/…, /gallery-events, /verify-report/…), comma-\
         separated. An event stream opened with a signed URL ends when it expires.
 
         Examples:

@@ -14,7 +14,9 @@ struct TimelineCommand: ParsableCommand {
         5 min while preparing, 1 min on the way, 30 s nearby, within a horizon, at most maxEntries), \
         applied to the data of --preview (default: the first) or --data, starting at --now (default: \
         the preview's now); or from --entries FILE, an explicit list:
-          {"entries": [{"date": "2026-11-22T12:27:00+09:00", "data": {…}}, …], "reload": "atEnd"}
+          {"entries": [{"date": "2026-11-22T12:27:00+09:00", "data": {…}}, …],
+           "reload": "atEnd"}
+
         Each entry is rendered with `now` = its date, so relative and timer texts advance between \
         entries as iOS shows them. The reload policy (atEnd, never, after DURATION) and when \
         WidgetKit asks for the next timeline are printed and shown under the filmstrip.

@@ -8,21 +8,24 @@ struct WidgetShotCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "widgetshot",
         abstract: "Render iOS widgets, Live Activities and Dynamic Island views to PNG from layout files.",
+        // Paragraphs are one line each (`\` joins the source lines): ArgumentParser wraps them to the
+        // terminal. Each example is a line of its own, short enough for 80 columns.
         discussion: """
-        Layouts live in Layouts/ (see docs/language.md for the language). Each layout has a view per
-        surface and named previews (fixtures of data). Fonts come only from Fonts/.
+        Layouts live in Layouts/ (docs/language.md describes the language). Each layout has a view \
+        per surface and named previews (fixtures of data). Fonts come only from Fonts/.
 
         Examples:
-          widgetshot render delivery --surface systemMedium --preview onTheWay -o medium.png
-          widgetshot render delivery --surface islandExpanded --scheme dark --scale 2 -o island.png
-          widgetshot render Layouts/delivery.yaml --surface lockScreen --data order.json --now 2026-11-22T12:27:00+09:00
-          widgetshot lint                       # check every layout
-          widgetshot list                       # layouts, previews, surfaces, devices, icons, colors
-          widgetshot gallery --out out          # every layout × surface × preview × appearance
-          widgetshot bench reference            # timings per surface and scale
-          widgetshot serve --port 8080          # PNGs over HTTP (see serve --help)
+          widgetshot render delivery --surface systemMedium --preview onTheWay -o m.png
+          widgetshot render delivery --surface islandExpanded --scheme dark -o i.png
+          widgetshot render delivery --surface lockScreen --data order.json -o l.png
+          widgetshot lint                   # check every layout
+          widgetshot list                   # layouts, surfaces, devices, icons, colors
+          widgetshot gallery --out out      # every layout, surface, preview, scheme
+          widgetshot verify                 # compare every preview with Golden/
+          widgetshot serve --port 8080      # PNGs over HTTP (see serve --help)
           widgetshot sign URL --signing-key-file key.txt   # a signed render URL
         """,
+        version: WidgetShotVersion.current,
         subcommands: [RenderCommand.self, LintCommand.self, ListCommand.self, GalleryCommand.self, VerifyCommand.self, MergeReportsCommand.self, RecordCommand.self, PruneCommand.self, DiffCommand.self, BenchCommand.self, DiffBenchCommand.self, ServeCommand.self, SignCommand.self, PushCommand.self, TimelineCommand.self, ImportCommand.self, SchemaCommand.self]
     )
 

@@ -1,0 +1,28 @@
+import Foundation
+import Testing
+import TestSupport
+import WidgetShot
+
+/// One version, said the same way by every way in: `--version`, `serve`'s start-up line (GET /health's
+/// body is in ServerTests).
+@Suite(.timeLimit(.minutes(2)))
+struct VersionCLITests {
+    @Test(.childProcess) func versionPrintsTheLibrarysConstant() async throws {
+        let run = try await CLIProcess.run(["--version"], seconds: 30)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout == WidgetShotVersion.current + "\n")
+        #expect(run.stderr.isEmpty, "\(run.stderr)")
+    }
+
+    @Test(.childProcess) func serveSaysItsVersionWhenItStarts() async throws {
+        let serve = try CLIProcess(["serve", "--port", "0", "--project", Project.root])
+        let deadline = Date().addingTimeInterval(60)
+        while serve.isRunning, !serve.outputSoFar.contains("\n"), Date() < deadline {
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        kill(serve.pid, SIGTERM)
+        let run = await serve.wait(seconds: 30)
+        let line = try #require(run.stdout.split(separator: "\n").first, "no start-up line; stderr: \(run.stderr)")
+        #expect(line.hasPrefix("widgetshot \(WidgetShotVersion.current) serving "), "\(line)")
+    }
+}
