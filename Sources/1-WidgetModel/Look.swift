@@ -23,6 +23,9 @@ public struct Look: Sendable, Equatable {
     public var mode: RenderingMode?
     /// The user's text size: every text style (and the icons that follow it) at its size there.
     public var dynamicType: DynamicTypeSize = .large
+    /// What shows through where the surface is transparent (the accessories, the island around its
+    /// pill, StandBy, a widget's rounded corners); nil: nothing (transparent pixels, as goldens keep).
+    public var backdrop: Backdrop?
 
     /// The one range of `scale` every reader checks against.
     public static let scales: ClosedRange<Double> = 0.25...4
@@ -52,6 +55,44 @@ public struct Look: Sendable, Equatable {
     /// (The first axes — device, scale, scheme, locale, now, placeholder, colors, mode — are
     /// written by RenderKeyer in their historical order.)
     public var laterKeyFields: [(name: String, value: String)] {
-        dynamicType == .large ? [] : [("dynamicType", dynamicType.rawValue)]
+        var fields: [(name: String, value: String)] = []
+        if dynamicType != .large { fields.append(("dynamicType", dynamicType.rawValue)) }
+        if let backdrop { fields.append(("backdrop", backdrop.description)) }
+        return fields
+    }
+}
+
+/// A picture behind a transparent surface, so white content shows in an image viewer: a colour, or
+/// a wallpaper-like gradient.
+public enum Backdrop: Sendable, Equatable, CustomStringConvertible {
+    case color(RGBA)
+    /// A vertical gradient of mid-toned blue to rose, like a Lock Screen wallpaper: light and dark
+    /// content both stay readable on it.
+    case wallpaper
+
+    public static let wallpaperTop = RGBA(hex: 0x5B6FA8), wallpaperBottom = RGBA(hex: 0xB07A96)
+
+    /// `wallpaper`, `#RGB`, `#RRGGBB` (opaque only: a backdrop is what the phone shows behind).
+    public init?(name: String) {
+        if name == "wallpaper" { self = .wallpaper; return }
+        guard let c = RGBA(hexString: name), c.a == 1 else { return nil }
+        self = .color(c)
+    }
+
+    /// The colour of the backdrop at `fraction` (0 top … 1 bottom) of the picture's height.
+    public func color(at fraction: Double) -> RGBA {
+        switch self {
+        case .color(let c): return c
+        case .wallpaper:
+            let t = min(1, max(0, fraction)), a = Self.wallpaperTop, b = Self.wallpaperBottom
+            return RGBA(r: a.r + (b.r - a.r) * t, g: a.g + (b.g - a.g) * t, b: a.b + (b.b - a.b) * t)
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .wallpaper: "wallpaper"
+        case .color(let c): "\(c)"
+        }
     }
 }

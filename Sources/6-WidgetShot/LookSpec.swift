@@ -22,6 +22,8 @@ public struct LookSpec: Sendable, Equatable {
     public var mode: String?
     /// `xSmall` … `xxxLarge`, `accessibility1` … `accessibility5` (or `AX1` … `AX5`).
     public var dynamicType: String?
+    /// `wallpaper` or an opaque `#RRGGBB`.
+    public var backdrop: String?
     /// Overrides the system colors `ios` picks (library callers only: no field in `fields`).
     public var colors: ColorGeneration?
 
@@ -60,6 +62,7 @@ public struct LookSpec: Sendable, Equatable {
         _ = try resolvedMode()
         _ = try resolvedNow()
         _ = try resolvedDynamicType()
+        _ = try resolvedBackdrop()
         if let scale, !(scale.isFinite && Look.scales.contains(scale)) {
             throw .badValue("scale", "scale must be \(Look.scalesText), got \(scale)")
         }
@@ -91,6 +94,14 @@ public struct LookSpec: Sendable, Equatable {
             throw .badValue("dynamicType", "dynamicType must be one of \(DynamicTypeSize.allCases.map(\.rawValue).joined(separator: ", ")) (or AX1…AX5), got '\(dynamicType)'")
         }
         return size
+    }
+
+    func resolvedBackdrop() throws(RenderSpecError) -> Backdrop? {
+        guard let backdrop else { return nil }
+        guard let b = Backdrop(name: backdrop) else {
+            throw .badValue("backdrop", "backdrop must be wallpaper or an opaque colour such as #1C1C1E, got '\(backdrop)'")
+        }
+        return b
     }
 
     /// `now` read (nil when not given).
@@ -128,6 +139,7 @@ public struct LookSpec: Sendable, Equatable {
                         locale: locale ?? preview?.locale ?? Look.defaultLocale, now: date, timeZone: zone,
                         placeholder: placeholder, colors: colors ?? profile.ios, mode: renderingMode)
         look.dynamicType = try resolvedDynamicType()
+        look.backdrop = try resolvedBackdrop()
         return look
     }
 
@@ -217,6 +229,11 @@ public struct LookSpec: Sendable, Equatable {
               detail: "large when absent. Text styles, and icons sized by them, take Apple's size for that setting; a text with its own size keeps it.",
               valueName: "size",
               store: { (spec: inout LookSpec, raw: Field.Raw) in spec.dynamicType = raw.text }))
+        all.append(Field(name: "backdrop", kind: .pattern("^(wallpaper|#[0-9A-Fa-f]{3}|#[0-9A-Fa-f]{6})$"),
+              summary: "What shows through where the surface is transparent: wallpaper (a mid-toned gradient) or an opaque colour such as #1C1C1E.",
+              detail: "None when absent: transparent pixels, as the goldens keep them.",
+              valueName: "wallpaper|#RRGGBB",
+              store: { (spec: inout LookSpec, raw: Field.Raw) in spec.backdrop = raw.text }))
         return all
     }()
 

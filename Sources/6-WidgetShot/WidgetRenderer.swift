@@ -87,7 +87,9 @@ public final class WidgetRenderer {
         }
         try Self.check(deadline)
         let warnings = bound.diagnostics + LayoutWarnings.find(in: composed)
-        return PreparedSurface(surface: surface, composed: composed, scale: scale, warnings: warnings)
+        var prepared = PreparedSurface(surface: surface, composed: composed, scale: scale, warnings: warnings)
+        prepared.backdrop = request.look.backdrop
+        return prepared
     }
 
     /// The first node drawn through more than `limit` nested compositing groups (opacity below 1,
@@ -123,6 +125,35 @@ public final class WidgetRenderer {
     /// Draws the composed surface in its rendering mode: the one drawing step of `render` and of
     /// verify (`renderPixels`), so a golden and a served PNG always agree.
     public func draw(_ prepared: PreparedSurface) -> Bitmap {
+        var bitmap = drawSurface(prepared)
+        if let backdrop = prepared.backdrop { Self.put(&bitmap, over: backdrop) }
+        return bitmap
+    }
+
+    /// `bitmap` composited over `backdrop` (source over an opaque backdrop, premultiplied ARGB32):
+    /// every pixel becomes opaque.
+    static func put(_ bitmap: inout Bitmap, over backdrop: Backdrop) {
+        let height = bitmap.height, width = bitmap.width, stride = bitmap.stride
+        bitmap.pixels.withUnsafeMutableBytes { raw in
+            for y in 0..<height {
+                let c = backdrop.color(at: height > 1 ? Double(y) / Double(height - 1) : 0)
+                let (bgR, bgG, bgB) = (c.r * 255, c.g * 255, c.b * 255)
+                func over(_ word: UInt32, _ shift: UInt32, _ bg: Double, _ rest: Double) -> UInt32 {
+                    UInt32(min(255, (Double((word >> shift) & 0xFF) + bg * rest).rounded())) << shift
+                }
+                for x in 0..<width {
+                    let offset = y * stride + x * 4
+                    // A native-endian word: alpha in the top byte, then red, green, blue.
+                    let word = raw.load(fromByteOffset: offset, as: UInt32.self)
+                    let rest = Double(255 - (word >> 24)) / 255
+                    let out = 0xFF00_0000 | over(word, 16, bgR, rest) | over(word, 8, bgG, rest) | over(word, 0, bgB, rest)
+                    raw.storeBytes(of: out, toByteOffset: offset, as: UInt32.self)
+                }
+            }
+        }
+    }
+
+    private func drawSurface(_ prepared: PreparedSurface) -> Bitmap {
         let composed = prepared.composed
         let s = prepared.scale * composed.magnification
         let w = CheckedNumber.int((composed.size.width * s).rounded(), clampedTo: 1...Renderer.maxCanvasSide)
@@ -170,6 +201,8 @@ public struct PreparedSurface: Sendable {
     public var composed: ComposedSurface
     public var scale: Double
     public var warnings: [Diagnostic]
+    /// Drawn under the surface (Look.backdrop); nil: transparent where the surface is.
+    public var backdrop: Backdrop?
 }
 
 public struct RenderResult: Sendable {

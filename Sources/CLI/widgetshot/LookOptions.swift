@@ -34,10 +34,14 @@ struct LookOptions: ParsableArguments {
     @Option(name: .customLong("dynamic-type"), help: lookHelp("dynamicType"))
     var dynamicType: String?
 
+    @Option(name: .long, help: lookHelp("backdrop"))
+    var backdrop: String?
+
     var spec: LookSpec {
         var spec = LookSpec(device: device, ios: ios, scale: scale, scheme: scheme, locale: locale, now: now,
                             placeholder: placeholder, mode: mode)
         spec.dynamicType = dynamicType
+        spec.backdrop = backdrop
         return spec
     }
 
