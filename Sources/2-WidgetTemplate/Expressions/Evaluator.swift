@@ -67,6 +67,7 @@ extension Binder {
         case .not(let x): return .bool(!evaluate(x, env).isTruthy)
         case .and(let terms): return .bool(terms.allSatisfy { evaluate($0, env).isTruthy })
         case .or(let terms): return .bool(terms.contains { evaluate($0, env).isTruthy })
+        case .conditional(let c, let a, let b): return evaluate(c, env).isTruthy ? evaluate(a, env) : evaluate(b, env)
         case .compare(let a, let op, let b):
             return .bool(compare(evaluate(a, env).localized(locale), op, evaluate(b, env).localized(locale)))
         case .exists(let x):

@@ -20,6 +20,8 @@ indirect enum Expression: Hashable, Sendable {
     case exists(Expression)
     /// `round(x)`, `timerInterval(a, b, countsDown: false)`.
     case call(Function, [Expression], named: [String: Expression])
+    /// `condition ? a : b`, as in Swift: `b` when the condition is false, missing or null.
+    case conditional(Expression, Expression, Expression)
 
     enum ArithmeticOperator: String, Hashable, Sendable, CaseIterable { case add = "+", subtract = "-", multiply = "*", divide = "/", remainder = "%" }
 
@@ -62,6 +64,7 @@ indirect enum Expression: Hashable, Sendable {
         case .arithmetic(let first, let rest): first.paths + rest.flatMap(\.operand.paths)
         case .negate(let e), .exists(let e): e.paths
         case .call(_, let args, let named): args.flatMap(\.paths) + named.keys.sorted().flatMap { named[$0]!.paths }
+        case .conditional(let c, let a, let b): c.paths + a.paths + b.paths
         }
     }
 }
@@ -106,7 +109,7 @@ struct ExpressionParser {
                                         offset: 0)
         }
         var parser = try ExpressionParser(text, maxDepth: limits.expressionDepth)
-        let e = try parser.parseOr()
+        let e = try parser.parseConditional()
         guard case .end = parser.current.token else {
             throw ExpressionSyntaxError(message: "unexpected \(parser.describe(parser.current)) in expression '\(text)'",
                                         offset: parser.current.offset)
@@ -192,7 +195,7 @@ struct ExpressionParser {
             if ["==", "!=", "<=", ">=", "&&", "||"].contains(two) {
                 out.append(Lexeme(token: .symbol(two), offset: start, length: 2)); i += 2; continue
             }
-            if "[]().,<>!+-*/%:".unicodeScalars.contains(c) {
+            if "[]().,<>!+-*/%:?".unicodeScalars.contains(c) {
                 out.append(Lexeme(token: .symbol(String(c)), offset: start, length: 1)); i += 1; continue
             }
             if c == "=" {
@@ -234,6 +237,19 @@ struct ExpressionParser {
         if depth > maxDepth {
             throw ExpressionSyntaxError(message: "expression nested deeper than \(maxDepth) levels (Limits.expressionDepth)", offset: current.offset)
         }
+    }
+
+    /// `condition ? a : b`, binding loosest, right to left: `a ? b : c ? d : e` is `a ? b : (c ? d : e)`.
+    mutating func parseConditional() throws(ExpressionSyntaxError) -> Expression {
+        let condition = try parseOr()
+        guard isSymbol("?") else { return condition }
+        // Only a conditional costs a level of nesting: parentheses cost theirs in parseOr.
+        try enter(); defer { depth -= 1 }
+        advance()
+        let whenTrue = try parseConditional()
+        try expect(":", "':' and the value for when the condition is false (condition ? a : b)")
+        let whenFalse = try parseConditional()
+        return .conditional(condition, whenTrue, whenFalse)
     }
 
     mutating func parseOr() throws(ExpressionSyntaxError) -> Expression {
@@ -338,12 +354,12 @@ struct ExpressionParser {
                             (known.isEmpty ? "" : " (expected \(known.joined(separator: " or ")))") + "; use \(function.usage)", offset: current.offset)
                     }
                     advance(); advance()
-                    named[w] = try parseOr()
+                    named[w] = try parseConditional()
                 } else {
                     guard named.isEmpty else {
                         throw ExpressionSyntaxError(message: "positional argument after a named one in \(function.rawValue)(…); use \(function.usage)", offset: current.offset)
                     }
-                    args.append(try parseOr())
+                    args.append(try parseConditional())
                 }
                 if isSymbol(",") { advance(); continue }
                 break
@@ -368,7 +384,7 @@ struct ExpressionParser {
             advance(); return .literal(.string(s))
         case .symbol("("):
             advance()
-            let e = try parseOr()
+            let e = try parseConditional()
             try expect(")", "')'")
             return e
         case .symbol("["):
@@ -421,7 +437,7 @@ struct ExpressionParser {
             } else if isSymbol("[") {
                 try enter(); defer { depth -= 1 }
                 advance()
-                let inner = try parseOr()
+                let inner = try parseConditional()
                 try expect("]", "']'")
                 components.append(.index(inner))
             } else {

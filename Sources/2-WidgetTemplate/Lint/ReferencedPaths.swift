@@ -116,6 +116,10 @@ private struct PathWalker {
             for o in rest { expression(o.operand, locals: locals, asValue: asValue) }
         case .negate(let x): expression(x, locals: locals, asValue: asValue)
         case .exists(let x): expression(x, locals: locals, asValue: false)
+        case .conditional(let c, let a, let b):
+            expression(c, locals: locals, asValue: false)
+            expression(a, locals: locals, asValue: asValue)
+            expression(b, locals: locals, asValue: asValue)
         case .call(_, let arguments, let named):
             for a in arguments { expression(a, locals: locals, asValue: asValue) }
             for key in named.keys.sorted() { expression(named[key]!, locals: locals, asValue: false) }
