@@ -42,7 +42,7 @@ public struct PushValidator: Sendable {
     /// The activity's static attributes for `update`/`end` pushes (a `start` carries its own).
     public var attributes: DataValue?
     public var limits: Limits
-    private let referenced: ReferencedDataPaths?
+    let referenced: ReferencedDataPaths?
     /// Every path the layout reads and each of its dotted prefixes (`order`, `order.driver`,
     /// `order.driver.name`): a content-state object whose path is not among them holds nothing the
     /// layout reads below it.
@@ -62,104 +62,6 @@ public struct PushValidator: Sendable {
             }
         }
         self.referencedPrefixes = prefixes
-    }
-
-    // MARK: Reading
-
-    /// The payloads in a file: one JSON object, or a JSON array of them (a sequence). Each
-    /// element keeps its bytes as written, so its size is counted exactly; whitespace after the
-    /// file's payload (its last newline) is not part of it. An array's elements are counted before
-    /// any is parsed: past `Limits.sequencePushes` the file is refused for the cost of one scan.
-    public static func inputs(in bytes: [UInt8], name: String, limits: Limits = .default) throws(PushInputError) -> [PushInput] {
-        guard bytes.count <= limits.documentBytes else {
-            throw PushInputError(message: "\(name): \(bytes.count) bytes, more than \(limits.documentBytes) (Limits.documentBytes)",
-                                 limit: "documentBytes")
-        }
-        // One leading byte-order mark is not part of the payload (it is not JSON text, and APNs is
-        // sent the JSON): skipped, as every JSON reader here skips it.
-        let start = ByteOrderMark.length(in: bytes)
-        guard let first = bytes[start...].firstIndex(where: { !Self.isSpace($0) }) else {
-            throw PushInputError(message: "\(name): empty file (expected a JSON object with \"aps\", or an array of them)")
-        }
-        if bytes[first] == UInt8(ascii: "{") {
-            let end = trimEnd(bytes, first, bytes.count)
-            return [PushInput(bytes: Array(bytes[start..<end]), name: name, trailingWhitespace: bytes.count - end)]
-        }
-        guard bytes[first] == UInt8(ascii: "[") else {
-            throw PushInputError(message: "\(name): a push payload is JSON: an object starting with '{' (or an array of them), found \(CharacterText.describe(byteAt: first, in: bytes))")
-        }
-        let (spans, count) = elementSpans(bytes, from: first, keepingAtMost: limits.sequencePushes)
-        try checkPushCount(count, of: name, limits: limits)
-        // Parse the whole array first so a syntax error is reported with its line and column.
-        _ = try parse(bytes, name: name, limits: limits)
-        guard !spans.isEmpty else { throw PushInputError(message: "\(name): an empty array: no push to check") }
-        return spans.enumerated().map { i, r in PushInput(bytes: Array(bytes[r]), name: "\(name)[\(i)]") }
-    }
-
-    /// Refuses a sequence of more than `Limits.sequencePushes` pushes.
-    static func checkPushCount(_ count: Int, of name: String, limits: Limits) throws(PushInputError) {
-        guard count > limits.sequencePushes else { return }
-        throw PushInputError(message: "\(name): \(count) pushes, more than \(limits.sequencePushes) in one sequence (Limits.sequencePushes): "
-                                 + "each is checked and drawn in up to six pictures; split the sequence",
-                             limit: "sequencePushes")
-    }
-
-    /// Parses JSON text strictly (errors at line:col).
-    public static func parse(_ bytes: [UInt8], name: String, limits: Limits = .default) throws(PushInputError) -> DataValue {
-        guard let text = String(validating: bytes, as: UTF8.self) else {
-            throw PushInputError(message: "\(name): not UTF-8 text")
-        }
-        do { return try DataValue.parse(text, file: name, limits: limits) } catch {
-            throw PushInputError(message: error.diagnostics.map(\.description).joined(separator: "\n"))
-        }
-    }
-
-    static func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 }
-
-    /// Byte ranges of a JSON array's first `keepingAtMost` elements, and how many elements it has
-    /// (a scan of the bytes that builds nothing; the array is parsed afterwards, so a malformed one
-    /// is still reported at its line and column).
-    static func elementSpans(_ b: [UInt8], from open: Int, keepingAtMost kept: Int = .max) -> (spans: [Range<Int>], count: Int) {
-        var spans: [Range<Int>] = []
-        var count = 0
-        var depth = 0, inString = false, escaped = false, start: Int?
-        func close(_ end: Int) {
-            guard let s = start else { return }
-            count += 1
-            if spans.count < kept { spans.append(s..<Self.trimEnd(b, s, end)) }
-        }
-        var i = open
-        while i < b.count {
-            let c = b[i]
-            if inString {
-                if escaped { escaped = false } else if c == UInt8(ascii: "\\") { escaped = true } else if c == UInt8(ascii: "\"") { inString = false }
-            } else if c == UInt8(ascii: "\"") {
-                inString = true
-                if depth == 1, start == nil { start = i }
-            } else if c == UInt8(ascii: "{") || c == UInt8(ascii: "[") {
-                if depth == 1, start == nil { start = i }
-                depth += 1
-            } else if c == UInt8(ascii: "}") || c == UInt8(ascii: "]") {
-                depth -= 1
-                if depth == 0 {
-                    close(i)
-                    break
-                }
-            } else if c == UInt8(ascii: ","), depth == 1 {
-                close(i)
-                start = nil
-            } else if depth == 1, start == nil, !isSpace(c) {
-                start = i
-            }
-            i += 1
-        }
-        return (spans, count)
-    }
-
-    private static func trimEnd(_ b: [UInt8], _ start: Int, _ end: Int) -> Int {
-        var e = end
-        while e > start, isSpace(b[e - 1]) { e -= 1 }
-        return e
     }
 
     // MARK: Checking
@@ -420,91 +322,6 @@ public struct PushValidator: Sendable {
         }
         try reportUnused(state, layout: layout.name, into: &report, budget: budget)
         try reportDateEncodings(state, at: payload.timestamp, layout: layout, into: &report, budget: budget)
-    }
-
-    /// Further than this from the push, a date in a content-state is more likely a number in another
-    /// encoding than meant: Swift's `deferredToDate` and Unix seconds are 31 years apart, and a
-    /// Live Activity lasts hours.
-    static let implausibleDateDistance: TimeInterval = 20 * 365.2425 * 86400
-
-    /// One `dateEncoding` warning per content-state path the layout reads as a date
-    /// (`ReferencedDataPaths.dates`) whose number, read in the layout's `dateEncoding:`, is no date or
-    /// lands decades from the push's timestamp; it names the encoding that puts it near the push.
-    func reportDateEncodings(_ state: DataValue, at timestamp: Date, layout: LayoutDocument,
-                             into report: inout PushReport, budget: Budget) throws {
-        guard let referenced else { return }
-        let encoding = layout.dateEncoding
-        for path in referenced.dates.sorted() {
-            try WidgetRenderer.check(budget.deadline)
-            guard let n = Self.numbers(at: path, in: state).first(where: { n in
-                encoding.date(n).map { abs($0.timeIntervalSince(timestamp)) > Self.implausibleDateDistance } ?? true
-            }) else { continue }
-            var message: String
-            if encoding == .iso8601 {
-                message = "\(Self.plain(n)) is a number, and the layout's dateEncoding: iso8601 reads dates from ISO 8601 text only"
-            } else if let date = encoding.date(n) {
-                let years = Int((abs(date.timeIntervalSince(timestamp)) / (365.2425 * 86400)).rounded())
-                message = "\(Self.plain(n)) read as \(Self.describe(encoding)) (the layout's dateEncoding: \(encoding.rawValue)) is "
-                    + "\(Self.iso(date)), \(years) years \(date < timestamp ? "before" : "after") the push's timestamp"
-            } else {
-                message = "\(Self.plain(n)) read as \(Self.describe(encoding)) (the layout's dateEncoding: \(encoding.rawValue)) is no date"
-            }
-            let fitting = DateEncoding.allCases.compactMap { e -> (DateEncoding, Date)? in
-                guard e != encoding, let d = e.date(n), abs(d.timeIntervalSince(timestamp)) <= Self.implausibleDateDistance else { return nil }
-                return (e, d)
-            }.min { abs($0.1.timeIntervalSince(timestamp)) < abs($1.1.timeIntervalSince(timestamp)) }
-            if let (e, d) = fitting {
-                message += "; as \(Self.describe(e)) it is \(Self.iso(d)): set `dateEncoding: \(e.rawValue)` in the layout '\(layout.name)'"
-            } else {
-                message += "; check how the payload encodes dates (the layout's dateEncoding: secondsSince1970, deferredToDate, millisecondsSince1970 or iso8601)"
-            }
-            report.warning(.dateEncoding, "aps.content-state.\(path)", message)
-            try budget.check(report)
-        }
-    }
-
-    /// The numbers at a dotted path (`*` for every list item) of `value`, and in a two-element list
-    /// there (a `ClosedRange<Date>` as Swift encodes it).
-    static func numbers(at path: String, in value: DataValue) -> [Double] {
-        var current = [value]
-        for key in path.split(separator: ".", omittingEmptySubsequences: false) {
-            current = current.flatMap { v -> [DataValue] in
-                switch v {
-                case .object(let o): return o[String(key)].map { [$0] } ?? []
-                case .array(let a) where key == "*": return a
-                default: return []
-                }
-            }
-        }
-        return current.flatMap { v -> [Double] in
-            switch v {
-            case .number(let n): return [n]
-            case .array(let bounds) where bounds.count == 2:
-                return bounds.compactMap { if case .number(let n) = $0 { return n }; return nil }
-            default: return []
-            }
-        }
-    }
-
-    /// `817011900`, `1.5`, `1e+19`: a number as the payload wrote it.
-    static func plain(_ n: Double) -> String {
-        if n.rounded() == n, abs(n) < 1e15 { return String(Int64(n)) }
-        return "\(n)"
-    }
-
-    static func describe(_ encoding: DateEncoding) -> String {
-        switch encoding {
-        case .secondsSince1970: "seconds since 1970"
-        case .deferredToDate: "seconds since 2001 (Swift's JSONEncoder default)"
-        case .millisecondsSince1970: "milliseconds since 1970"
-        case .iso8601: "ISO 8601 text"
-        }
-    }
-
-    static func iso(_ d: Date) -> String {
-        let f = ISO8601DateFormatter()
-        f.formatOptions = [.withInternetDateTime]
-        return f.string(from: d)
     }
 
     /// One `unusedKey` warning per content-state leaf no surface reads (`ReferencedDataPaths.reads`),
