@@ -1,14 +1,18 @@
-/// Every bound WidgetShot puts on its inputs, in one place: sizes, depths, counts and times.
+/// Every bound WidgetShot puts on what its inputs may cause, in one place: sizes, depths, counts.
 ///
-/// A layout file, a data file or an HTTP request is untrusted input: each of these numbers caps
-/// the work or memory one input can cause, and going past one is a located error that names the
-/// limit (file:line:col for files, `{"error", "field"}` with a 4xx for requests), never a crash, a
-/// hang or gigabytes of memory. The README's "Limits" table lists the same names and defaults.
+/// A layout file, a data file, a push or the body of an HTTP request is untrusted input: each of
+/// these numbers caps the work or memory one input can cause, and going past one is a located error
+/// that names the limit (file:line:col for files, `{"error", "field"}` with a 4xx for requests),
+/// never a crash, a hang or gigabytes of memory. docs/limits.md lists the same names and defaults.
 ///
 /// The defaults are far above anything a real widget needs (the delivery layout, the largest we
 /// ship, uses well under a tenth of each). They bound memory and stack depth; they do not bound
 /// time alone: hundreds of translucent full-surface fills at 4x stay within every limit and take
-/// seconds, which is why the server also stops each render at `renderDeadline`.
+/// seconds, which is why the server also stops each render at its deadline.
+///
+/// The HTTP server's own knobs (request sizes, connections, timeouts, the queue, the render
+/// deadline, the response cache) are not here: they change no picture, and they are the server's
+/// business alone (`ServerLimits`, in WidgetServer).
 public struct Limits: Sendable, Equatable {
     // MARK: Files (layouts, data, request bodies)
 
@@ -100,40 +104,6 @@ public struct Limits: Sendable, Equatable {
     public var imageBytes = 8 * 1024 * 1024
     /// Pixels (width × height) in one decoded image.
     public var imagePixels = 4096 * 4096
-
-    // MARK: HTTP server
-
-    /// Bytes in one request body (`POST /render`).
-    public var requestBodyBytes = 1024 * 1024
-    /// Bytes in the request line plus headers of one request.
-    public var requestHeaderBytes = 16 * 1024
-    /// Open connections at once; one more is answered 503 (JSON, `Retry-After`) as soon as it is
-    /// accepted, then closed.
-    public var maxConnections = 512
-    /// Server-sent event streams (`GET /gallery-events`, with `serve --watch`) open at once; one more
-    /// is answered 503 (JSON, `Retry-After`). A stream holds its connection for as long as it lasts,
-    /// and a held connection is never closed to make room for a new one, so this stays far below
-    /// `maxConnections`.
-    public var maxEventStreams = 32
-    /// Seconds one event stream stays open; then it ends and the page's EventSource reconnects (and
-    /// the server sees the client again). A stream opened with a signed URL ends when the signature
-    /// expires, if that comes first.
-    public var eventStreamLifetime = 300.0
-    /// Seconds a keep-alive connection may sit idle between requests.
-    public var idleTimeout = 15.0
-    /// Seconds a client has to send the request line and headers, once it starts a request.
-    public var headerTimeout = 10.0
-    /// Seconds a client has to send the whole body.
-    public var bodyTimeout = 10.0
-    /// Renders waiting for a worker per worker thread; a request beyond it gets 429 at once.
-    public var queuePerWorker = 4
-    /// Seconds one render may take (queue wait not included) before the server answers 503.
-    public var renderDeadline = 0.5
-    /// Seconds SIGTERM/SIGINT waits for requests in flight before cancelling them.
-    public var shutdownDeadline = 5.0
-    /// Bytes of rendered PNGs the server keeps in memory (least recently used out first), keyed by
-    /// RenderKey; 0 keeps none. A PNG counts its size plus 256 bytes; one larger than this is not kept.
-    public var responseCacheBytes = 64 * 1024 * 1024
 
     // MARK: The importer (SwiftUI code → a draft layout)
 

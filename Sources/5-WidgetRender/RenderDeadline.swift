@@ -48,8 +48,10 @@ public struct RenderDeadlineExceeded: Error, CustomStringConvertible, Sendable {
     public var cancelled: Bool
     public init(seconds: Double, cancelled: Bool) { self.seconds = seconds; self.cancelled = cancelled }
 
+    /// Only the HTTP server gives a render a deadline (its `ServerLimits.renderDeadline`, in
+    /// WidgetServer), so the message names that knob.
     public var description: String {
         cancelled ? "the render was cancelled (its client went away, or the server is shutting down)"
-            : "the render took longer than its deadline of \(seconds) s (Limits.renderDeadline) and was stopped"
+            : "the render took longer than its deadline of \(seconds) s (ServerLimits.renderDeadline) and was stopped"
     }
 }

@@ -213,22 +213,13 @@ public final class RenderKeyer: Sendable {
         return files.sorted { $0.relative < $1.relative }
     }
 
-    /// The limits that can change what a render draws or refuses (the server's own limits — timeouts,
-    /// connections, queue, cache size — are left out: they change no picture).
+    /// The limits that can change what a render draws or refuses. The server's own knobs (timeouts,
+    /// connections, queue, cache size) are not part of `Limits` (they are `ServerLimits`, in
+    /// WidgetServer), so they never reach a key; only the age of stale temporary files, which
+    /// `gallery`/`record` read, is set back to its default here: it changes no picture either.
     private func limitsText(_ given: Limits) -> String {
         var limits = given
-        let defaults = Limits.default
-        limits.requestBodyBytes = defaults.requestBodyBytes
-        limits.requestHeaderBytes = defaults.requestHeaderBytes
-        limits.maxConnections = defaults.maxConnections
-        limits.idleTimeout = defaults.idleTimeout
-        limits.headerTimeout = defaults.headerTimeout
-        limits.bodyTimeout = defaults.bodyTimeout
-        limits.queuePerWorker = defaults.queuePerWorker
-        limits.renderDeadline = defaults.renderDeadline
-        limits.shutdownDeadline = defaults.shutdownDeadline
-        limits.responseCacheBytes = defaults.responseCacheBytes
-        limits.staleTempFileSeconds = defaults.staleTempFileSeconds
+        limits.staleTempFileSeconds = Limits.default.staleTempFileSeconds
         if let known = state.withLock({ s in s.limits.first { $0.0 == limits }?.1 }) { return known }
         let text = String(describing: limits)
         state.withLock { s in if s.limits.count < 16 { s.limits.append((limits, text)) } }

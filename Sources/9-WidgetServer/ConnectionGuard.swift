@@ -10,10 +10,10 @@ import WidgetShot
 /// Protects one connection from a client that sends too slowly, too much or garbage. It sits after
 /// the HTTP decoder, sees each request's head, body and end and each response part, and:
 ///
-/// - gives the request line and headers `Limits.headerTimeout` from their first byte, and the body
-///   `Limits.bodyTimeout` from the head: past either the client gets 408 and the connection closes;
-/// - bounds the request line plus headers by `Limits.requestHeaderBytes` (431) and the body by
-///   `Limits.requestBodyBytes` (413), whatever route the request is for;
+/// - gives the request line and headers `ServerLimits.headerTimeout` from their first byte, and the body
+///   `ServerLimits.bodyTimeout` from the head: past either the client gets 408 and the connection closes;
+/// - bounds the request line plus headers by `ServerLimits.requestHeaderBytes` (431) and the body by
+///   `ServerLimits.requestBodyBytes` (413), whatever route the request is for;
 /// - answers every error the HTTP parser raises (a malformed request line, NUL in the path, an
 ///   unknown method, conflicting Content-Length and Transfer-Encoding, bad chunked encoding) with
 ///   a 4xx JSON body, `{"error": …, "field": "request"}`, and closes the connection. Without it
@@ -39,7 +39,7 @@ final class RequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
 
     private enum Reading { case betweenRequests, head, body }
 
-    private let limits: Limits
+    private let limits: ServerLimits
     private let logger: Logger
     /// Nil for a connection over the limit (it is answered 503 before any of this runs).
     private let slot: ConnectionSlot?
@@ -56,7 +56,7 @@ final class RequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
     private var closed = false
     private var timer: Scheduled<Void>?
 
-    init(limits: Limits, logger: Logger, slot: ConnectionSlot? = nil) {
+    init(limits: ServerLimits, logger: Logger, slot: ConnectionSlot? = nil) {
         self.limits = limits
         self.logger = logger
         self.slot = slot
@@ -86,7 +86,7 @@ final class RequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
             headBytes = 0
             startTimer(seconds: limits.headerTimeout) { handler in
                 handler.refuse(.requestTimeout, "the request line and headers took longer than "
-                    + "\(Self.seconds(handler.limits.headerTimeout)) (Limits.headerTimeout)")
+                    + "\(Self.seconds(handler.limits.headerTimeout)) (ServerLimits.headerTimeout)")
             }
         }
         if reading == .head { headBytes += count }
@@ -132,7 +132,7 @@ final class RequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
             }
             startTimer(seconds: limits.bodyTimeout) { handler in
                 handler.refuse(.requestTimeout, "the request body took longer than "
-                    + "\(Self.seconds(handler.limits.bodyTimeout)) (Limits.bodyTimeout)")
+                    + "\(Self.seconds(handler.limits.bodyTimeout)) (ServerLimits.bodyTimeout)")
             }
         case .body(let bytes):
             bodyBytes += bytes.readableBytes
@@ -210,11 +210,11 @@ final class RequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
 
     private func refuseHeadTooLarge() {
         refuse(.init(code: 431, reasonPhrase: "Request Header Fields Too Large"),
-               "the request line and headers are larger than \(limits.requestHeaderBytes) bytes (Limits.requestHeaderBytes)")
+               "the request line and headers are larger than \(limits.requestHeaderBytes) bytes (ServerLimits.requestHeaderBytes)")
     }
 
     private func refuseBodyTooLarge() {
-        refuse(.contentTooLarge, "the body is larger than \(limits.requestBodyBytes) bytes (Limits.requestBodyBytes)",
+        refuse(.contentTooLarge, "the body is larger than \(limits.requestBodyBytes) bytes (ServerLimits.requestBodyBytes)",
                field: "body")
     }
 
@@ -310,11 +310,11 @@ final class RequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
         return total
     }
 
-    static func describe(_ error: HTTPParserError, limits: Limits) -> (HTTPResponse.Status, String) {
+    static func describe(_ error: HTTPParserError, limits: ServerLimits) -> (HTTPResponse.Status, String) {
         switch error {
         case .headerOverflow:
             return (.init(code: 431, reasonPhrase: "Request Header Fields Too Large"),
-                    "the request line and headers are larger than \(limits.requestHeaderBytes) bytes (Limits.requestHeaderBytes)")
+                    "the request line and headers are larger than \(limits.requestHeaderBytes) bytes (ServerLimits.requestHeaderBytes)")
         case .invalidMethod: return (.badRequest, "malformed request: unknown or invalid method")
         case .invalidURL, .invalidPath, .invalidQueryString, .invalidFragment, .invalidHost, .invalidPort:
             return (.badRequest, "malformed request: invalid characters in the request target")
@@ -344,8 +344,8 @@ final class RequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
         return "\(value) s"
     }
 
-    /// Seconds from `Limits` as a NIO time amount: negative and NaN are 0, and anything past a year
-    /// is a year (`Limits` comes from configuration, and a Double past Int64's nanoseconds would trap).
+    /// Seconds from `ServerLimits` as a NIO time amount: negative and NaN are 0, and anything past a year
+    /// is a year (`ServerLimits` comes from configuration, and a Double past Int64's nanoseconds would trap).
     static func timeAmount(_ seconds: Double) -> TimeAmount {
         .milliseconds(Int64(CheckedNumber.int(seconds * 1000, clampedTo: 0...(365 * 86_400 * 1000))))
     }
@@ -420,7 +420,7 @@ final class OverCapacityResponder: ChannelInboundHandler, RemovableChannelHandle
         guard !answered else { return }
         answered = true
         let body = RequestGuard.errorBody(
-            "the server has \(limit) connections open, its limit (Limits.maxConnections), each of them answering a request; retry shortly",
+            "the server has \(limit) connections open, its limit (ServerLimits.maxConnections), each of them answering a request; retry shortly",
             field: nil)
         let bytes = RequestGuard.rawResponse("503 Service Unavailable", headers: ["Retry-After: 1"], body: body)
         let loop = context.eventLoop.assumeIsolatedUnsafeUnchecked()

@@ -10,9 +10,9 @@ import WidgetShot
 /// connection for as long as it lasts, and a connection answering a request is never closed to make
 /// room for another (`ConnectionTable`), so streams are bounded in number and in time:
 ///
-/// - at most `Limits.maxEventStreams` at once; one more is answered 503 with `Retry-After: 1` (the
+/// - at most `ServerLimits.maxEventStreams` at once; one more is answered 503 with `Retry-After: 1` (the
 ///   page's EventSource tries again a second later);
-/// - each ends after `Limits.eventStreamLifetime` seconds, or when the signature of the URL that
+/// - each ends after `ServerLimits.eventStreamLifetime` seconds, or when the signature of the URL that
 ///   opened it expires if that comes first (`SignedAccess`); the browser reconnects by itself, so
 ///   a client that is gone or no longer allowed gives its place back.
 final class EventStreams: Sendable {
@@ -23,7 +23,7 @@ final class EventStreams: Sendable {
     /// The longest any stream is kept, whatever the limits say: a year, in milliseconds.
     private static let longestMilliseconds = 365 * 86_400 * 1000
 
-    init(limits: Limits) {
+    init(limits: ServerLimits) {
         limit = max(0, limits.maxEventStreams)
         lifetime = limits.eventStreamLifetime
     }
@@ -38,7 +38,7 @@ final class EventStreams: Sendable {
     func response(_ makeEvents: @autoclosure () -> AsyncStream<GalleryEvent>,
                   onGracefulShutdown: @escaping @Sendable () -> Void) throws(APIError) -> Response {
         guard let place = Place(in: self) else {
-            var error = APIError(.serviceUnavailable, "the server has \(limit) event streams open, its limit (Limits.maxEventStreams); retry shortly")
+            var error = APIError(.serviceUnavailable, "the server has \(limit) event streams open, its limit (ServerLimits.maxEventStreams); retry shortly")
             error.headers[.retryAfter] = "1"
             throw error
         }

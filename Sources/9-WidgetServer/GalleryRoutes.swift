@@ -22,7 +22,7 @@ package struct GalleryRoutes: Sendable {
                                                       verifyReportURL: "verify-report/index.html"),
                               watching: server.watch)
         gallery.limits = server.limits
-        streams = EventStreams(limits: server.limits)
+        streams = EventStreams(limits: server.serverLimits)
         if server.watch {
             // The render routes draw the layouts the page shows, not the ones loaded at start.
             let layouts = server.layouts

@@ -7,10 +7,10 @@ import NIOHTTPTypesHTTP1
 import WidgetShot
 
 /// Hummingbird's HTTP/1 channel with WidgetShot's protection around it: a table of open connections
-/// (`Limits.maxConnections`; at the limit the longest-idle connection makes room, and only when none
+/// (`ServerLimits.maxConnections`; at the limit the longest-idle connection makes room, and only when none
 /// is idle is a new one answered 503 and closed), the `RequestGuard` (timeouts, size limits, parser
 /// errors and CONNECT as JSON), `PersistentConnections` (HTTP/1.0 and `Connection: close` end the
-/// connection after their answer) and Hummingbird's idle timeout (`Limits.idleTimeout`); a connection
+/// connection after their answer) and Hummingbird's idle timeout (`ServerLimits.idleTimeout`); a connection
 /// whose client has gone is cancelled (ClientGone).
 struct GuardedHTTP1Channel: ServerChildChannel, HTTPChannelHandler {
     struct Value: ServerChildChannelValue {
@@ -20,10 +20,10 @@ struct GuardedHTTP1Channel: ServerChildChannel, HTTPChannelHandler {
     }
 
     let responder: HTTPChannelHandler.Responder
-    let limits: Limits
+    let limits: ServerLimits
     let connections: ConnectionTable
 
-    init(responder: @escaping HTTPChannelHandler.Responder, limits: Limits) {
+    init(responder: @escaping HTTPChannelHandler.Responder, limits: ServerLimits) {
         self.responder = responder
         self.limits = limits
         self.connections = ConnectionTable(limit: limits.maxConnections)

@@ -7,7 +7,7 @@ import WidgetShot
 /// Turns every error into a JSON response (`{"error": …, "field": …}`), so a client always gets a
 /// body it can read: the router's 404, a body over the limit, anything unexpected (500).
 struct JSONErrorMiddleware<Context: RequestContext>: RouterMiddleware {
-    let limits: Limits
+    let limits: ServerLimits
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         do {
@@ -15,7 +15,7 @@ struct JSONErrorMiddleware<Context: RequestContext>: RouterMiddleware {
         } catch let error as APIError {
             return try error.response(from: request, context: context)
         } catch is NIOTooManyBytesError {
-            return try APIError(.contentTooLarge, "the body is larger than \(limits.requestBodyBytes) bytes (Limits.requestBodyBytes)",
+            return try APIError(.contentTooLarge, "the body is larger than \(limits.requestBodyBytes) bytes (ServerLimits.requestBodyBytes)",
                                 field: "body")
                 .response(from: request, context: context)
         } catch let error as HTTPError where error.status == .notFound {

@@ -24,7 +24,10 @@ import WidgetPush
 struct PushRoutes: Sendable {
     let layouts: LoadedLayouts
     let workers: RenderWorkers
+    /// What a push and a JSON value may cause (the render limits).
     let limits: Limits
+    /// The body's size (`requestBodyBytes`).
+    let serverLimits: ServerLimits
 
     static let path = "v1/live-activity/preview"
     /// The look's fields (LookSpec.fields, as for `/render`) and the route's own.
@@ -87,9 +90,9 @@ struct PushRoutes: Sendable {
         // Read as the render routes and the URL signer read a query (RequestTarget), so a signed
         // push URL means to the route what it meant to the signature.
         let parameters = try self.parameters(try RequestTarget.pairs(request.uri.query))
-        let maxBodyBytes = limits.requestBodyBytes
+        let maxBodyBytes = serverLimits.requestBodyBytes
         if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > maxBodyBytes {
-            throw APIError(.contentTooLarge, "the body is \(length) bytes; at most \(maxBodyBytes) are accepted (Limits.requestBodyBytes)", field: "body")
+            throw APIError(.contentTooLarge, "the body is \(length) bytes; at most \(maxBodyBytes) are accepted (ServerLimits.requestBodyBytes)", field: "body")
         }
         let buffer = try await request.body.collect(upTo: maxBodyBytes)
         let bytes = Array(buffer.readableBytesView)

@@ -10,7 +10,10 @@ import WidgetShot
 package struct RenderRoutes: Sendable {
     let layouts: LoadedLayouts
     let workers: RenderWorkers
+    /// What a JSON body may cause once parsed (the render limits).
     let limits: Limits
+    /// The body's size (`requestBodyBytes`).
+    let serverLimits: ServerLimits
     let keyer: RenderKeyer
     let cache: ResponseCache
     let metrics: ServerMetrics
@@ -103,9 +106,9 @@ package struct RenderRoutes: Sendable {
     /// `data` and no `now`, the time used is the current second, so such answers are cached and
     /// coalesced within that second only.
     func renderBody(_ request: Request) async throws -> Response {
-        let maxBodyBytes = limits.requestBodyBytes
+        let maxBodyBytes = serverLimits.requestBodyBytes
         if let length = request.headers[.contentLength].flatMap({ CheckedNumber.int($0) }), length > maxBodyBytes {
-            throw APIError(.contentTooLarge, "the body is \(length) bytes; at most \(maxBodyBytes) are accepted (Limits.requestBodyBytes)",
+            throw APIError(.contentTooLarge, "the body is \(length) bytes; at most \(maxBodyBytes) are accepted (ServerLimits.requestBodyBytes)",
                            field: "body")
         }
         let buffer = try await request.body.collect(upTo: maxBodyBytes)

@@ -13,8 +13,9 @@ import WidgetShot
 /// `/layouts`) are aliases of the `/v1` ones, kept for existing clients.
 /// Layouts and fonts are loaded once, in `init`; a bad layout file stops the server from starting.
 ///
-/// Every bound on what a client can make it do comes from `limits`: connections, timeouts, request
-/// sizes, the render queue, the render deadline and the shutdown deadline.
+/// Every bound on what a client can make it do comes from `serverLimits` (connections, timeouts,
+/// request sizes, event streams, the render queue, the render deadline, the shutdown deadline, the
+/// response cache) and from `limits` (what a layout, data, a JSON body or a push may cause).
 public struct RenderServer: Sendable {
     public var folders: ProjectFolders
     public var host: String
@@ -23,7 +24,11 @@ public struct RenderServer: Sendable {
     /// Threads that render (each with its own renderer).
     public var workerThreads: Int
     public var logger: Logger
+    /// What layouts, data, request bodies' JSON and pushes may cause (the render limits).
     public var limits: Limits
+    /// The server's own knobs: request sizes, connections, event streams, timeouts, the render
+    /// queue and deadline, the shutdown deadline, the response cache.
+    public var serverLimits: ServerLimits
     /// Tokens and signing keys; `.open` (the default) lets every request through.
     public var access: AccessPolicy
     /// `GET /` re-renders the gallery when a file under Layouts/ or Fonts/ changes and open pages update.
@@ -35,7 +40,7 @@ public struct RenderServer: Sendable {
 
     public init(folders: ProjectFolders, host: String = "127.0.0.1", port: Int = 8080,
                 workerThreads: Int = max(1, min(ProcessInfo.processInfo.activeProcessorCount, 4)),
-                limits: Limits = .default, access: AccessPolicy = .open,
+                limits: Limits = .default, serverLimits: ServerLimits = .default, access: AccessPolicy = .open,
                 logger: Logger = Logger(label: "widgetshot.server", factory: BufferedLogHandler.standardError)) throws {
         self.folders = folders
         self.host = host
@@ -43,6 +48,7 @@ public struct RenderServer: Sendable {
         self.workerThreads = max(1, workerThreads)
         self.logger = logger
         self.limits = limits
+        self.serverLimits = serverLimits
         self.access = access
         self.layouts = try LoadedLayouts(catalog: LayoutCatalog(directory: folders.layouts), limits: limits)
         self.renderers = RendererPool(fonts: try FontLibrary(directory: folders.fonts))
@@ -51,40 +57,41 @@ public struct RenderServer: Sendable {
 
     /// Serves until the process gets SIGINT/SIGTERM or the calling task is cancelled; either way the
     /// server stops accepting connections and lets requests in flight finish for up to
-    /// `limits.shutdownDeadline` seconds, then cancels them (a render stops at its next deadline
+    /// `serverLimits.shutdownDeadline` seconds, then cancels them (a render stops at its next deadline
     /// check) and returns. `onListening` gets the bound port once connections are accepted.
     public func run(onListening: @escaping @Sendable (_ port: Int) async -> Void = { _ in }) async throws {
         // The default logger holds lines for up to 100 ms (BufferedLogHandler): none is lost on a stop.
         defer { BufferedLogHandler.flushStandardError() }
         let threads = NIOThreadPool(numberOfThreads: workerThreads)
         threads.start()
-        let workers = RenderWorkers(threads: threads, threadCount: workerThreads, renderers: renderers, limits: limits)
+        let workers = RenderWorkers(threads: threads, threadCount: workerThreads, renderers: renderers, limits: serverLimits)
         let metrics = ServerMetrics()
-        let cache = ResponseCache(budget: limits.responseCacheBytes, events: metrics.cacheEvents)
-        let routes = RenderRoutes(layouts: layouts, workers: workers, limits: limits, keyer: keyer, cache: cache, metrics: metrics)
+        let cache = ResponseCache(budget: serverLimits.responseCacheBytes, events: metrics.cacheEvents)
+        let routes = RenderRoutes(layouts: layouts, workers: workers, limits: limits, serverLimits: serverLimits,
+                                  keyer: keyer, cache: cache, metrics: metrics)
         let router = Router(options: .autoGenerateHeadEndpoints)
         router.addMiddleware {
             RequestLogMiddleware(logger: logger, metrics: metrics)
-            JSONErrorMiddleware(limits: limits)
+            JSONErrorMiddleware(limits: serverLimits)
             AccessMiddleware(policy: access)
         }
         routes.add(to: router)
         routes.add(to: router.group("v1"))
         routes.addMetrics(to: router)
         Self.addOpenAPIRoute(to: router)
-        PushRoutes(layouts: layouts, workers: workers, limits: limits).add(to: router)
+        PushRoutes(layouts: layouts, workers: workers, limits: limits, serverLimits: serverLimits).add(to: router)
         let gallery = GalleryRoutes(server: self).add(to: router); defer { gallery.stop() }
         // The router matches canonical paths (CanonicalPathResponder), as signatures read them.
         let app = Application(
             responder: CanonicalPathResponder(inner: router.buildResponder()),
-            server: HTTPServerBuilder { responder in GuardedHTTP1Channel(responder: responder, limits: limits) },
+            server: HTTPServerBuilder { responder in GuardedHTTP1Channel(responder: responder, limits: serverLimits) },
             configuration: .init(address: .hostname(host, port: port), serverName: "widgetshot"),
             onServerRunning: { channel in await onListening(channel.localAddress?.port ?? 0) },
             logger: logger)
         var configuration = ServiceGroupConfiguration(services: [.init(service: app)],
                                                       gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
         configuration.maximumGracefulShutdownDuration = Duration.milliseconds(
-            CheckedNumber.int(limits.shutdownDeadline * 1000, clampedTo: 0...(86_400 * 1000)))
+            CheckedNumber.int(serverLimits.shutdownDeadline * 1000, clampedTo: 0...(86_400 * 1000)))
         // Once cancelled, a render stops at its next check (per node) within milliseconds, but
         // Hummingbird's services take up to a second more to wind down (its date cache ticks once a
         // second). Past this bound ServiceLifecycle ends the process with a fatalError: it exists

@@ -6,10 +6,10 @@ import WidgetShot
 /// run on the event loop or Swift's cooperative pool it would stall every other connection. Each
 /// job takes a renderer from the RendererPool, so no renderer is ever used by two threads.
 ///
-/// The queue in front of the threads is bounded (`Limits.queuePerWorker` per thread): a job that
+/// The queue in front of the threads is bounded (`ServerLimits.queuePerWorker` per thread): a job that
 /// finds it full is refused at once with 429 and `Retry-After`, so under overload the server
 /// answers the excess quickly instead of letting every request's latency grow without bound.
-/// Each render gets `Limits.renderDeadline` from the moment a thread starts it (queue wait not
+/// Each render gets `ServerLimits.renderDeadline` from the moment a thread starts it (queue wait not
 /// included). Cancelling the awaiting task (its client went away: ClientGone; or the server is
 /// shutting down) stops the render at its next check, or takes it out of the queue before it
 /// starts.
@@ -27,7 +27,7 @@ struct RenderWorkers: Sendable {
     /// Jobs stopped because their request was cancelled, running or still waiting for a thread.
     var cancelled: Int { cancelledJobs.count }
 
-    init(threads: NIOThreadPool, threadCount: Int, renderers: RendererPool, limits: Limits) {
+    init(threads: NIOThreadPool, threadCount: Int, renderers: RendererPool, limits: ServerLimits) {
         self.threads = threads
         self.renderers = renderers
         self.admission = Admission(capacity: threadCount * (1 + max(0, limits.queuePerWorker)),
@@ -121,7 +121,7 @@ final class Admission: @unchecked Sendable {
     func refusal() -> APIError {
         var error = APIError(.tooManyRequests,
                              "the server is busy: \(threads) render threads and \(threads * queuePerWorker) queued renders "
-                                 + "(Limits.queuePerWorker = \(queuePerWorker)) are all taken; retry shortly")
+                                 + "(ServerLimits.queuePerWorker = \(queuePerWorker)) are all taken; retry shortly")
         error.headers[.retryAfter] = "1"
         return error
     }

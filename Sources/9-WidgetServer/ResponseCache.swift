@@ -3,7 +3,7 @@ import Synchronization
 import WidgetShot
 
 /// Rendered PNGs by RenderKey, in memory, least recently used first out, bounded in bytes
-/// (`Limits.responseCacheBytes`; 0 keeps nothing). A PNG larger than the whole budget is not kept.
+/// (`ServerLimits.responseCacheBytes`; 0 keeps nothing). A PNG larger than the whole budget is not kept.
 ///
 /// It also coalesces: while a key is being rendered, other requests for the same key wait for that
 /// render instead of starting their own (whether or not the cache keeps anything), so a burst of

@@ -283,7 +283,9 @@ public struct ServeConfiguration: Sendable {
     public var port: Int
     public var project: String?
     public var workers: Int
-    public var limits: Limits
+    /// The server's knobs the options set (`--queue`, `--render-deadline`, `--max-connections`, …);
+    /// the rest keep their defaults. No serve option sets a render limit (`Limits`).
+    public var serverLimits: ServerLimits
     public var access: AccessPolicy
     /// Rebuild the gallery at / when a file under Layouts/ or Fonts/ changes.
     public var watch: Bool
@@ -295,8 +297,8 @@ public struct ServeConfiguration: Sendable {
         project = settings.string("project")
         workers = try settings.int("workers") ?? Self.defaultWorkers
         guard (1...256).contains(workers) else { throw ConfigurationError("\(settings.source("workers")) must be between 1 and 256, got \(workers)") }
-        limits = Limits.default
-        let seconds: [(String, WritableKeyPath<Limits, Double>)] = [
+        serverLimits = ServerLimits.default
+        let seconds: [(String, WritableKeyPath<ServerLimits, Double>)] = [
             ("render-deadline", \.renderDeadline), ("idle-timeout", \.idleTimeout), ("header-timeout", \.headerTimeout),
             ("body-timeout", \.bodyTimeout), ("shutdown-deadline", \.shutdownDeadline), ("event-stream-lifetime", \.eventStreamLifetime)]
         for (name, path) in seconds {
@@ -304,26 +306,26 @@ public struct ServeConfiguration: Sendable {
             guard value > 0, value <= 86_400 else {
                 throw ConfigurationError("\(settings.source(name)) must be a number of seconds above 0 and at most 86400, got \(value)")
             }
-            limits[keyPath: path] = value
+            serverLimits[keyPath: path] = value
         }
         if let value = try settings.int("max-connections") {
             guard value >= 1 else { throw ConfigurationError("\(settings.source("max-connections")) must be at least 1, got \(value)") }
-            limits.maxConnections = value
+            serverLimits.maxConnections = value
         }
         if let value = try settings.int("max-event-streams") {
-            guard value >= 0, value < limits.maxConnections else {
+            guard value >= 0, value < serverLimits.maxConnections else {
                 throw ConfigurationError("\(settings.source("max-event-streams")) must be from 0 to max-connections - 1 "
-                    + "(\(limits.maxConnections - 1)), got \(value): a stream holds its connection")
+                    + "(\(serverLimits.maxConnections - 1)), got \(value): a stream holds its connection")
             }
-            limits.maxEventStreams = value
+            serverLimits.maxEventStreams = value
         }
         if let value = try settings.int("cache-bytes") {
             guard value >= 0 else { throw ConfigurationError("\(settings.source("cache-bytes")) must be 0 or more, got \(value)") }
-            limits.responseCacheBytes = value
+            serverLimits.responseCacheBytes = value
         }
         if let value = try settings.int("queue") {
             guard value >= 0 else { throw ConfigurationError("\(settings.source("queue")) must be 0 or more, got \(value)") }
-            limits.queuePerWorker = value
+            serverLimits.queuePerWorker = value
         }
         var tokens = settings.list("token")
         if let file = settings.string("token-file") {

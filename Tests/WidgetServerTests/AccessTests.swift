@@ -9,13 +9,13 @@ private let signingKey = "test-signing-key-0123456789abcdef"
 private let serverNow = Date(timeIntervalSince1970: 1_800_000_000)
 
 private func accessServer(protectMetrics: Bool = false) async throws -> RunningServer {
-    var limits = Limits.default
+    var limits = ServerLimits.default
     limits.renderDeadline = 30
     limits.queuePerWorker = 64
     var policy = AccessPolicy(tokens: ["alpha-token", "beta-token"], signingKeys: [Array(signingKey.utf8)],
                               openPaths: AccessPolicy.defaultOpenPaths(protectMetrics: protectMetrics))
     policy.now = { serverNow }
-    return try await RunningServer.start(limits: limits, access: policy)
+    return try await RunningServer.start(serverLimits: limits, access: policy)
 }
 
 private func expectJSONError(_ reply: Reply, _ status: Int, mentioning words: [String] = [],

@@ -37,8 +37,8 @@ struct CacheTests {
         metric(try await metrics(server), "widgetshot_renders_total", ["outcome": "ok"])
     }
 
-    static func generousLimits(_ change: (inout Limits) -> Void = { _ in }) -> Limits {
-        var limits = Limits.default
+    static func generousLimits(_ change: (inout ServerLimits) -> Void = { _ in }) -> ServerLimits {
+        var limits = ServerLimits.default
         limits.renderDeadline = 30
         limits.queuePerWorker = 64
         change(&limits)
@@ -46,7 +46,7 @@ struct CacheTests {
     }
 
     @Test func a304CostsNoRenderAndAHitIsTheSameBytesAsTheMiss() async throws {
-        let server = try await RunningServer.start(limits: Self.generousLimits())
+        let server = try await RunningServer.start(serverLimits: Self.generousLimits())
         defer { Task { try await server.stop() } }
         let first = try await Client.send(server.url(Self.url))
         #expect(first.status == 200)
@@ -133,7 +133,7 @@ struct CacheTests {
         try Data(text.utf8).write(to: URL(fileURLWithPath: root + "/Layouts/delivery.yaml"))
         let folders = ProjectFolders(root: root)
         func etag() async throws -> String? {
-            let server = try await RunningServer.start(folders: folders, limits: Self.generousLimits())
+            let server = try await RunningServer.start(folders: folders, serverLimits: Self.generousLimits())
             let reply = try await Client.send(server.url(Self.url), headers: ["If-None-Match": "\"x\""])
             try await server.stop()
             #expect(reply.status == 200)
@@ -150,7 +150,7 @@ struct CacheTests {
     /// off, so the second is not a hit but waits for the first's render).
     @Test func identicalConcurrentRequestsRenderOnce() async throws {
         let server = try await RunningServer.start(folders: SlowProject.folders, workerThreads: 2,
-                                                   limits: Self.generousLimits { $0.responseCacheBytes = 0 })
+                                                   serverLimits: Self.generousLimits { $0.responseCacheBytes = 0 })
         defer { Task { try await server.stop() } }
         // A few hundred milliseconds of rendering (the slow layout at a smaller scale).
         let path = "/render/slow/systemLarge.png?preview=heavy&scale=1"
@@ -174,7 +174,7 @@ struct CacheTests {
     @Test func metricsCountErrorsAnd429s() async throws {
         let server = try await RunningServer.start(
             folders: SlowProject.folders, workerThreads: 1,
-            limits: Self.generousLimits { $0.queuePerWorker = 0; $0.renderDeadline = 2 })
+            serverLimits: Self.generousLimits { $0.queuePerWorker = 0; $0.renderDeadline = 2 })
         defer { Task { try await server.stop() } }
         #expect(try await Client.send(server.url("/render/nope/systemSmall.png")).status == 404)
         #expect(try await Client.send(server.url("/no/such/route")).status == 404)

@@ -5,7 +5,7 @@ import TestSupport
 import WidgetShot
 
 /// Event streams and silent clients must not lock everyone else out: streams exist only with
-/// `--watch`, are capped (`Limits.maxEventStreams`) and end (`Limits.eventStreamLifetime`, or a
+/// `--watch`, are capped (`ServerLimits.maxEventStreams`) and end (`ServerLimits.eventStreamLifetime`, or a
 /// signature's expiry); at the connection cap the longest-idle connection makes room. Every test
 /// uses real sockets on 127.0.0.1 and bounds each wait.
 @Suite(.serialized, .timeLimit(.minutes(2)))
@@ -65,9 +65,9 @@ struct ConnectionSlotTests {
     }
 
     @Test func eventStreamsAreCappedAndTheOneOverGets503() async throws {
-        var limits = Limits.default
+        var limits = ServerLimits.default
         limits.maxEventStreams = 3
-        let server = try await RunningServer.start(folders: TinyProject.folders, limits: limits, watch: true)
+        let server = try await RunningServer.start(folders: TinyProject.folders, serverLimits: limits, watch: true)
         defer { Task { try? await server.stop() } }
         var (streams, over) = try await onThread { () throws -> ([RawSocket], RawResponse?) in
             var streams: [RawSocket] = []
@@ -82,7 +82,7 @@ struct ConnectionSlotTests {
         }
         #expect(over?.status == 503, "\(String(describing: over))")
         #expect(over?.headers["retry-after"] == "1")
-        #expect((over?.json?["error"] as? String)?.contains("Limits.maxEventStreams") == true, "\(String(describing: over))")
+        #expect((over?.json?["error"] as? String)?.contains("ServerLimits.maxEventStreams") == true, "\(String(describing: over))")
         // A stream that ends gives its place back.
         streams[0].closeNow()
         var reopened: RawResponse?
@@ -99,9 +99,9 @@ struct ConnectionSlotTests {
     }
 
     @Test func aStreamEndsAtItsLifetime() async throws {
-        var limits = Limits.default
+        var limits = ServerLimits.default
         limits.eventStreamLifetime = 1
-        let server = try await RunningServer.start(folders: TinyProject.folders, limits: limits, watch: true)
+        let server = try await RunningServer.start(folders: TinyProject.folders, serverLimits: limits, watch: true)
         defer { Task { try? await server.stop() } }
         let ended = try await onThread { () throws -> Double? in
             let (socket, response) = try Self.openStream(server.port)
@@ -133,8 +133,8 @@ struct ConnectionSlotTests {
     }
 
     @Test func healthAnswersWhileEveryConnectionIsHeldBySilentClientsAndStreams() async throws {
-        let limits = Limits.default
-        let server = try await RunningServer.start(folders: TinyProject.folders, limits: limits, watch: true)
+        let limits = ServerLimits.default
+        let server = try await RunningServer.start(folders: TinyProject.folders, serverLimits: limits, watch: true)
         defer { Task { try? await server.stop() } }
         let (held, statuses) = try await onThread { () throws -> ([RawSocket], [Int]) in
             var held: [RawSocket] = []
@@ -186,10 +186,10 @@ struct ConnectionSlotTests {
     @Test func aConnectionAnsweringARequestIsNotClosedToMakeRoom() async throws {
         // Four connections each being answered (an event stream): none is idle, so a fifth is
         // refused rather than one of them cut off.
-        var limits = Limits.default
+        var limits = ServerLimits.default
         limits.maxConnections = 4
         limits.maxEventStreams = 4
-        let server = try await RunningServer.start(folders: TinyProject.folders, limits: limits, watch: true)
+        let server = try await RunningServer.start(folders: TinyProject.folders, serverLimits: limits, watch: true)
         defer { Task { try? await server.stop() } }
         let (holders, refusal) = try await onThread { () throws -> ([RawSocket], RawResponse?) in
             let holders = try (0..<4).map { _ in
@@ -202,7 +202,7 @@ struct ConnectionSlotTests {
         }
         #expect(holders.allSatisfy(Self.isOpen), "a stream was closed to make room")
         #expect(refusal?.status == 503, "\(String(describing: refusal))")
-        #expect((refusal?.json?["error"] as? String)?.contains("Limits.maxConnections") == true)
+        #expect((refusal?.json?["error"] as? String)?.contains("ServerLimits.maxConnections") == true)
         for holder in holders { holder.closeNow() }
     }
 }

@@ -31,7 +31,7 @@ struct FastPathTests {
     @Test func aRememberedURLStillFollowsItsLayoutFolder() async throws {
         let (root, folders) = try Self.scratchProject()
         defer { try? FileManager.default.removeItem(atPath: root) }
-        let server = try await RunningServer.start(folders: folders, limits: CacheTests.generousLimits())
+        let server = try await RunningServer.start(folders: folders, serverLimits: CacheTests.generousLimits())
         defer { Task { try await server.stop() } }
         let first = try await Client.send(server.url(Self.url))
         #expect(first.status == 200)
@@ -61,7 +61,7 @@ struct FastPathTests {
     }
 
     @Test func aPOSTNamingItsETagIs412WithoutARender() async throws {
-        let server = try await RunningServer.start(limits: CacheTests.generousLimits())
+        let server = try await RunningServer.start(serverLimits: CacheTests.generousLimits())
         defer { Task { try await server.stop() } }
         let body = Array(#"{"layout": "delivery", "surface": "systemSmall", "preview": "onTheWay"}"#.utf8)
         let first = try await Client.send("POST", server.url("/v1/render"), body: body)
@@ -97,7 +97,7 @@ struct FastPathTests {
         var logger = Logger(label: "widgetshot.server.test") { _ in CapturingHandler(lines: lines) }
         logger.logLevel = .info
         let server = try RenderServer(folders: Project.folders, host: "127.0.0.1", port: 0, workerThreads: 2,
-                                      limits: CacheTests.generousLimits(), logger: logger)
+                                      serverLimits: CacheTests.generousLimits(), logger: logger)
         let (ports, continuation) = AsyncStream<Int>.makeStream()
         let task = Task(executorPreference: ServerExecutor.shared) {
             defer { continuation.finish() }

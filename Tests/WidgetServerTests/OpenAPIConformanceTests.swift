@@ -103,12 +103,12 @@ struct OpenAPIConformanceTests {
     /// Every route × every status it gives, each produced for real, each checked against the
     /// document the server serves.
     @Test func everyAnswerTheServerGivesIsInTheDocument() async throws {
-        var limits = Limits.default
+        var limits = ServerLimits.default
         limits.renderDeadline = 30
         limits.queuePerWorker = 64
         limits.requestBodyBytes = 2_000
         limits.bodyTimeout = 0.5
-        let open = try await RunningServer.start(limits: limits)
+        let open = try await RunningServer.start(serverLimits: limits)
         defer { Task { try? await open.stop() } }
         let document = try APIDocument(try await Client.send(open.url("/v1/openapi.json")).body)
         #expect(document.root["openapi"] as? String == "3.0.3")
@@ -154,7 +154,7 @@ struct OpenAPIConformanceTests {
         var policy = AccessPolicy(tokens: ["t0ken"], signingKeys: [Array("a-signing-key-of-32-bytes-length".utf8)],
                                   openPaths: AccessPolicy.defaultOpenPaths(protectMetrics: true))
         policy.now = { Date(timeIntervalSince1970: 2_000_000_000) }
-        let guarded = try await RunningServer.start(limits: limits, access: policy)
+        let guarded = try await RunningServer.start(serverLimits: limits, access: policy)
         defer { Task { try? await guarded.stop() } }
         for prefix in ["/v1", ""] {
             let render = "\(prefix)/render/delivery/systemSmall.png?preview=onTheWay"
@@ -173,10 +173,10 @@ struct OpenAPIConformanceTests {
         seen.append(try await observe("GET", guarded, "/metrics"))
 
         // Load shedding and deadlines (a layout slow enough to hold the only worker).
-        var tight = Limits.default
+        var tight = ServerLimits.default
         tight.queuePerWorker = 0
         tight.renderDeadline = 1
-        let slow = try await RunningServer.start(folders: SlowProject.folders, workerThreads: 1, limits: tight)
+        let slow = try await RunningServer.start(folders: SlowProject.folders, workerThreads: 1, serverLimits: tight)
         defer { Task { try? await slow.stop() } }
         let busy = Task { try await observe("GET", slow, SlowProject.slowPath) }
         try await Task.sleep(for: .milliseconds(300))

@@ -1,14 +1,15 @@
 import Foundation
 import Testing
 import TestSupport
+import WidgetServer
 import WidgetShot
 
 /// What a hostile or broken client can do to the server, each on a real server on 127.0.0.1 with
 /// limits small enough to reach quickly. Every test is bounded in time.
 @Suite(.timeLimit(.minutes(1)))
 struct ProtectionTests {
-    private func limits(_ change: (inout Limits) -> Void) -> Limits {
-        var limits = Limits.default
+    private func serverLimits(_ change: (inout ServerLimits) -> Void) -> ServerLimits {
+        var limits = ServerLimits.default
         change(&limits)
         return limits
     }
@@ -44,7 +45,7 @@ struct ProtectionTests {
     @Test func aRequestBeyondTheQueueGets429WithRetryAfter() async throws {
         let server = try await RunningServer.start(
             folders: SlowProject.folders, workerThreads: 1,
-            limits: limits { $0.queuePerWorker = 0; $0.renderDeadline = 2 })
+            serverLimits: serverLimits { $0.queuePerWorker = 0; $0.renderDeadline = 2 })
         defer { Task { try await server.stop() } }
         let slow = Task { try await Client.send(server.url(SlowProject.slowPath)) }
         // Lets the slow request reach the worker first (it takes a few milliseconds).
@@ -58,7 +59,7 @@ struct ProtectionTests {
         let reply = try #require(refused, "no request was refused while the only worker was busy")
         #expect(reply.header("Retry-After") == "1")
         #expect(reply.header("Content-Type")?.hasPrefix("application/json") == true)
-        #expect((reply.json?["error"] as? String)?.contains("Limits.queuePerWorker") == true, "\(reply.text)")
+        #expect((reply.json?["error"] as? String)?.contains("ServerLimits.queuePerWorker") == true, "\(reply.text)")
         // /health does not render, so it is never refused.
         #expect(try await Client.send(server.url("/health")).status == 200)
         #expect(try await slow.value.status == 503)
@@ -66,13 +67,13 @@ struct ProtectionTests {
 
     @Test func aRenderPastItsDeadlineGets503AndFreesTheWorker() async throws {
         let server = try await RunningServer.start(
-            folders: SlowProject.folders, workerThreads: 1, limits: limits { $0.renderDeadline = 1 })
+            folders: SlowProject.folders, workerThreads: 1, serverLimits: serverLimits { $0.renderDeadline = 1 })
         defer { Task { try await server.stop() } }
         // Without the deadline this render takes about 45 s (debug build).
         let reply = try await Client.send(server.url(SlowProject.slowPath))
         #expect(reply.status == 503, "\(reply.text)")
         #expect(reply.header("Content-Type")?.hasPrefix("application/json") == true)
-        #expect((reply.json?["error"] as? String)?.contains("Limits.renderDeadline") == true, "\(reply.text)")
+        #expect((reply.json?["error"] as? String)?.contains("ServerLimits.renderDeadline") == true, "\(reply.text)")
         // The one worker is free again: a quick render succeeds.
         let quick = try await Client.send(server.url(SlowProject.quickPath))
         #expect(quick.status == 200)
@@ -82,7 +83,7 @@ struct ProtectionTests {
     @Test func timeWaitingInTheQueueIsNotPartOfTheDeadline() async throws {
         let server = try await RunningServer.start(
             folders: SlowProject.folders, workerThreads: 1,
-            limits: limits { $0.queuePerWorker = 1; $0.renderDeadline = 1 })
+            serverLimits: serverLimits { $0.queuePerWorker = 1; $0.renderDeadline = 1 })
         defer { Task { try await server.stop() } }
         let slow = Task { try await Client.send(server.url(SlowProject.slowPath)) }
         try await Task.sleep(for: .milliseconds(300))
@@ -95,7 +96,7 @@ struct ProtectionTests {
     // MARK: Timeouts
 
     @Test func anIdleConnectionIsClosedAfterItsTimeout() async throws {
-        let server = try await RunningServer.start(limits: limits { $0.idleTimeout = 0.5 })
+        let server = try await RunningServer.start(serverLimits: serverLimits { $0.idleTimeout = 0.5 })
         defer { Task { try await server.stop() } }
         let (afterRequest, silent) = try await onThread { () throws -> ((RawResponse?, Bool), Bool) in
             // Keep-alive after one request …
@@ -112,7 +113,7 @@ struct ProtectionTests {
     }
 
     @Test func aHeaderSentAByteAtATimeIsCutOffAtTheHeaderTimeout() async throws {
-        let server = try await RunningServer.start(limits: limits { $0.headerTimeout = 0.5; $0.idleTimeout = 30 })
+        let server = try await RunningServer.start(serverLimits: serverLimits { $0.headerTimeout = 0.5; $0.idleTimeout = 30 })
         defer { Task { try await server.stop() } }
         let (response, bytesSent) = try await onThread { () throws -> (RawResponse?, Int) in
             let socket = try RawSocket(port: server.port)
@@ -125,16 +126,16 @@ struct ProtectionTests {
             }
             return (RawResponse(socket.readUntilClosed(seconds: 5).bytes), sent)
         }
-        expectJSONError(response, status: 408, mentioning: ["Limits.headerTimeout"])
+        expectJSONError(response, status: 408, mentioning: ["ServerLimits.headerTimeout"])
         #expect(bytesSent < 60, "the server read \(bytesSent) bytes before cutting the client off")
     }
 
     @Test func aBodySentTooSlowlyIsCutOffAtTheBodyTimeout() async throws {
-        let server = try await RunningServer.start(limits: limits { $0.bodyTimeout = 0.5 })
+        let server = try await RunningServer.start(serverLimits: serverLimits { $0.bodyTimeout = 0.5 })
         defer { Task { try await server.stop() } }
         let head = "POST /render HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"lay"
         let (response, closed) = try await exchange(server.port, Array(head.utf8))
-        expectJSONError(response, status: 408, mentioning: ["Limits.bodyTimeout"])
+        expectJSONError(response, status: 408, mentioning: ["ServerLimits.bodyTimeout"])
         #expect(closed)
     }
 
@@ -175,21 +176,21 @@ struct ProtectionTests {
     }
 
     @Test func requestSizesAreBoundedByTheLimits() async throws {
-        let server = try await RunningServer.start(limits: limits { $0.requestHeaderBytes = 2_000; $0.requestBodyBytes = 1_000 })
+        let server = try await RunningServer.start(serverLimits: serverLimits { $0.requestHeaderBytes = 2_000; $0.requestBodyBytes = 1_000 })
         defer { Task { try await server.stop() } }
         // Headers of 3,000 bytes in many small fields, each under the limit.
         let fields = (0..<100).map { "X-F\($0): \(String(repeating: "v", count: 25))\r\n" }.joined()
         let headers = try await exchange(server.port, Array("GET /health HTTP/1.1\r\nHost: t\r\n\(fields)\r\n".utf8))
-        expectJSONError(headers.response, status: 431, mentioning: ["2000", "Limits.requestHeaderBytes"])
+        expectJSONError(headers.response, status: 431, mentioning: ["2000", "ServerLimits.requestHeaderBytes"])
         // A declared body over the limit, on a route that never reads one.
         let declared = try await exchange(server.port, Array("POST /health HTTP/1.1\r\nHost: t\r\nContent-Length: 5000\r\n\r\n".utf8))
-        expectJSONError(declared.response, status: 413, mentioning: ["1000", "Limits.requestBodyBytes"])
+        expectJSONError(declared.response, status: 413, mentioning: ["1000", "ServerLimits.requestBodyBytes"])
         // A chunked body that grows past it.
         let chunk = String(repeating: "x", count: 600)
         let chunked = "POST /render HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\n"
             + "258\r\n\(chunk)\r\n258\r\n\(chunk)\r\n0\r\n\r\n"
         expectJSONError(try await exchange(server.port, Array(chunked.utf8)).response, status: 413,
-                        mentioning: ["Limits.requestBodyBytes"])
+                        mentioning: ["ServerLimits.requestBodyBytes"])
         #expect(try await Client.send(server.url("/health")).status == 200)
     }
 
@@ -214,7 +215,7 @@ struct ProtectionTests {
     @Test func atTheLimitTheLongestIdleConnectionMakesRoomAndBusyOnesAreNot() async throws {
         // Event streams are what keeps a connection answering for long: the tiny project, watched.
         let server = try await RunningServer.start(folders: TinyProject.folders,
-                                                   limits: limits { $0.maxConnections = 4; $0.maxEventStreams = 4 }, watch: true)
+                                                   serverLimits: serverLimits { $0.maxConnections = 4; $0.maxEventStreams = 4 }, watch: true)
         defer { Task { try await server.stop() } }
         let (holders, answer, refusal) = try await onThread { () throws -> ([RawSocket], RawResponse?, (RawResponse?, Bool)) in
             // Each holder has one answered request, so it is surely counted before the next comes
@@ -248,7 +249,7 @@ struct ProtectionTests {
         }
         #expect(answer?.status == 200, "\(String(describing: answer))")
         #expect(holders[0].readUntilClosed(seconds: 2).closed, "the longest-idle connection was not the one closed")
-        expectJSONError(refusal.0, status: 503, mentioning: ["Limits.maxConnections"])
+        expectJSONError(refusal.0, status: 503, mentioning: ["ServerLimits.maxConnections"])
         #expect(refusal.0?.headers["retry-after"] == "1")
         #expect(refusal.1, "the connection over the limit stayed open")
         for holder in holders { holder.closeNow() }

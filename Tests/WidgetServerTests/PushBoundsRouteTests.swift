@@ -16,8 +16,8 @@ struct PushBoundsRouteTests {
         Array(("[" + Array(repeating: "{}", count: count).joined(separator: ",") + "]").utf8)
     }
 
-    static func limits(_ change: (inout Limits) -> Void = { _ in }) -> Limits {
-        var limits = Limits.default
+    static func serverLimits(_ change: (inout ServerLimits) -> Void = { _ in }) -> ServerLimits {
+        var limits = ServerLimits.default
         limits.renderDeadline = 30
         limits.queuePerWorker = 64
         change(&limits)
@@ -25,7 +25,7 @@ struct PushBoundsRouteTests {
     }
 
     @Test func aFloodOfPushesIs413NamingTheLimitAndRendersGoOn() async throws {
-        let server = try await RunningServer.start(workerThreads: 1, limits: Self.limits())
+        let server = try await RunningServer.start(workerThreads: 1, serverLimits: Self.serverLimits())
         defer { Task { try await server.stop() } }
         // Two floods at once, then an ordinary render: each is answered within the client's 10 s.
         async let one = Client.send("POST", server.url(Self.path), body: Self.flood(16_000))
@@ -42,7 +42,7 @@ struct PushBoundsRouteTests {
     }
 
     @Test func aPushWithFortyThousandKeysIs413NamingTheLeavesLimit() async throws {
-        let server = try await RunningServer.start(workerThreads: 1, limits: Self.limits())
+        let server = try await RunningServer.start(workerThreads: 1, serverLimits: Self.serverLimits())
         defer { Task { try await server.stop() } }
         let keys = (0..<40_000).map { "\"k\($0)\":\($0)" }.joined(separator: ",")
         let body = #"{"aps":{"timestamp":1795318020,"event":"update","content-state":{"# + keys + "}}}"
@@ -57,11 +57,11 @@ struct PushBoundsRouteTests {
     /// The deadline starts when a worker takes the job and covers reading and checking the pushes,
     /// not only drawing them: a sequence that draws nothing still answers 503 past it.
     @Test func theDeadlineCoversTheCheck() async throws {
-        let server = try await RunningServer.start(workerThreads: 1, limits: Self.limits { $0.renderDeadline = 0 })
+        let server = try await RunningServer.start(workerThreads: 1, serverLimits: Self.serverLimits { $0.renderDeadline = 0 })
         defer { Task { try await server.stop() } }
         let reply = try await Client.send("POST", server.url(Self.path), body: Self.flood(50))
         #expect(reply.status == 503, "\(reply.text.prefix(300))")
-        #expect((reply.json?["error"] as? String)?.contains("Limits.renderDeadline") == true, "\(reply.text.prefix(300))")
+        #expect((reply.json?["error"] as? String)?.contains("ServerLimits.renderDeadline") == true, "\(reply.text.prefix(300))")
     }
 
     /// A client that closes its connection while its render runs (or waits for a worker) stops
@@ -69,7 +69,7 @@ struct PushBoundsRouteTests {
     /// render's tens of seconds, and /metrics counts the cancelled jobs.
     @Test func aRequestWhoseClientIsGoneStopsAndFreesTheWorker() async throws {
         let server = try await RunningServer.start(folders: SlowProject.folders, workerThreads: 1,
-                                                   limits: Self.limits { $0.renderDeadline = 120 })
+                                                   serverLimits: Self.serverLimits { $0.renderDeadline = 120 })
         defer { Task { try await server.stop() } }
         func metric(_ name: String, _ labels: [String: String] = [:]) async throws -> Double {
             let reply = try await Client.send(server.url("/metrics"))

@@ -21,9 +21,9 @@ struct RequestTargetTests {
     }
 
     @Test func everyLayoutTheListingNamesRendersAtItsEncodedLink() async throws {
-        var limits = Limits.default
+        var limits = ServerLimits.default
         limits.renderDeadline = 30
-        let server = try await RunningServer.start(folders: TinyProject.folders, limits: limits)
+        let server = try await RunningServer.start(folders: TinyProject.folders, serverLimits: limits)
         defer { Task { try? await server.stop() } }
         let listing = try await Client.send(server.url("/v1/layouts"))
         let names = (listing.json?["layouts"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
@@ -66,9 +66,9 @@ struct RequestTargetTests {
 
         var policy = AccessPolicy(signingKeys: [Array(key.utf8)])
         policy.now = { now }
-        var limits = Limits.default
+        var limits = ServerLimits.default
         limits.renderDeadline = 30
-        let server = try await RunningServer.start(folders: TinyProject.folders, limits: limits, access: policy)
+        let server = try await RunningServer.start(folders: TinyProject.folders, serverLimits: limits, access: policy)
         defer { Task { try? await server.stop() } }
         // Signed as `sign` prints it (canonical), fetched as a client may send it (names and
         // letters encoded, pairs reordered): the same request to the signature and to the router.

@@ -24,21 +24,55 @@ private func temporaryFile(_ name: String, _ text: String) throws -> String {
         let environment = ["WIDGETSHOT_PORT": "7002", "WIDGETSHOT_QUEUE": "5"]
         let all = try ServeConfiguration(ServeSettings(flags: ["port": ["7003"]], environment: environment, configFile: file))
         #expect(all.port == 7003)
-        #expect(all.limits.queuePerWorker == 5)
-        #expect(all.limits.renderDeadline == 0.75)
+        #expect(all.serverLimits.queuePerWorker == 5)
+        #expect(all.serverLimits.renderDeadline == 0.75)
         #expect(all.host == "0.0.0.0")
-        #expect(all.limits.idleTimeout == Limits.default.idleTimeout)
+        #expect(all.serverLimits.idleTimeout == ServerLimits.default.idleTimeout)
 
         let noFlag = try ServeConfiguration(ServeSettings(flags: [:], environment: environment, configFile: file))
         #expect(noFlag.port == 7002)
         let fileOnly = try ServeConfiguration(ServeSettings(flags: [:], environment: [:], configFile: file))
         #expect(fileOnly.port == 7001)
-        #expect(fileOnly.limits.queuePerWorker == 3)
+        #expect(fileOnly.serverLimits.queuePerWorker == 3)
         let nothing = try ServeConfiguration(ServeSettings(flags: [:], environment: [:]))
         #expect(nothing.port == 8080)
         #expect(nothing.host == "127.0.0.1")
-        #expect(nothing.limits == Limits.default)
+        #expect(nothing.serverLimits == ServerLimits.default)
         #expect(nothing.access.isOpen)
+    }
+
+    /// The server's knobs from a config file land in `ServerLimits` (no render limit is a serve
+    /// option: `Limits` is not part of the configuration).
+    @Test func aConfigFileValueLandsInServerLimits() throws {
+        let one = try temporaryFile("serve.yaml", "max-connections: 7\n")
+        let configuration = try ServeConfiguration(ServeSettings(flags: [:], environment: [:], configFile: one))
+        var expected = ServerLimits.default
+        expected.maxConnections = 7
+        #expect(configuration.serverLimits == expected)
+
+        let every = try temporaryFile("serve.yaml", """
+            queue: 2
+            render-deadline: 1.5
+            max-connections: 7
+            max-event-streams: 3
+            event-stream-lifetime: 60
+            idle-timeout: 4
+            header-timeout: 5
+            body-timeout: 6
+            shutdown-deadline: 8
+            cache-bytes: 1000
+            """)
+        let limits = try ServeConfiguration(ServeSettings(flags: [:], environment: [:], configFile: every)).serverLimits
+        expected.queuePerWorker = 2
+        expected.renderDeadline = 1.5
+        expected.maxEventStreams = 3
+        expected.eventStreamLifetime = 60
+        expected.idleTimeout = 4
+        expected.headerTimeout = 5
+        expected.bodyTimeout = 6
+        expected.shutdownDeadline = 8
+        expected.responseCacheBytes = 1000
+        #expect(limits == expected)
     }
 
     @Test func theConfigFileComesFromWIDGETSHOT_CONFIGAndMayBeJSON() throws {
@@ -47,7 +81,7 @@ private func temporaryFile(_ name: String, _ text: String) throws -> String {
         let configuration = try ServeConfiguration(settings)
         #expect(settings.configFile == file)
         #expect(configuration.port == 7100)
-        #expect(configuration.limits.maxConnections == 10)
+        #expect(configuration.serverLimits.maxConnections == 10)
         #expect(settings.list("token") == ["one", "two"])
         #expect(!configuration.access.isOpen)
         #expect(!configuration.access.openPaths.contains("/metrics"))

@@ -9,12 +9,12 @@ private let serverNow = Date(timeIntervalSince1970: 1_800_000_000)
 private let inAnHour = 1_800_003_600
 
 private func signingServer() async throws -> RunningServer {
-    var limits = Limits.default
+    var limits = ServerLimits.default
     limits.renderDeadline = 30
     limits.queuePerWorker = 64
     var policy = AccessPolicy(tokens: ["a-token"], signingKeys: [Array(key.utf8)])
     policy.now = { serverNow }
-    return try await RunningServer.start(limits: limits, access: policy)
+    return try await RunningServer.start(serverLimits: limits, access: policy)
 }
 
 /// `path` (no query) with `expires` and `extra` pairs, signed with `key` however out of range the

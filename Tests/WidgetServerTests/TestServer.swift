@@ -19,7 +19,8 @@ struct RunningServer: Sendable {
     let task: Task<Void, any Error>
 
     static func start(folders: ProjectFolders = Project.folders, workerThreads: Int = 2,
-                      limits: Limits = .default, access: AccessPolicy = .open, watch: Bool = false) async throws -> RunningServer {
+                      limits: Limits = .default, serverLimits: ServerLimits = .default, access: AccessPolicy = .open,
+                      watch: Bool = false) async throws -> RunningServer {
         var logger = Logger(label: "widgetshot.server.test")
         logger.logLevel = ProcessInfo.processInfo.environment["SERVER_TEST_LOG"] != nil ? .info : .warning
         // Loading layouts and sealing fonts blocks for a while: on a thread of its own, not on one of
@@ -27,7 +28,7 @@ struct RunningServer: Sendable {
         let loggerCopy = logger
         var server = try await onThread {
             try RenderServer(folders: folders, host: "127.0.0.1", port: 0, workerThreads: workerThreads,
-                             limits: limits, access: access, logger: loggerCopy)
+                             limits: limits, serverLimits: serverLimits, access: access, logger: loggerCopy)
         }
         server.watch = watch
         let (ports, continuation) = AsyncStream<Int>.makeStream()
@@ -58,10 +59,10 @@ enum SharedServer {
     /// load shedding, and a debug build rendering for many tests at once on a busy machine can pass
     /// the default 0.5 s, and their requests together can fill the default queue.
     static let started = Task {
-        var limits = Limits.default
-        limits.renderDeadline = 30
-        limits.queuePerWorker = 64
-        return try await RunningServer.start(limits: limits)
+        var serverLimits = ServerLimits.default
+        serverLimits.renderDeadline = 30
+        serverLimits.queuePerWorker = 64
+        return try await RunningServer.start(serverLimits: serverLimits)
     }
     static func get() async throws -> RunningServer { try await started.value }
 }

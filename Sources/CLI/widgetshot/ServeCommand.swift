@@ -132,37 +132,37 @@ struct ServeCommand: ParsableCommand {
     @Option(name: .long, help: help("The port to listen on (0: any free port; default 8080).", "port", "port"))
     var port: Int?
 
-    @Option(name: .long, help: help("Seconds one render may take before the answer is 503 (queue wait not counted; default \(Limits.default.renderDeadline)).", "render-deadline", "s"))
+    @Option(name: .long, help: help("Seconds one render may take before the answer is 503 (queue wait not counted; default \(ServerLimits.default.renderDeadline)).", "render-deadline", "s"))
     var renderDeadline: Double?
 
-    @Option(name: .long, help: help("Open connections at once; one more is answered 503 and closed (default \(Limits.default.maxConnections)).", "max-connections", "n"))
+    @Option(name: .long, help: help("Open connections at once; one more is answered 503 and closed (default \(ServerLimits.default.maxConnections)).", "max-connections", "n"))
     var maxConnections: Int?
 
-    @Option(name: .long, help: help("Event streams (/gallery-events, with --watch) open at once; one more gets 503 (default \(Limits.default.maxEventStreams)).", "max-event-streams", "n"))
+    @Option(name: .long, help: help("Event streams (/gallery-events, with --watch) open at once; one more gets 503 (default \(ServerLimits.default.maxEventStreams)).", "max-event-streams", "n"))
     var maxEventStreams: Int?
 
-    @Option(name: .long, help: help("Seconds an event stream stays open before it ends and the page reconnects (default \(Limits.default.eventStreamLifetime)).", "event-stream-lifetime", "s"))
+    @Option(name: .long, help: help("Seconds an event stream stays open before it ends and the page reconnects (default \(ServerLimits.default.eventStreamLifetime)).", "event-stream-lifetime", "s"))
     var eventStreamLifetime: Double?
 
-    @Option(name: .long, help: help("Renders waiting per render thread; past them a request gets 429 at once (default \(Limits.default.queuePerWorker)).", "queue", "n"))
+    @Option(name: .long, help: help("Renders waiting per render thread; past them a request gets 429 at once (default \(ServerLimits.default.queuePerWorker)).", "queue", "n"))
     var queue: Int?
 
     @Option(name: .long, help: help("Render threads; by default one per core, at most 4.", "workers", "n"))
     var workers: Int?
 
-    @Option(name: .long, help: help("Seconds a keep-alive connection may sit idle (default \(Limits.default.idleTimeout)).", "idle-timeout", "s"))
+    @Option(name: .long, help: help("Seconds a keep-alive connection may sit idle (default \(ServerLimits.default.idleTimeout)).", "idle-timeout", "s"))
     var idleTimeout: Double?
 
-    @Option(name: .long, help: help("Seconds a client has to send the request line and headers (408; default \(Limits.default.headerTimeout)).", "header-timeout", "s"))
+    @Option(name: .long, help: help("Seconds a client has to send the request line and headers (408; default \(ServerLimits.default.headerTimeout)).", "header-timeout", "s"))
     var headerTimeout: Double?
 
-    @Option(name: .long, help: help("Seconds a client has to send the body (408; default \(Limits.default.bodyTimeout)).", "body-timeout", "s"))
+    @Option(name: .long, help: help("Seconds a client has to send the body (408; default \(ServerLimits.default.bodyTimeout)).", "body-timeout", "s"))
     var bodyTimeout: Double?
 
-    @Option(name: .long, help: help("Seconds SIGTERM/SIGINT waits for requests in flight, then cancels them (default \(Limits.default.shutdownDeadline)).", "shutdown-deadline", "s"))
+    @Option(name: .long, help: help("Seconds SIGTERM/SIGINT waits for requests in flight, then cancels them (default \(ServerLimits.default.shutdownDeadline)).", "shutdown-deadline", "s"))
     var shutdownDeadline: Double?
 
-    @Option(name: .long, help: help("Bytes of rendered PNGs kept in memory (LRU); 0 keeps none (default \(Limits.default.responseCacheBytes)).", "cache-bytes", "n"))
+    @Option(name: .long, help: help("Bytes of rendered PNGs kept in memory (LRU); 0 keeps none (default \(ServerLimits.default.responseCacheBytes)).", "cache-bytes", "n"))
     var cacheBytes: Int?
 
     @Option(name: .long, help: help("A bearer token that is accepted (repeatable). Turns access control on.", "token", "token"))
@@ -218,7 +218,7 @@ struct ServeCommand: ParsableCommand {
         var server: RenderServer
         do {
             server = try RenderServer(folders: folders, host: resolved.host, port: resolved.port, workerThreads: resolved.workers,
-                                      limits: resolved.limits, access: resolved.access)
+                                      serverLimits: resolved.serverLimits, access: resolved.access)
             server.watch = resolved.watch
         } catch {
             throw CLIError("cannot start the server: \(error)")
