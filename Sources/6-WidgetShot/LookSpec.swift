@@ -88,8 +88,8 @@ public struct LookSpec: Sendable, Equatable {
         return m
     }
 
-    func resolvedDynamicType() throws(RenderSpecError) -> DynamicTypeSize {
-        guard let dynamicType else { return .large }
+    func resolvedDynamicType(preview: Preview? = nil) throws(RenderSpecError) -> DynamicTypeSize {
+        guard let dynamicType else { return preview?.dynamicType ?? .large }
         guard let size = DynamicTypeSize(name: dynamicType) else {
             throw .badValue("dynamicType", "dynamicType must be one of \(DynamicTypeSize.allCases.map(\.rawValue).joined(separator: ", ")) (or AX1…AX5), got '\(dynamicType)'")
         }
@@ -138,7 +138,7 @@ public struct LookSpec: Sendable, Equatable {
         var look = Look(device: profile, scale: scale, scheme: try resolvedScheme(),
                         locale: locale ?? preview?.locale ?? Look.defaultLocale, now: date, timeZone: zone,
                         placeholder: placeholder, colors: colors ?? profile.ios, mode: renderingMode)
-        look.dynamicType = try resolvedDynamicType()
+        look.dynamicType = try resolvedDynamicType(preview: preview)
         look.backdrop = try resolvedBackdrop()
         return look
     }

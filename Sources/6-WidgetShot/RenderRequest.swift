@@ -43,6 +43,7 @@ public struct RenderRequest: Sendable {
                   scheme: scheme, locale: locale ?? preview.locale ?? Look.defaultLocale,
                   now: now ?? preview.now ?? Look.fallbackNow,
                   timeZone: preview.timeZone ?? TimeZone(secondsFromGMT: 0)!, placeholder: placeholder)
+        look.dynamicType = preview.dynamicType ?? .large
         isPreview = true
     }
 

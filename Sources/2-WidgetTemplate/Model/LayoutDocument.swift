@@ -15,6 +15,8 @@ public struct Preview: Sendable {
     public var source: SourceLocation?
     /// The surfaces this preview applies to (`surfaces:`); nil: every surface.
     public var surfaces: Set<Surface>?
+    /// The user's text size this preview is drawn at (`dynamicType:`); nil: the request's, else large.
+    public var dynamicType: DynamicTypeSize?
 
     public init(name: String, now: Date? = nil, timeZone: TimeZone? = nil, locale: String? = nil,
                 data: DataValue = .object([:]), source: SourceLocation? = nil, surfaces: Set<Surface>? = nil) {

@@ -4,7 +4,7 @@ import WidgetModel
 
 extension LayoutParser {
     static let topKeys = ["name", "dateEncoding", "strings", "tables", "components", "surfaces", "controls", "previews", "timeline"]
-    static let previewKeys = ["now", "timeZone", "locale", "data", "extends", "surfaces"]
+    static let previewKeys = ["now", "timeZone", "locale", "data", "extends", "surfaces", "dynamicType"]
     /// Families a preview's `surfaces:` may name instead of surfaces.
     static let previewFamilies = ["home", "accessory", "liveActivity", "island", "smallActivity", "control"]
 
@@ -301,6 +301,14 @@ extension LayoutParser {
                     raw.extends = string(v, "extends"); raw.extendsNode = v
                 case "surfaces":
                     p.surfaces = previewSurfaces(v)
+                case "dynamicType":
+                    guard let text = string(v, "dynamicType") else { continue }
+                    guard let size = DynamicTypeSize(name: text) else {
+                        let names = DynamicTypeSize.allCases.map(\.rawValue)
+                        error("unknown dynamicType '\(text)'\(Suggestion.hint(text, in: names)) (expected one of \(names.joined(separator: ", ")), or AX1…AX5)", v)
+                        continue
+                    }
+                    p.dynamicType = size
                 default:
                     unknownKey(k, kn, in: "preview '\(name)'", allowed: Self.previewKeys)
                 }
@@ -356,6 +364,7 @@ extension LayoutParser {
                 if p.timeZone == nil { p.timeZone = parent.preview.timeZone }
                 if p.locale == nil { p.locale = parent.preview.locale }
                 if p.surfaces == nil { p.surfaces = parent.preview.surfaces }
+                if p.dynamicType == nil { p.dynamicType = parent.preview.dynamicType }
                 resolved[name] = (p, parent.depth + 1)
             }
         }

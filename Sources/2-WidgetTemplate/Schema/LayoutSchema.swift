@@ -45,6 +45,8 @@ public enum LayoutSchema {
             "previews": .object([.init("type", .string("object")), .init("additionalProperties", .record(members(LayoutParser.previewKeys, [
                 "now": .object([.init("type", .array([.string("string"), .string("number")]))]),
                 "timeZone": .text, "locale": .text, "data": .type("object"), "extends": .text,
+                "dynamicType": .object([.init("enum", .array((DynamicTypeSize.allCases.map(\.rawValue)
+                    + (1...5).map { "AX\($0)" }).map(SchemaValue.string)))]),
                 "surfaces": .object([.init("type", .string("array")), .init("items", .object([.init("enum", .array(
                     (Surface.allCases.map(\.rawValue) + LayoutParser.previewFamilies).map(SchemaValue.string))),
                 ]))]),
