@@ -26,6 +26,9 @@ public struct Look: Sendable, Equatable {
     /// What shows through where the surface is transparent (the accessories, the island around its
     /// pill, StandBy, a widget's rounded corners); nil: nothing (transparent pixels, as goldens keep).
     public var backdrop: Backdrop?
+    /// Content only: the surface's view at this size in points, on the scheme's system background,
+    /// without the surface's chrome (as a snapshot test hosts a view); nil: the surface as iOS shows it.
+    public var canvas: Size?
 
     /// The one range of `scale` every reader checks against.
     public static let scales: ClosedRange<Double> = 0.25...4
@@ -58,6 +61,7 @@ public struct Look: Sendable, Equatable {
         var fields: [(name: String, value: String)] = []
         if dynamicType != .large { fields.append(("dynamicType", dynamicType.rawValue)) }
         if let backdrop { fields.append(("backdrop", backdrop.description)) }
+        if let canvas { fields.append(("canvas", "\(canvas.width.bitPattern)x\(canvas.height.bitPattern)")) }
         return fields
     }
 }

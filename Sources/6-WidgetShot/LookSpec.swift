@@ -24,6 +24,8 @@ public struct LookSpec: Sendable, Equatable {
     public var dynamicType: String?
     /// `wallpaper` or an opaque `#RRGGBB`.
     public var backdrop: String?
+    /// `WxH` in points (e.g. `170x170`): the view alone at that size, without the surface's chrome.
+    public var canvas: String?
     /// Overrides the system colors `ios` picks (library callers only: no field in `fields`).
     public var colors: ColorGeneration?
 
@@ -63,6 +65,7 @@ public struct LookSpec: Sendable, Equatable {
         _ = try resolvedNow()
         _ = try resolvedDynamicType()
         _ = try resolvedBackdrop()
+        _ = try resolvedCanvas()
         if let scale, !(scale.isFinite && Look.scales.contains(scale)) {
             throw .badValue("scale", "scale must be \(Look.scalesText), got \(scale)")
         }
@@ -104,6 +107,17 @@ public struct LookSpec: Sendable, Equatable {
         return b
     }
 
+    /// Each side 1…2048 pt: a snapshot test's host view, not a poster.
+    func resolvedCanvas() throws(RenderSpecError) -> Size? {
+        guard let canvas else { return nil }
+        let parts = canvas.split(separator: "x", omittingEmptySubsequences: false)
+        guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]),
+              w.isFinite, h.isFinite, (1...2048).contains(w), (1...2048).contains(h) else {
+            throw .badValue("canvas", "canvas must be WIDTHxHEIGHT in points, each 1…2048, e.g. 170x170, got '\(canvas)'")
+        }
+        return Size(width: w, height: h)
+    }
+
     /// `now` read (nil when not given).
     public func resolvedNow() throws(RenderSpecError) -> (date: Date, timeZone: TimeZone)? {
         guard let now else { return nil }
@@ -140,6 +154,10 @@ public struct LookSpec: Sendable, Equatable {
                         placeholder: placeholder, colors: colors ?? profile.ios, mode: renderingMode)
         look.dynamicType = try resolvedDynamicType(preview: preview)
         look.backdrop = try resolvedBackdrop()
+        look.canvas = try resolvedCanvas()
+        if look.canvas != nil, !surface.regions.isEmpty {
+            throw .unprocessable("canvas", "canvas draws one view alone; \(surface.rawValue) is drawn from regions (leading, trailing …): give a surface with one view")
+        }
         return look
     }
 
@@ -234,6 +252,11 @@ public struct LookSpec: Sendable, Equatable {
               detail: "None when absent: transparent pixels, as the goldens keep them.",
               valueName: "wallpaper|#RRGGBB",
               store: { (spec: inout LookSpec, raw: Field.Raw) in spec.backdrop = raw.text }))
+        all.append(Field(name: "canvas", kind: .pattern("^[0-9]+(\\.[0-9]+)?x[0-9]+(\\.[0-9]+)?$"),
+              summary: "Content only: the surface's view alone at WIDTHxHEIGHT points (each 1…2048), on the scheme's system background, as a snapshot test hosts a view.",
+              detail: "The surface as iOS shows it when absent (its size, margins, container background and mask). Not for the island, whose views are regions.",
+              valueName: "WxH",
+              store: { (spec: inout LookSpec, raw: Field.Raw) in spec.canvas = raw.text }))
         return all
     }()
 

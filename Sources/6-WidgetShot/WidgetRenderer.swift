@@ -78,8 +78,9 @@ public final class WidgetRenderer {
         // screen's. StandBy magnifies the Lock Screen activity as a whole (×2 on top of the scale),
         // so it is laid out on the device's grid like the phone does and its edges land on every
         // second pixel of the larger picture, still whole pixels.
-        let composed = SurfaceComposer(engine: LayoutEngine(measurer: measurer, pixelScale: scale))
-            .compose(bound, surface: surface, device: request.device, scheme: scheme, appearance: request.scheme, mode: mode)
+        let composer = SurfaceComposer(engine: LayoutEngine(measurer: measurer, pixelScale: scale))
+        let composed = request.look.canvas.map { composer.canvas(bound, size: $0, scheme: scheme, mode: mode) }
+            ?? composer.compose(bound, surface: surface, device: request.device, scheme: scheme, appearance: request.scheme, mode: mode)
         if let tooDeep = Self.firstGroupPastLimit(in: composed.root, limit: request.layout.limits.groupDepth) {
             throw RenderError.layoutErrors([.error(
                 "opacity nested \(request.layout.limits.groupDepth + 1) deep, more than the limit of \(request.layout.limits.groupDepth) (Limits.groupDepth): each level is composited through a buffer as large as the surface",

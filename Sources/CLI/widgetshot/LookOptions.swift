@@ -37,11 +37,15 @@ struct LookOptions: ParsableArguments {
     @Option(name: .long, help: lookHelp("backdrop"))
     var backdrop: String?
 
+    @Option(name: .long, help: lookHelp("canvas"))
+    var canvas: String?
+
     var spec: LookSpec {
         var spec = LookSpec(device: device, ios: ios, scale: scale, scheme: scheme, locale: locale, now: now,
                             placeholder: placeholder, mode: mode)
         spec.dynamicType = dynamicType
         spec.backdrop = backdrop
+        spec.canvas = canvas
         return spec
     }
 
