@@ -72,6 +72,9 @@ public struct LookSpec: Sendable, Equatable {
         if let locale, !Self.isLocaleCode(locale) {
             throw .badValue("locale", "locale must be a language code such as ko or en, got '\(locale)'")
         }
+        if let locale, !Self.namesALanguage(locale) {
+            throw .badValue("locale", "locale '\(locale)' names no language (an ISO 639 code such as ko, en, de, ja or ar, a region after it if you like: en-US)")
+        }
     }
 
     func resolvedScheme() throws(RenderSpecError) -> ColorScheme {
@@ -166,6 +169,14 @@ public struct LookSpec: Sendable, Equatable {
         guard let first = text.unicodeScalars.first, text.unicodeScalars.count <= 35,
               CharacterSet.letters.contains(first), first.isASCII else { return false }
         return text.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || $0 == "-" || $0 == "_") }
+    }
+
+    static let languageCodes = Set(Locale.LanguageCode.isoLanguageCodes.map(\.identifier))
+
+    /// Whether `code`'s language is one ICU knows (`xx` and `zz` are not), so a typo is an error
+    /// rather than a picture in the fallback language.
+    public static func namesALanguage(_ code: String) -> Bool {
+        Locale(identifier: code).language.languageCode.map { languageCodes.contains($0.identifier) } ?? false
     }
 
     // MARK: - The field table

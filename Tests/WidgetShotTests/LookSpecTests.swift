@@ -57,6 +57,15 @@ import WidgetShot
         }
     }
 
+    @Test func aLocaleMustNameALanguage() throws {
+        for good in ["ko", "en", "en-US", "de", "ja", "ar", "zh_Hant_TW", "sr_Latn"] {
+            try LookSpec(locale: good).validate()
+        }
+        for bad in ["xx", "zz-ZZ", "english", "../x"] {
+            #expect(throws: RenderSpecError.self, "\(bad)") { try LookSpec(locale: bad).validate() }
+        }
+    }
+
     /// One range of scale, checked in one place: the spec, the renderer and the messages agree.
     @Test(arguments: [0.24, 4.01, -1, .infinity])
     func scaleOutsideTheOneRangeIsRefused(_ scale: Double) {
