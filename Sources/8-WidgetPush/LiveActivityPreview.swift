@@ -52,6 +52,10 @@ public struct PushRenderOptions: Sendable {
     /// Options from a look as a caller wrote it: every field checked, `now` read.
     public init(look: LookSpec, presentations: [LiveActivityPresentation]? = nil) throws(RenderSpecError) {
         try look.validate()
+        if let canvas = look.canvas {
+            throw RenderSpecError(.badValue, field: "canvas",
+                                  "canvas (\(canvas)) draws one view alone; a push is drawn in every presentation as the phone shows it: leave canvas out, or render one surface with widgetshot render / GET /v1/render")
+        }
         var rest = look
         rest.now = nil
         self.look = rest

@@ -56,5 +56,8 @@ import WidgetPush
         #expect(throws: RenderSpecError.self) { try PushRenderOptions(look: LookSpec(mode: "sepia")) }
         #expect(throws: RenderSpecError.self) { try PushRenderOptions(look: LookSpec(ios: "17")) }
         do { _ = try PushRenderOptions(look: LookSpec(scale: 40)) } catch { #expect(error.field == "scale") }
+        var canvas = LookSpec()
+        canvas.canvas = "100x100"
+        do { _ = try PushRenderOptions(look: canvas); Issue.record("a canvas was taken") } catch { #expect(error.field == "canvas") }
     }
 }
