@@ -58,14 +58,17 @@ public struct LookSpec: Sendable, Equatable {
 
     /// Every check that needs no surface or preview: names that exist, values in range, dates that
     /// read. `resolve` runs it too; the push route and CLI run it before any work starts.
-    public func validate() throws(RenderSpecError) {
-        _ = try resolvedDevice()
-        _ = try resolvedScheme()
-        _ = try resolvedMode()
-        _ = try resolvedNow()
-        _ = try resolvedDynamicType()
-        _ = try resolvedBackdrop()
-        _ = try resolvedCanvas()
+    public func validate() throws(RenderSpecError) { _ = try checked() }
+
+    /// Every field read and checked, each once: what `validate` asks and `resolve` builds on.
+    private struct Checked {
+        var device: DeviceProfile, scheme: ColorScheme, mode: RenderingMode?, now: (date: Date, timeZone: TimeZone)?
+        /// nil: not asked for (the preview's, else large).
+        var dynamicType: DynamicTypeSize?
+        var backdrop: Backdrop?, canvas: Size?
+    }
+
+    private func checked() throws(RenderSpecError) -> Checked {
         if let scale, !(scale.isFinite && Look.scales.contains(scale)) {
             throw .badValue("scale", "scale must be \(Look.scalesText), got \(scale)")
         }
@@ -75,6 +78,9 @@ public struct LookSpec: Sendable, Equatable {
         if let locale, !Self.namesALanguage(locale) {
             throw .badValue("locale", "locale '\(locale)' names no language (an ISO 639 code such as ko, en, de, ja or ar, a region after it if you like: en-US)")
         }
+        return Checked(device: try resolvedDevice(), scheme: try resolvedScheme(), mode: try resolvedMode(),
+                       now: try resolvedNow(), dynamicType: dynamicType == nil ? nil : try resolvedDynamicType(),
+                       backdrop: try resolvedBackdrop(), canvas: try resolvedCanvas())
     }
 
     func resolvedScheme() throws(RenderSpecError) -> ColorScheme {
@@ -94,8 +100,8 @@ public struct LookSpec: Sendable, Equatable {
         return m
     }
 
-    func resolvedDynamicType(preview: Preview? = nil) throws(RenderSpecError) -> DynamicTypeSize {
-        guard let dynamicType else { return preview?.dynamicType ?? .large }
+    func resolvedDynamicType() throws(RenderSpecError) -> DynamicTypeSize {
+        guard let dynamicType else { return .large }
         guard let size = DynamicTypeSize(name: dynamicType) else {
             throw .badValue("dynamicType", "dynamicType must be one of \(DynamicTypeSize.allCases.map(\.rawValue).joined(separator: ", ")) (or AX1…AX5), got '\(dynamicType)'")
         }
@@ -133,17 +139,18 @@ public struct LookSpec: Sendable, Equatable {
     /// zone not given come from `preview` (else `ko`, `fallbackNow` and UTC); with data instead of a
     /// preview, `now` not given is `clock()` cut to the whole second, in the machine's time zone.
     public func resolve(for surface: Surface, preview: Preview?, clock: () -> Date = Date.init) throws(RenderSpecError) -> Look {
-        try validate()
-        let profile = try resolvedDevice()
-        guard profile.supports(surface) else {
-            throw .unprocessable("surface", RenderError.surfaceNotOnDevice(surface, profile).description)
+        let c = try checked()
+        guard c.device.supports(surface) else {
+            throw .unprocessable("surface", RenderError.surfaceNotOnDevice(surface, c.device).description)
         }
-        let renderingMode = try resolvedMode()
-        if let renderingMode, !surface.renderingModes.contains(renderingMode) {
-            throw .unprocessable("mode", RenderError.modeMessage(renderingMode.rawValue, surface))
+        if let mode = c.mode, !surface.renderingModes.contains(mode) {
+            throw .unprocessable("mode", RenderError.modeMessage(mode.rawValue, surface))
+        }
+        if c.canvas != nil, !surface.regions.isEmpty {
+            throw .unprocessable("canvas", "canvas draws one view alone; \(surface.rawValue) is drawn from regions (leading, trailing …): give a surface with one view")
         }
         let date: Date, zone: TimeZone
-        if let (d, z) = try resolvedNow() {
+        if let (d, z) = c.now {
             (date, zone) = (d, z)
         } else if let preview {
             (date, zone) = (preview.now ?? Look.fallbackNow, preview.timeZone ?? TimeZone(secondsFromGMT: 0)!)
@@ -152,15 +159,12 @@ public struct LookSpec: Sendable, Equatable {
             // second, so requests within the same second are the same render.
             (date, zone) = (Date(timeIntervalSince1970: clock().timeIntervalSince1970.rounded(.down)), TimeZone.current)
         }
-        var look = Look(device: profile, scale: scale, scheme: try resolvedScheme(),
+        var look = Look(device: c.device, scale: scale, scheme: c.scheme,
                         locale: locale ?? preview?.locale ?? Look.defaultLocale, now: date, timeZone: zone,
-                        placeholder: placeholder, colors: colors ?? profile.ios, mode: renderingMode)
-        look.dynamicType = try resolvedDynamicType(preview: preview)
-        look.backdrop = try resolvedBackdrop()
-        look.canvas = try resolvedCanvas()
-        if look.canvas != nil, !surface.regions.isEmpty {
-            throw .unprocessable("canvas", "canvas draws one view alone; \(surface.rawValue) is drawn from regions (leading, trailing …): give a surface with one view")
-        }
+                        placeholder: placeholder, colors: colors ?? c.device.ios, mode: c.mode)
+        look.dynamicType = c.dynamicType ?? preview?.dynamicType ?? .large
+        look.backdrop = c.backdrop
+        look.canvas = c.canvas
         return look
     }
 

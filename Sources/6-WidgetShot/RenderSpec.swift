@@ -71,7 +71,6 @@ public struct RenderSpec: Sendable, Equatable {
             throw .notFound("surface", "layout '\(document.name)' has no view for \(surface.rawValue); it has: \(has)")
         }
         let (controlId, state) = try controlSelection(surface, document)
-        try look.validate()
         var chosen: Preview?
         if data != nil {
             if preview != nil { throw .badValue("data", "give preview or data, not both") }

@@ -3,7 +3,7 @@ import WidgetModel
 
 /// Everything besides data that a render depends on. `now` is an input, never the wall clock.
 /// How the surface looks is the request's `Look`, with `scheme` set to the scheme the surface is
-/// drawn in; the accessors read its fields by their old names.
+/// drawn in (`context.look.locale`, `context.look.now` …).
 public struct BindContext: Sendable {
     public var surface: Surface
     public var look: Look
@@ -32,15 +32,6 @@ public struct BindContext: Sendable {
                              colors: colors, mode: renderingMode),
                   isStale: isStale, renderingMode: renderingMode)
     }
-
-    public var scheme: ColorScheme { get { look.scheme } set { look.scheme = newValue } }
-    /// "ko" or "en" (any string; fallback en, then first).
-    public var locale: String { get { look.locale } set { look.locale = newValue } }
-    public var now: Date { get { look.now } set { look.now = newValue } }
-    public var timeZone: TimeZone { get { look.timeZone } set { look.timeZone = newValue } }
-    /// Redact text, icons and images unless `unredacted`.
-    public var placeholder: Bool { get { look.placeholder } set { look.placeholder = newValue } }
-    public var colors: ColorGeneration { get { look.colors } set { look.colors = newValue } }
 }
 
 /// A surface's views bound to data.

@@ -96,9 +96,9 @@ struct Binder {
         return true
     }
 
-    var locale: String { context.locale }
+    var locale: String { context.look.locale }
     var dates: DateText {
-        DateText(locale: context.locale, timeZone: context.timeZone, now: context.now, encoding: document.dateEncoding)
+        DateText(locale: context.look.locale, timeZone: context.look.timeZone, now: context.look.now, encoding: document.dateEncoding)
     }
 
     mutating func bind(_ t: SurfaceTemplate) -> BoundSurface {
@@ -233,7 +233,7 @@ struct Binder {
             if let b = i.soleBinding { values[b] = value(of: b, env) } else { texts[i] = text(i, env) }
         }
         let box = WarningBox()
-        let resolver = PaintResolver(scheme: context.scheme, generation: context.colors,
+        let resolver = PaintResolver(scheme: context.look.scheme, generation: context.look.colors,
                                      evaluate: { values[$0] ?? .null }, text: { texts[$0] ?? "" },
                                      warn: { box.items.append(($0, $1)) })
         let result = resolver.paint(t)
@@ -244,7 +244,7 @@ struct Binder {
     }
 
     func label(_ name: String = "label") -> Paint {
-        .color(SystemColors.color(named: name, scheme: context.scheme, generation: context.colors) ?? .black)
+        .color(SystemColors.color(named: name, scheme: context.look.scheme, generation: context.look.colors) ?? .black)
     }
 
     // MARK: Nodes
@@ -326,7 +326,7 @@ struct Binder {
         list.flatMap { bind($0, env) }
     }
 
-    var redact: Bool { context.placeholder }
+    var redact: Bool { context.look.placeholder }
 
     mutating func viewKind(_ t: TemplateNode, _ env: Environment, ownForeground: Paint?) -> ViewKind? {
         switch t.kind {

@@ -11,10 +11,10 @@ extension Binder {
         if let t = document.tables[root] { return t }
         switch root {
         case "strings": return document.strings
-        case "now": return .string(ISODate.format(context.now, timeZone: context.timeZone))
-        case "locale": return .string(context.locale)
+        case "now": return .string(ISODate.format(context.look.now, timeZone: context.look.timeZone))
+        case "locale": return .string(context.look.locale)
         case "surface": return .string(context.surface.rawValue)
-        case "scheme": return .string(context.scheme.rawValue)
+        case "scheme": return .string(context.look.scheme.rawValue)
         case "context": return .object(["isStale": .bool(context.isStale),
                                          "renderingMode": .string(context.renderingMode.rawValue)])
         default: return nil
@@ -133,7 +133,7 @@ extension Binder {
     /// A string that reads as an ISO 8601 date (a missing offset means the context's zone).
     func isoDate(_ v: DataValue) -> Date? {
         guard case .string(let s) = v, s.utf8.count <= 64, let first = s.utf8.first, first >= 0x30, first <= 0x39 else { return nil }
-        return ISODate.parse(s, defaultOffset: context.timeZone.secondsFromGMT(for: context.now))?.date
+        return ISODate.parse(s, defaultOffset: context.look.timeZone.secondsFromGMT(for: context.look.now))?.date
     }
 
     /// `a op b`: numbers; dates (`date - date` → seconds, `date ± seconds` → date); `+` joins text.
@@ -168,7 +168,7 @@ extension Binder {
                 problems.fail("arithmetic overflow: \(a.excerpt(locale: locale)) \(op.rawValue) \(b.excerpt(locale: locale)) is not a date within the years 0001–9999")
                 return .null
             }
-            return .string(ISODate.format(Date(timeIntervalSince1970: result), timeZone: context.timeZone))
+            return .string(ISODate.format(Date(timeIntervalSince1970: result), timeZone: context.look.timeZone))
         }
         switch (op, da, db) {
         case (.subtract, let p?, let q?):

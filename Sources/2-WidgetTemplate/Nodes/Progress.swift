@@ -136,7 +136,7 @@ extension Binder {
                 return 0
             }
             let duration = e.timeIntervalSince(s)
-            let elapsed = duration > 0 ? clamp(context.now.timeIntervalSince(s) / duration) : 1
+            let elapsed = duration > 0 ? clamp(context.look.now.timeIntervalSince(s) / duration) : 1
             return countsDown ? 1 - elapsed : elapsed
         }
         switch v {
