@@ -116,6 +116,13 @@ public struct Limits: Sendable, Equatable {
     public var importDepth = 48
     /// View nodes one import writes into the draft, surfaces and components together.
     public var importNodes = 4_000
+    /// Branches of one `if … else if …` chain the importer translates: branch *n*'s condition
+    /// carries the negations of the *n − 1* before it, so a chain's conditions grow with its square
+    /// (past the limit the rest of the chain is one placeholder and a TODO).
+    public var importBranches = 32
+    /// Square brackets nested inside each other in one Swift file the importer reads: the Swift
+    /// parser's time doubles with each level (see `BracketDepth`), so a deeper file is skipped with a warning.
+    public var importBracketDepth = 12
 
     // MARK: Files the commands write
 

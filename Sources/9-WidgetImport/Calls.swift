@@ -97,7 +97,9 @@ extension Translator {
         case "opacity":
             guard let o = args["_0"] else { return base }
             let ov = value(o, scope, expecting: .number)
-            return Value(.paint(.map([("color", paintYAML(base) ?? .string("gray")), ("opacity", ov.numberYAML ?? .number(1))])),
+            // SwiftUI clamps a colour's opacity to 0…1; the layout refuses anything outside it.
+            let opacity: YAMLValue = if case .number(let n) = ov.form { .number(n.isNaN ? 1 : max(0, min(1, n))) } else { .number(1) }
+            return Value(.paint(.map([("color", paintYAML(base) ?? .string("gray")), ("opacity", opacity)])),
                          type: .color, notes: base.notes + (ov.numberYAML == nil ? ["opacity \(Self.short(o)) is not a number: 1 assumed"] : []))
         case "addingTimeInterval", "advanced":
             guard let b = base.expression, let x = args["_0"] ?? args["by"] else { return .unknown(method) }
@@ -215,6 +217,7 @@ extension Translator {
     }
 
     static func hsb(_ h: Double, _ s: Double, _ v: Double) -> (Double, Double, Double) {
+        let h = h.isNaN ? 0 : max(0, min(1, h))  // SwiftUI's hue is 0…1; outside it, `Int(h * 6)` could trap
         let i = Int(h * 6) % 6, f = h * 6 - Double(Int(h * 6))
         let p = v * (1 - s), q = v * (1 - f * s), t = v * (1 - (1 - f) * s)
         switch i {

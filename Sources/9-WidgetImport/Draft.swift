@@ -144,7 +144,13 @@ struct DraftNode {
 
     /// Adds a condition (and-ed with one already there).
     mutating func addCondition(_ condition: String) {
-        if let when { self.when = Expr.and([when, condition]) } else { self.when = condition }
+        addConditions([condition])
+    }
+
+    /// All terms joined at once: joining one at a time would rescan the growing condition per term.
+    mutating func addConditions(_ terms: [String]) {
+        guard !terms.isEmpty else { return }
+        self.when = Expr.and((when.map { [$0] } ?? []) + terms)
     }
 
     /// Every node in this subtree (itself first), with a visitor that may change them.
@@ -197,6 +203,11 @@ struct DraftWriter {
     private(set) var lines: [String] = []
     /// Node id → first and last line (1-based) of its text.
     private(set) var nodeLines: [Int: ClosedRange<Int>] = [:]
+    /// Dotted key path of each mapping entry outside view nodes (`surfaces.lockScreen.background`)
+    /// → its lines, so a finding in a value that is not a node can be traced to its entry.
+    private(set) var entryLines: [String: ClosedRange<Int>] = [:]
+    private var path: [String] = []
+    private var inNode = 0
     private var nextID = 1
 
     /// Writes `root` (a mapping) and returns it with every node numbered.
@@ -228,6 +239,12 @@ struct DraftWriter {
     }
 
     private mutating func writeEntry(_ key: String, _ value: YAMLValue, indent: Int) {
+        let start = lines.count
+        path.append(key)
+        defer {
+            if inNode == 0, lines.count > start { entryLines[path.joined(separator: ".")] = (start + 1)...lines.count }
+            path.removeLast()
+        }
         let pad = String(repeating: " ", count: indent)
         let k = Self.key(key)
         switch value {
@@ -265,7 +282,9 @@ struct DraftWriter {
     private mutating func writeNode(_ n: DraftNode, indent: Int, firstPrefix: String?) {
         let start = lines.count
         guard case .map(let pairs, _) = n.yaml else { return }
+        inNode += 1
         for (k, v) in pairs { writeEntry(k, v, indent: indent) }
+        inNode -= 1
         if let firstPrefix, start < lines.count {
             lines[start] = firstPrefix + lines[start].dropFirst(indent)
         }

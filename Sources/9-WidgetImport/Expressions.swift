@@ -56,7 +56,11 @@ extension Translator {
             let base = value(s.calledExpression, inner)
             guard let b = base.expression, case .path = base.form, let first = s.arguments.first else { return .unknown(e.trimmedDescription) }
             let index = value(first.expression, inner, expecting: .number)
-            if case .number(let n) = index.form { return Value(.path("\(b).\(Int(n))"), type: base.type?.element, source: base.source?.appending("[]")) }
+            if case .number(let n) = index.form {
+                // A literal index that is not a whole number in Int32 range is no item of any list the data can hold.
+                guard let i = Int32(exactly: n), i >= 0 else { return .unknown(e.trimmedDescription) }
+                return Value(.path("\(b).\(i)"), type: base.type?.element, source: base.source?.appending("[]"))
+            }
             guard let i = index.expression else { return .unknown(e.trimmedDescription) }
             return Value(.path("\(b)[\(i)]"), type: base.type?.element, source: base.source?.appending("[]"))
         }

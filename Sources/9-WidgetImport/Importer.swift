@@ -105,12 +105,17 @@ struct Assembler {
     var sample = SampleData()
     /// Node ids the linter rejected, replaced by placeholders on the next round.
     var rejected: [Origin: String] = [:]
+    /// Surface settings (`surfaces.NAME.background` …) the parser or linter rejected: left out.
+    var rejectedEntries: [String: String] = [:]
 
     init(translator: Translator, options: ImportOptions, surfaces: [SurfaceDraft], controls: [ControlDraft]) {
         self.translator = translator; self.options = options; self.surfaces = surfaces; self.controls = controls
     }
 
     var t: Translator { translator }
+    /// Surface settings left out (with a TODO) when the layout rejects them; the view regions are
+    /// nodes and become placeholders instead.
+    static let droppableSettings: Set<String> = ["background", "margins", "keylineTint"]
 
     mutating func build() -> (String, [Diagnostic]) {
         sample = SampleData.from(t.usage, now: WidgetImporter.previewNowDate, catalog: t.catalog)
@@ -124,8 +129,12 @@ struct Assembler {
             last = (text, diagnostics)
             var changed = false
             for d in diagnostics where d.severity == .error {
-                guard let line = d.location?.line, let origin = lines.origin(at: line) else { continue }
-                if rejected[origin] == nil { rejected[origin] = d.message; changed = true }
+                guard let line = d.location?.line else { continue }
+                if let origin = lines.origin(at: line) {
+                    if rejected[origin] == nil { rejected[origin] = d.message; changed = true }
+                } else if let entry = lines.surfaceSetting(at: line), rejectedEntries[entry] == nil {
+                    rejectedEntries[entry] = d.message; changed = true
+                }
             }
             for path in missing where sample.add(path: path, now: WidgetImporter.previewNowDate) { changed = true }
             if !changed {
@@ -137,12 +146,25 @@ struct Assembler {
             t.ledger.record(.node, at: origin.spot, .placeholder)
             t.ledger.todo(origin.spot, origin.construct, "the layout language rejected the translation (\(message)): a placeholder instead", .placeholder)
         }
+        for (entry, message) in rejectedEntries.sorted(by: { $0.key < $1.key }) {
+            let parts = entry.split(separator: ".")
+            guard parts.count == 3, let s = surfaces.first(where: { $0.surface.rawValue == parts[1] }), let spot = s.spot else { continue }
+            t.ledger.todo(spot, "\(parts[1]) \(parts[2])", "the layout language rejected the surface's \(parts[2]) (\(message)): left out", .partly)
+        }
         return last
     }
 
     struct LineMap {
         var nodeLines: [Int: ClosedRange<Int>]
         var origins: [Int: Origin]
+        var entryLines: [String: ClosedRange<Int>] = [:]
+        /// The surface setting (`surfaces.NAME.background`, `keylineTint`, `margins`) whose text holds `line`.
+        func surfaceSetting(at line: Int) -> String? {
+            entryLines.first { key, range in
+                let parts = key.split(separator: ".")
+                return parts.count == 3 && parts[0] == "surfaces" && Assembler.droppableSettings.contains(String(parts[2])) && range.contains(line)
+            }?.key
+        }
         /// The innermost node whose text holds `line`.
         func origin(at line: Int) -> Origin? {
             var best: (Int, ClosedRange<Int>)?
@@ -205,9 +227,10 @@ struct Assembler {
         var surfaceYAML: [(String, YAMLValue)] = []
         for s in surfaces {
             var entries: [(String, YAMLValue)] = []
-            if let b = s.background, s.surface.family != .island { entries.append(("background", cleanValue(b))) }
-            if let m = s.margins, s.surface.family != .island { entries.append(("margins", m)) }
-            if let k = s.keylineTint, s.surface.family == .island { entries.append(("keylineTint", k)) }
+            func kept(_ key: String) -> Bool { rejectedEntries["surfaces.\(s.surface.rawValue).\(key)"] == nil }
+            if let b = s.background, s.surface.family != .island, kept("background") { entries.append(("background", cleanValue(b))) }
+            if let m = s.margins, s.surface.family != .island, kept("margins") { entries.append(("margins", m)) }
+            if let k = s.keylineTint, s.surface.family == .island, kept("keylineTint") { entries.append(("keylineTint", k)) }
             for (region, node) in s.regions {
                 var n = node
                 replaceRejected(&n)
@@ -232,7 +255,7 @@ struct Assembler {
             var n = root
             n.forEachNode { if let o = $0.origin { origins[$0.id] = o } }
         }
-        return (writer.text, LineMap(nodeLines: writer.nodeLines, origins: origins))
+        return (writer.text, LineMap(nodeLines: writer.nodeLines, origins: origins, entryLines: writer.entryLines))
     }
 
     /// Entries the importer keeps for itself (`$trimRing`) are not written.

@@ -136,8 +136,10 @@ extension Translator {
             return (.translated, nil)
         case "layoutPriority":
             guard let p = number(args["_0"], scope) else { return (.placeholder, "the priority is not a number: left out") }
-            n.layoutPriority = p
-            return (.translated, nil)
+            // The layout takes -1000…1000; priorities only compare, so a larger one is clamped to the end of that range.
+            guard !p.isNaN else { return (.placeholder, "the priority is not a number: left out") }
+            n.layoutPriority = max(-1000, min(1000, p))
+            return abs(p) > 1000 ? (.partly, "priority \(Self.short(args["_0"]!)) clamped to the layout's -1000…1000") : (.translated, nil)
         case "foregroundColor", "foregroundStyle":
             guard let c = args["_0"] else { return (.placeholder, "no colour given") }
             let v = value(c, scope, expecting: .color)
@@ -195,9 +197,13 @@ extension Translator {
         case "lineLimit":
             guard let a = args["_0"] else { return (.translated, nil) }
             if a.is(NilLiteralExprSyntax.self) { return (.translated, nil) }
-            if let x = number(a, scope), x >= 1 { if !n.has("lineLimit") { n.entries.append(("lineLimit", .int(Int(x)))) }; return (.translated, nil) }
-            if let (_, hi) = rangeBoundsNumbers(a, scope), let x = Double(hi) {
-                if !n.has("lineLimit") { n.entries.append(("lineLimit", .int(Int(x)))) }
+            // The layout takes 1…1000 lines; SwiftUI treats anything above a few as unlimited.
+            if let x = number(a, scope), x >= 1, let lines = x.whole(clampedTo: 1...1000) {
+                if !n.has("lineLimit") { n.entries.append(("lineLimit", .int(lines))) }
+                return (.translated, nil)
+            }
+            if let (_, hi) = rangeBoundsNumbers(a, scope), let x = Double(hi), let lines = x.whole(clampedTo: 1...1000) {
+                if !n.has("lineLimit") { n.entries.append(("lineLimit", .int(lines))) }
                 return (.partly, "a line range is read as its upper bound")
             }
             return (.placeholder, "line limit \(Self.short(a)) is not a number: left out")

@@ -9,6 +9,8 @@ struct SurfaceDraft {
     var background: YAMLValue?
     var keylineTint: YAMLValue?
     var margins: YAMLValue?
+    /// Where the view came from (a TODO for a surface setting the layout rejects points here).
+    var spot: SourceSpot?
 }
 
 /// A control (`ControlWidget`) of the draft.
@@ -41,6 +43,8 @@ extension Translator {
                 ledger.todo(spot, from, "a second view for \(d.surface.rawValue): the layout has one per surface, so it is left out (import it separately)", .partly)
                 return
             }
+            var d = d
+            d.spot = spot
             out[d.surface] = d; order.append(d.surface)
         }
         var usedActivity = false

@@ -140,6 +140,10 @@ extension Translator {
 
     /// `if a { A } else if b { B } else { C }` → A when a, B when !a && b, C when !a && !b.
     func conditional(_ i: IfExprSyntax, _ scope: Scope, negations: [String]) -> [DraftNode] {
+        if negations.count >= limits.importBranches {
+            return [placeholder("else " + Self.short(i), at: spot(i, scope),
+                                why: "an if/else chain of more than \(limits.importBranches) branches (Limits.importBranches): the rest of the chain", scope: scope)]
+        }
         var inner = scope
         var terms: [String] = []
         var decided: Bool? = true
@@ -177,10 +181,10 @@ extension Translator {
         let condition = terms.isEmpty ? nil : Expr.and(terms)
         var out: [DraftNode] = []
         if decided != false {
+            let all = negations + (condition.map { [$0] } ?? [])
             out += views(i.body.statements, inner).map { n in
                 var n = n
-                for g in negations { n.addCondition(g) }
-                if let condition { n.addCondition(condition) }
+                n.addConditions(all)
                 return n
             }
         }
@@ -191,7 +195,7 @@ extension Translator {
         case .codeBlock(let block)?:
             out += views(block.statements, scope).map { n in
                 var n = n
-                for g in notThis { n.addCondition(g) }
+                n.addConditions(notThis)
                 return n
             }
         case nil: break

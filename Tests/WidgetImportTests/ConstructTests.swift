@@ -53,6 +53,9 @@ import Testing
         Case(swift: "Text(\"x\").frame(maxWidth: .infinity, alignment: .leading)", expected: ["frame: { maxWidth: infinity, alignment: leading }"]),
         Case(swift: "Text(\"x\").background(Color.orange.opacity(0.2)).clipShape(Capsule())",
              expected: ["background: { color: orange, opacity: 0.2 }", "clip: capsule"]),
+        // SwiftUI clamps a colour's opacity; an out-of-range literal must not make a draft the loader refuses.
+        Case(swift: "Text(\"x\").background(Color.black.opacity(5.6)).foregroundColor(Color.red.opacity(-2))",
+             expected: ["background: { color: black, opacity: 1 }", "color: { color: red, opacity: 0 }"]),
         Case(swift: "Text(\"x\").overlay(alignment: .topTrailing) { Circle().fill(.red) }",
              expected: ["overlay:", "  circle:", "  fill: red", "overlayAlignment: topTrailing"]),
         Case(swift: "Image(systemName: \"airplane\").rotationEffect(.degrees(45)).scaleEffect(1.5).opacity(0.5)",

@@ -72,6 +72,22 @@ import WidgetModel
         #expect(try ImportSupport.lintProblems(r.yaml).isEmpty)
     }
 
+    /// Branch n of an `else if` chain carries the negations of the n − 1 before it, so conditions grow
+    /// with the chain's square: 200 branches in 6 KB of Swift took 11 s (debug, ASan) and the import
+    /// fuzz target timed out on such a chain. Past `Limits.importBranches` the rest is one placeholder.
+    @Test func aLongElseIfChainStopsAtTheBranchLimit() throws {
+        var limits = Limits.default
+        limits.importBranches = 5
+        let chain = "VStack { if entry.order.count == 0 { Text(\"0\") } "
+            + (1..<12).map { "else if entry.order.count == \($0) { Text(\"\($0)\") }" }.joined(separator: " ") + " else { Text(\"many\") } }"
+        let r = try ImportSupport.importText(ImportSupport.widget(chain), limits: limits)
+        let fragment = ImportSupport.component(r.yaml)
+        #expect(fragment.contains(#"text: "4""#) && !fragment.contains(#"text: "5""#) && !fragment.contains("text: many"), "\(fragment)")
+        #expect(fragment.contains(#"when: "order.count != 0 && order.count != 1 && order.count != 2 && order.count != 3 && order.count == 4""#), "\(fragment)")
+        #expect(r.report.todos.contains { $0.why.contains("(Limits.importBranches)") && $0.spot.line == 21 }, "\(r.report.todos)")
+        #expect(try ImportSupport.lintProblems(r.yaml).isEmpty)
+    }
+
     @Test(.childProcess) func noFileIsWrittenWhenNothingImports() async throws {
         let folder = try ImportSupport.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
