@@ -46,6 +46,20 @@ extension Translator {
             // Folded when the condition is known now (a family check, a literal).
             let c = value(t.condition, inner, expecting: .bool)
             if case .bool(let b) = c.form { return value(b ? t.thenExpression : t.elseExpression, inner, expecting: expecting) }
+            // Text, icon names and colours take a conditional expression (`cond ? a : b`) where
+            // the layout binds them; numbers and other uses still split the view per branch (their
+            // modifiers need a number to write).
+            if [.text, .icon, .color].contains(expecting), let condition = c.condition {
+                let a = value(t.thenExpression, inner, expecting: expecting)
+                let b = value(t.elseExpression, inner, expecting: expecting)
+                if let x = a.expression, let y = b.expression, a.filters.isEmpty, b.filters.isEmpty {
+                    usage.use(c.source, .bool, type: c.type)
+                    usage.use(a.source, expecting, type: a.type)
+                    usage.use(b.source, expecting, type: b.type)
+                    return Value(.expr("\(Expr.paren(condition)) ? \(Expr.paren(x)) : \(Expr.paren(y))"), type: a.type ?? b.type,
+                                 notes: a.notes + b.notes)
+                }
+            }
             pendingTernaries.append(t)
             var v = value(t.thenExpression, inner, expecting: expecting)
             v.notes.append("a conditional value (cond ? a : b) is split into one view per branch")

@@ -46,8 +46,16 @@ import Testing
                  }
              }
              """, expected: [#"when: "order.status == preparing""#, #"when: "order.status in [onTheWay, delivered]""#]),
+        // Text, icon names and colours: a conditional expression in place (one view, no `when:`).
         Case(swift: "Text(\"x\").foregroundColor(entry.order.isLate ? .red : .green)",
-             expected: ["color: red", "when: order.isLate", "color: green", #"when: "!order.isLate""#]),
+             expected: [#"color: "{{order.isLate ? 'red' : 'green'}}""#]),
+        Case(swift: "Text(entry.order.isLate ? \"Late\" : entry.order.title)",
+             expected: [#"text: "{{order.isLate ? 'Late' : order.title}}""#]),
+        Case(swift: "Image(systemName: entry.order.count > 2 ? \"cart.fill\" : \"cart\")",
+             expected: [#"icon: "{{(order.count > 2) ? 'cart.fill' : 'cart'}}""#]),
+        // A number still splits the view per branch (modifiers write numbers).
+        Case(swift: "Text(\"x\").opacity(entry.order.isLate ? 0.5 : 1)",
+             expected: ["opacity: 0.5", "when: order.isLate", "opacity: 1", #"when: "!order.isLate""#]),
         Case(swift: "Text(\"x\").font(.system(size: 20, weight: .heavy, design: .rounded))", expected: ["size: 20", "weight: bold"]),
         Case(swift: "Text(\"x\").padding(.horizontal, 8).padding(.vertical, 4)", expected: ["padding: { horizontal: 8, vertical: 4 }"]),
         Case(swift: "Text(\"x\").frame(maxWidth: .infinity, alignment: .leading)", expected: ["frame: { maxWidth: infinity, alignment: leading }"]),
