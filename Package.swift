@@ -64,7 +64,7 @@ let package = Package(
         .target(name: "WidgetDiff", path: "Sources/7-WidgetDiff"),
         .target(name: "WidgetShot", dependencies: [
             "CTempFiles", "WidgetModel", "WidgetLayout", "WidgetTemplate", "WidgetCompose", "WidgetRender", "WidgetDiff",
-            .product(name: "Crypto", package: "swift-crypto"),
+            .product(name: "Crypto", package: "swift-crypto"), .product(name: "Yams", package: "Yams"),
         ], path: "Sources/6-WidgetShot"),
         // Text that is not Swift (the OpenAPI document, the pages' CSS and JavaScript) lives in each
         // target's Resources/ and is compiled into the binary as bytes (`.embedInCode`: a

@@ -2,40 +2,80 @@ import CTempFiles
 import Foundation
 import WidgetModel
 
-/// Where the bundled fonts and the layouts live. Fonts come only from the project's `Fonts/`
+/// Where the fonts, the layouts and the goldens live. Fonts come only from the project's fonts
 /// folder (never the system's), so a render looks the same on every machine.
 public struct ProjectFolders: Sendable {
     public var root: String
-    public var fonts: String { root + "/Fonts" }
-    public var layouts: String { root + "/Layouts" }
-    public var golden: String { root + "/Golden" }
+    public var fonts: String
+    public var layouts: String
+    public var golden: String
+    /// The `widgetshot.yaml` these came from; nil for a folder found by its `Fonts/` and `Layouts/`.
+    public var projectFile: String?
 
-    public init(root: String) { self.root = root }
+    public init(root: String) {
+        self.root = root
+        fonts = root + "/Fonts"; layouts = root + "/Layouts"; golden = root + "/Golden"
+    }
 
-    /// `WIDGETSHOT_HOME`, else the nearest folder at or above the working directory that holds
-    /// `Fonts/` and `Layouts/`, else the checkout the executable was built in.
-    public static func locate(executable: String = CommandLine.arguments.first ?? "") -> ProjectFolders? {
-        let fm = FileManager.default
-        func isRoot(_ dir: String) -> Bool {
-            var isDir: ObjCBool = false
-            return fm.fileExists(atPath: dir + "/Fonts", isDirectory: &isDir) && isDir.boolValue
-                && fm.fileExists(atPath: dir + "/Layouts", isDirectory: &isDir) && isDir.boolValue
-        }
-        if let home = ProcessInfo.processInfo.environment["WIDGETSHOT_HOME"], !home.isEmpty {
-            return ProjectFolders(root: home)
-        }
-        var candidates: [URL] = [URL(fileURLWithPath: fm.currentDirectoryPath)]
-        if !executable.isEmpty {
-            candidates.append(URL(fileURLWithPath: executable).resolvingSymlinksInPath().deletingLastPathComponent())
-        }
-        for start in candidates {
-            var dir = start.standardizedFileURL
-            for _ in 0..<8 {
-                if isRoot(dir.path) { return ProjectFolders(root: dir.path) }
-                let parent = dir.deletingLastPathComponent()
-                if parent.path == dir.path { break }
-                dir = parent
+    /// How many folders above the working directory `locate` looks.
+    static let searchDepth = 16
+
+    /// The project a command works on:
+    /// 1. `WIDGETSHOT_HOME` (as `--project` is read: `at(_:)`);
+    /// 2. else the nearest folder at or above the working directory that holds `widgetshot.yaml`,
+    ///    or both `Fonts/` and `Layouts/` (a WidgetShot checkout);
+    /// 3. else an error saying what was looked for and where. The checkout widgetshot was built in
+    ///    is never used in its place: another repository's commands must not quietly read its layouts.
+    public static func locate(executable: String = CommandLine.arguments.first ?? "",
+                              workingDirectory: String = FileManager.default.currentDirectoryPath,
+                              environment: [String: String] = ProcessInfo.processInfo.environment) throws(ProjectError) -> ProjectFolders {
+        if let home = environment["WIDGETSHOT_HOME"], !home.isEmpty { return try at(home, executable: executable) }
+        var dir = URL(fileURLWithPath: workingDirectory).standardizedFileURL
+        for _ in 0..<searchDepth {
+            if FileManager.default.fileExists(atPath: dir.path + "/" + ProjectFile.name) {
+                return try ProjectFile.read(root: dir.path, executable: executable)
             }
+            if isCheckout(dir.path) { return ProjectFolders(root: dir.path) }
+            let parent = dir.deletingLastPathComponent()
+            if parent.path == dir.path { break }
+            dir = parent
+        }
+        throw ProjectError("no WidgetShot project here: looked for \(ProjectFile.name) (or a folder holding both Fonts/ and Layouts/) "
+                           + "in \(workingDirectory) and the folders above it. Create \(ProjectFile.name) at your repository's root "
+                           + "(an empty file uses Layouts/ and Golden/ beside it; see docs/project.md), pass --project DIR or set WIDGETSHOT_HOME")
+    }
+
+    /// The project at `dir` (`--project`): its `widgetshot.yaml` if it has one, else `dir/Fonts`,
+    /// `dir/Layouts` and `dir/Golden`, with the installed fonts when it has no `Fonts/`.
+    public static func at(_ dir: String, executable: String = CommandLine.arguments.first ?? "") throws(ProjectError) -> ProjectFolders {
+        guard ProjectFile.isDirectory(dir) else { throw ProjectError("the project folder \(dir) does not exist") }
+        if FileManager.default.fileExists(atPath: dir + "/" + ProjectFile.name) { return try ProjectFile.read(root: dir, executable: executable) }
+        var folders = ProjectFolders(root: dir)
+        if !ProjectFile.isDirectory(folders.fonts), let installed = installedFonts(executable: executable) { folders.fonts = installed }
+        return folders
+    }
+
+    static func isCheckout(_ dir: String) -> Bool {
+        ProjectFile.isDirectory(dir + "/Fonts") && ProjectFile.isDirectory(dir + "/Layouts")
+    }
+
+    /// The fonts that came with the executable: `Fonts/` beside it, `../share/widgetshot/Fonts` (the
+    /// release tarball's layout), or the `Fonts/` of the checkout it was built in (`.build/…/widgetshot`).
+    public static func installedFonts(executable: String) -> String? {
+        guard !executable.isEmpty else { return nil }
+        let bin = URL(fileURLWithPath: executable).resolvingSymlinksInPath().deletingLastPathComponent().standardizedFileURL
+        for candidate in [bin.appendingPathComponent("Fonts"), bin.deletingLastPathComponent().appendingPathComponent("share/widgetshot/Fonts")]
+        where ProjectFile.isDirectory(candidate.path) {
+            return candidate.path
+        }
+        var dir = bin
+        for _ in 0..<6 {
+            if FileManager.default.fileExists(atPath: dir.path + "/Package.swift"), ProjectFile.isDirectory(dir.path + "/Fonts") {
+                return dir.path + "/Fonts"
+            }
+            let parent = dir.deletingLastPathComponent()
+            if parent.path == dir.path { break }
+            dir = parent
         }
         return nil
     }

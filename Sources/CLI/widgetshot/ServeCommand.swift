@@ -214,7 +214,10 @@ struct ServeCommand: ParsableCommand {
         } catch let error as AccessFileError {
             throw CLIError(error.description)
         }
-        let folders = try resolved.project.map { ProjectFolders(root: $0) } ?? project.folders()
+        let folders: ProjectFolders
+        do { folders = try resolved.project.map { try ProjectFolders.at($0) } ?? project.folders() } catch let error as ProjectError {
+            throw CLIError(error.description)
+        }
         var server: RenderServer
         do {
             server = try RenderServer(folders: folders, host: resolved.host, port: resolved.port, workerThreads: resolved.workers,

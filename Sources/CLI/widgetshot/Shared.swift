@@ -8,16 +8,17 @@ import WidgetTemplate
 /// Options every command that finds layouts shares.
 struct ProjectOptions: ParsableArguments {
     @Option(name: .customLong("project"), help: ArgumentHelp(
-        "The folder holding Fonts/ and Layouts/.",
-        discussion: "Default: $WIDGETSHOT_HOME, else the nearest such folder above the working directory, else the checkout widgetshot was built in."))
+        "The project folder: one holding widgetshot.yaml, or Layouts/ (and Fonts/, Golden/).",
+        discussion: "Default: $WIDGETSHOT_HOME, else the nearest folder at or above the working directory holding widgetshot.yaml or both Fonts/ and Layouts/. Fonts not in the project come from those installed with widgetshot."))
     var projectRoot: String?
 
     func folders() throws -> ProjectFolders {
-        if let projectRoot { return ProjectFolders(root: projectRoot) }
-        guard let found = ProjectFolders.locate() else {
-            throw CLIError("cannot find the project folder (one with Fonts/ and Layouts/); run inside a WidgetShot checkout, pass --project DIR or set WIDGETSHOT_HOME")
+        do {
+            if let projectRoot { return try ProjectFolders.at(projectRoot) }
+            return try ProjectFolders.locate()
+        } catch {
+            throw CLIError(error.description)
         }
-        return found
     }
 
     /// Not sealed: a one-shot command ends long before anyone rewrites its fonts (the server and

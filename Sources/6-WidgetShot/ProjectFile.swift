@@ -1,0 +1,78 @@
+import Foundation
+import Yams
+
+/// Why no project could be found or read: what was looked for, where, and what to do.
+public struct ProjectError: Error, Sendable, CustomStringConvertible {
+    public var description: String
+    public init(_ description: String) { self.description = description }
+}
+
+/// `widgetshot.yaml`: what makes a folder a WidgetShot project inside any repository.
+///
+/// ```yaml
+/// layouts: Widgets/Layouts   # default: Layouts
+/// goldens: Widgets/Golden    # default: Golden
+/// fonts: Widgets/Fonts       # default: Fonts if the project has one, else the fonts installed with widgetshot
+/// ```
+///
+/// Every key is optional (an empty file is a project with the default folders). Paths are relative
+/// to the file's folder and stay inside it.
+public enum ProjectFile {
+    public static let name = "widgetshot.yaml"
+    static let keys = ["layouts", "goldens", "fonts"]
+    /// A project file is a few lines; anything larger is not one.
+    static let maxBytes = 64 * 1024
+
+    /// The folders `root/widgetshot.yaml` names (its defaults for keys it leaves out).
+    public static func read(root: String, executable: String = CommandLine.arguments.first ?? "") throws(ProjectError) -> ProjectFolders {
+        let path = root + "/" + name
+        guard let data = FileManager.default.contents(atPath: path) else { throw ProjectError("\(path): cannot be read") }
+        guard data.count <= maxBytes else { throw ProjectError("\(path): larger than \(maxBytes) bytes; a project file names three folders") }
+        guard let text = String(data: data, encoding: .utf8) else { throw ProjectError("\(path): not UTF-8 text") }
+        let node: Node?
+        do { node = try Yams.compose(yaml: text) } catch {
+            throw ProjectError("\(path): invalid YAML: \(error)")
+        }
+        var values: [String: String] = [:]
+        if let node {
+            guard case .mapping(let map) = node else {
+                throw ProjectError("\(path):\(line(node)): expected a mapping of \(keys.joined(separator: ", ")) to folders")
+            }
+            for (k, v) in map {
+                guard case .scalar(let key) = k, keys.contains(key.string) else {
+                    throw ProjectError("\(path):\(line(k)): unknown key '\(k.any)'; a project file takes \(keys.joined(separator: ", "))")
+                }
+                guard case .scalar(let value) = v, !value.string.isEmpty else {
+                    throw ProjectError("\(path):\(line(v)): '\(key.string)' must be a folder path")
+                }
+                let folder = value.string
+                let parts = folder.split(separator: "/", omittingEmptySubsequences: true)
+                guard !folder.hasPrefix("/"), !folder.hasPrefix("~"), !parts.contains("..") else {
+                    throw ProjectError("\(path):\(line(v)): '\(key.string): \(folder)' must be a path inside the project folder (relative, without '..')")
+                }
+                values[key.string] = root + "/" + parts.joined(separator: "/")
+            }
+        }
+        var folders = ProjectFolders(root: root)
+        folders.projectFile = path
+        if let l = values["layouts"] { folders.layouts = l }
+        if let g = values["goldens"] { folders.golden = g }
+        if let f = values["fonts"] {
+            folders.fonts = f
+        } else if !isDirectory(folders.fonts) {
+            guard let bundled = ProjectFolders.installedFonts(executable: executable) else {
+                throw ProjectError("\(path): the project has no Fonts/ folder and no fonts were installed with widgetshot "
+                                   + "(looked beside the executable and in share/widgetshot/Fonts); name one with 'fonts:'")
+            }
+            folders.fonts = bundled
+        }
+        return folders
+    }
+
+    private static func line(_ node: Node) -> Int { max(1, node.mark?.line ?? 1) }
+
+    static func isDirectory(_ path: String) -> Bool {
+        var isDir: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDir) && isDir.boolValue
+    }
+}
