@@ -5,7 +5,7 @@ OUT ?= out
 BIN_DEBUG = .build/debug/widgetshot
 BIN_RELEASE = .build/release/widgetshot
 
-.PHONY: run preview check test bench bench-server setup build release clean fuzz
+.PHONY: run preview check test bench bench-server setup build release dist clean fuzz
 
 setup:
 	@bash scripts/setup
@@ -66,5 +66,10 @@ bench: release
 bench-server: setup
 	bash scripts/bench-server
 
+# A release tarball (binary, bundled fonts, licences) that runs without a Swift toolchain:
+# dist/widgetshot-VERSION-linux-ARCH.tar.gz (scripts/dist; docs/project.md).
+dist: release
+	bash scripts/dist
+
 clean:
-	rm -rf .build $(OUT)
+	rm -rf .build $(OUT) dist

@@ -1,0 +1,49 @@
+import Foundation
+import Testing
+import TestSupport
+import WidgetShot
+
+/// The release tarball's layout (`scripts/dist`: bin/widgetshot, share/widgetshot/Fonts) used on
+/// `Examples/app-repo` copied where no WidgetShot checkout is near, as a team would use it: the
+/// binary finds the project through `widgetshot.yaml` and its fonts in share/, and gives the
+/// pixels the app repository's committed goldens hold. (`make dist` builds the same layout from the
+/// release binary and tars it; this test lays it out from the test build's binary.)
+@Suite(.timeLimit(.minutes(4)))
+struct DistCLITests {
+    @Test(.childProcess) func theReleaseLayoutRunsAnAppRepository() async throws {
+        let scratch = scratchDirectory("dist")
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        let dist = try await CLIProcess(binary: "/bin/bash", ["scripts/dist", "--binary", CLIProcess.binary, "--out", scratch + "/dist", "--no-tar"],
+                                        environment: [:], cwd: Project.root).wait(seconds: 120)
+        #expect(dist.status == 0, "\(dist.stdout)\(dist.stderr)")
+        let release = scratch + "/dist/widgetshot-\(WidgetShotVersion.current)-linux-" + Self.machine()
+        let bin = release + "/bin/widgetshot"
+        #expect(FileManager.default.fileExists(atPath: release + "/share/widgetshot/Fonts/licenses"))
+        #expect(FileManager.default.fileExists(atPath: release + "/share/doc/widgetshot/LICENSE"))
+
+        // The app repository, far from any checkout (no Package.swift above it).
+        let app = scratch + "/app-repo"
+        try FileManager.default.copyItem(atPath: Project.root + "/Examples/app-repo", toPath: app)
+        let here = app + "/Widgets"
+        func run(_ arguments: [String]) async throws -> CLIProcess.Outcome {
+            try await CLIProcess(binary: bin, arguments, environment: [:], cwd: here).wait(seconds: 120)
+        }
+        let lint = try await run(["lint"])
+        #expect(lint.status == 0, "\(lint.stdout)\(lint.stderr)")
+        let verify = try await run(["verify", "--report", scratch + "/report"])
+        #expect(verify.status == 0, "\(verify.stdout)\(verify.stderr)")
+        #expect(verify.stdout.contains("10 passed"), "\(verify.stdout)")
+        let record = try await run(["record"])
+        #expect(record.status == 0 && record.stdout.contains("0 created, 0 updated, 10 unchanged"), "\(record.stdout)\(record.stderr)")
+        let gallery = try await run(["gallery", "--out", scratch + "/gallery"])
+        #expect(gallery.status == 0, "\(gallery.stdout)\(gallery.stderr)")
+        let pngs = FileManager.default.enumerator(atPath: scratch + "/gallery")?.compactMap { $0 as? String }.filter { $0.hasSuffix(".png") } ?? []
+        #expect(pngs.count >= 10, "\(pngs)")
+    }
+
+    static func machine() -> String {
+        var u = utsname()
+        uname(&u)
+        return withUnsafeBytes(of: &u.machine) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+    }
+}
