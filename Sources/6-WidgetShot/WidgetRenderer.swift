@@ -11,6 +11,8 @@ public final class WidgetRenderer {
     public let fonts: FontLibrary
     /// The drawing stage behind this façade (the push filmstrips draw their sheets with it).
     public let renderer: Renderer
+    /// Which non-ASCII characters the fonts draw, asked once each (MissingGlyphs.swift).
+    var coverage = GlyphCoverage()
 
     public init(fonts: FontLibrary) {
         self.fonts = fonts
@@ -87,7 +89,7 @@ public final class WidgetRenderer {
                 at: tooDeep.source)])
         }
         try Self.check(deadline)
-        let warnings = bound.diagnostics + LayoutWarnings.find(in: composed)
+        let warnings = bound.diagnostics + LayoutWarnings.find(in: composed) + missingGlyphWarnings(in: composed.root)
         var prepared = PreparedSurface(surface: surface, composed: composed, scale: scale, warnings: warnings)
         prepared.backdrop = request.look.backdrop
         return prepared
@@ -177,6 +179,20 @@ public final class WidgetRenderer {
     public static func check(_ deadline: RenderDeadline?) throws(RenderDeadlineExceeded) {
         guard let deadline, deadline.hasPassed else { return }
         throw RenderDeadlineExceeded(seconds: deadline.seconds, cancelled: deadline.isCancelled)
+    }
+
+    /// A warning per text (once per source place) with characters no font in the folder draws.
+    func missingGlyphWarnings(in root: PlacedNode) -> [Diagnostic] {
+        var found: [Diagnostic] = []
+        var seen = Set<String>()
+        root.forEach { node in
+            guard case .text(let t) = node.content, !t.content.redacted else { return }
+            let missing = coverage.missing(in: t.content.string) { !renderer.hasMissingGlyphs($0, font: t.font) }
+            guard !missing.isEmpty else { return }
+            let message = GlyphCoverage.message(text: t.content.string, missing: missing)
+            if seen.insert("\(node.source.map(\.description) ?? "")|\(message)").inserted { found.append(.warning(message, at: node.source)) }
+        }
+        return found
     }
 
     /// Whether Pango would draw a missing-glyph box for any character of `text`.
