@@ -24,8 +24,32 @@ import WidgetModel
         // Z and epoch seconds are the same instant, shown in the context's zone.
         #expect(render("{{t | time}}", #"{"t": "2026-11-22T03:45:00Z"}"#) == "오후 12:45")
         #expect(render("{{t | time}}", #"{"t": 1795319100}"#) == "오후 12:45")
-        // Other locales fall back to English formats.
-        #expect(render("{{eta | time}}", eta, locale: "ja") == "12:45 PM")
+        // Other locales: as Foundation (ICU's CLDR data) writes them.
+        #expect(render("{{eta | time}}", eta, locale: "ja") == "12:45")
+    }
+
+    /// Every locale but Korean and English formats through Foundation's FormatStyle (before, all of
+    /// them wrote English: `--locale de` drew the same PNG as `en`).
+    @Test func otherLocalesFormatAsFoundationDoes() {
+        let later = #"{"eta": "2026-11-22T12:45:00+09:00", "t": "2026-11-22T14:50:00+09:00", "d": "2026-11-25T12:27:00+09:00", "n": 1234.5, "p": 0.25}"#
+        let expected: [(String, [String: String])] = [
+            ("{{eta | time}}", ["de": "12:45", "fr": "12:45", "ja": "12:45"]),
+            ("{{eta | date}}", ["de": "22. November 2026", "fr": "22 novembre 2026", "ja": "2026年11月22日"]),
+            ("{{eta | weekday}}", ["de": "So", "fr": "dim.", "ja": "日"]),
+            ("{{eta | relative}}", ["de": "18 Min.", "fr": "18\u{00A0}min", "ja": "18分"]),
+            ("{{t | relative}}", ["de": "2 Std., 23 Min.", "fr": "2\u{202F}h et 23\u{00A0}min", "ja": "2時間 23分"]),
+            ("{{d | relative}}", ["de": "3 Tage", "fr": "3\u{00A0}jours", "ja": "3日"]),
+            ("{{n | number: 1}}", ["de": "1.234,5", "fr": "1\u{202F}234,5", "ja": "1,234.5"]),
+            ("{{p | percent}}", ["de": "25\u{00A0}%", "fr": "25\u{00A0}%", "ja": "25%"]),
+        ]
+        for (text, byLocale) in expected {
+            for (locale, want) in byLocale.sorted(by: { $0.key < $1.key }) {
+                #expect(render(text, later, locale: locale) == want, "\(text) in \(locale)")
+            }
+        }
+        // Korean and English stay as written by hand.
+        #expect(render("{{n | number: 1}}", later, locale: "en") == "1,234.5")
+        #expect(render("{{p | percent}}", later, locale: "ko") == "25%")
     }
 
     @Test func date() {

@@ -92,7 +92,7 @@ struct FilterApplier {
         case .offset: return date(dates.offset)
         case .number:
             switch whole(argument, filter.name, "a count of decimals", in: 0...10) {
-            case .success(let decimals): return number { NumberText.grouped($0, decimals: decimals) }
+            case .success(let decimals): return number { dates.grouped($0, decimals: decimals) }
             case .failure(let e): return .failure(e.message)
             }
         case .currency:
@@ -100,9 +100,9 @@ struct FilterApplier {
         case .km:
             // The domain gives distances in kilometres; under one it reads better in metres.
             return number { km in
-                guard km < 1 else { return "\(NumberText.grouped(km, decimals: 1)) km" }
+                guard km < 1 else { return "\(dates.grouped(km, decimals: 1)) km" }
                 let metres = (km * 1000).rounded()
-                return metres.isFinite ? "\(NumberText.grouped(metres)) m" : nil
+                return metres.isFinite ? "\(dates.grouped(metres)) m" : nil
             }
         case .more:
             let shown: Int
@@ -152,7 +152,7 @@ struct FilterApplier {
         case .percent:
             switch whole(argument, filter.name, "a count of decimals", in: 0...10) {
             case .success(let decimals):
-                return number { n in (n * 100).isFinite ? NumberText.grouped(n * 100, decimals: decimals) + "%" : nil }
+                return number { n in dates.percent(n, decimals: decimals) }
             case .failure(let e): return .failure(e.message)
             }
         case .minutes:

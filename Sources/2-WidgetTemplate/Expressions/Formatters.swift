@@ -192,7 +192,10 @@ enum PluralRules {
 
 struct PluralSyntaxError: Error { var message: String }
 
-/// Dates and durations in Korean and English, as iOS writes them.
+/// Dates, durations and numbers as iOS writes them: Korean and English by hand (byte-for-byte what
+/// iOS shows, where ICU's data differs in spacing), every other locale through Foundation's
+/// `FormatStyle` (ICU's CLDR data, the tables iOS formats with; deterministic because the toolchain
+/// pins ICU, as the stack pins cairo and pango).
 struct DateText {
     var locale: String
     var timeZone: TimeZone
@@ -201,6 +204,31 @@ struct DateText {
     var encoding = DateEncoding.secondsSince1970
 
     var isKorean: Bool { LocaleCodes.base(locale) == "ko" }
+    var isEnglish: Bool { LocaleCodes.base(locale) == "en" }
+    /// Neither Korean nor English: Foundation formats.
+    var formatsWithFoundation: Bool { !isKorean && !isEnglish }
+    private var foundationLocale: Locale { Locale(identifier: locale) }
+
+    private func style(date: Date.FormatStyle.DateStyle, time: Date.FormatStyle.TimeStyle) -> Date.FormatStyle {
+        Date.FormatStyle(date: date, time: time, locale: foundationLocale, calendar: calendar, timeZone: timeZone)
+    }
+
+    /// `n` (a fraction) as a percentage: ko/en `50%`, other locales as Foundation writes them (de `50 %`).
+    func percent(_ n: Double, decimals: Int) -> String? {
+        let p = n * 100
+        guard p.isFinite else { return nil }
+        guard formatsWithFoundation, abs(p) < 9e15 else { return grouped(p, decimals: decimals) + "%" }
+        let d = min(max(decimals, 0), 10)
+        return n.formatted(FloatingPointFormatStyle<Double>.Percent.percent.precision(.fractionLength(d)).locale(foundationLocale))
+    }
+
+    /// Grouped with the locale's separators and a fixed number of decimals (ko/en: `1,234.5`).
+    func grouped(_ v: Double, decimals: Int = 0) -> String {
+        // Past 9e15 the hand-written path prints the plain number; Foundation would switch notation.
+        guard formatsWithFoundation, v.isFinite, abs(v) < 9e15 else { return NumberText.grouped(v, decimals: decimals) }
+        let d = min(max(decimals, 0), 10)
+        return v.formatted(FloatingPointFormatStyle<Double>.number.precision(.fractionLength(d)).locale(foundationLocale))
+    }
 
     private var calendar: Calendar {
         var c = Calendar(identifier: .gregorian)
@@ -216,6 +244,7 @@ struct DateText {
 
     /// ko `오후 12:45`, en `12:45 PM`.
     func time(_ date: Date) -> String {
+        if formatsWithFoundation { return date.formatted(style(date: .omitted, time: .shortened)) }
         let c = parts(date)
         let h = c.hour ?? 0, m = c.minute ?? 0
         let h12 = h % 12 == 0 ? 12 : h % 12
@@ -232,6 +261,9 @@ struct DateText {
     /// `Text(date, format: .dateTime.weekday())`: en `Sun` (`.wide`: `Sunday`), ko `일` (`일요일`), as CLDR
     /// (the data iOS formats with) abbreviates and writes them out.
     func weekday(_ date: Date, long: Bool) -> String {
+        if formatsWithFoundation {
+            return date.formatted(Date.FormatStyle(locale: foundationLocale, calendar: calendar, timeZone: timeZone).weekday(long ? .wide : .abbreviated))
+        }
         let index = (calendar.component(.weekday, from: date) + 6) % 7
         if isKorean { return Self.koreanWeekdays[index] + (long ? "요일" : "") }
         return long ? Self.weekdayNames[index] : String(Self.weekdayNames[index].prefix(3))
@@ -245,6 +277,7 @@ struct DateText {
 
     /// ko `2026년 11월 22일`, en `November 22, 2026`.
     func date(_ date: Date) -> String {
+        if formatsWithFoundation { return date.formatted(style(date: .long, time: .omitted)) }
         let c = parts(date)
         let y = c.year ?? 0, m = c.month ?? 1, d = c.day ?? 1
         return isKorean ? "\(y)년 \(m)월 \(d)일" : "\(Self.monthNames[m - 1]) \(d), \(y)"
@@ -253,6 +286,13 @@ struct DateText {
     /// A duration in whole minutes: en `18 min`, `2 hr, 23 min`, `3 days`; ko `18분`, `2시간 23분`, `3일`.
     func duration(minutes total: Int) -> String {
         let days = total / 1440, hours = total / 60, minutes = total % 60
+        if formatsWithFoundation {
+            // As the ko/en forms: whole days from 24 hours on, else hours and minutes, abbreviated.
+            let (value, units): (Int, Set<Duration.UnitsFormatStyle.Unit>) = hours >= 24 ? (days * 1440, [.days]) : (total, [.hours, .minutes])
+            let width: Duration.UnitsFormatStyle.UnitWidth = hours >= 24 ? .wide : .abbreviated
+            return Duration.seconds(Int64(value) * 60).formatted(.units(allowed: units, width: width, zeroValueUnits: .hide,
+                                                                        fractionalPart: .hide).locale(foundationLocale))
+        }
         if hours >= 24 {
             return isKorean ? "\(days)일" : "\(days) \(days == 1 ? "day" : "days")"
         }
