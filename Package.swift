@@ -7,6 +7,9 @@ let package = Package(
     products: [
         .library(name: "WidgetShot", targets: ["WidgetShot"]),
         .library(name: "WidgetServer", targets: ["WidgetServer"]),
+        // Snapshot tests of widget layouts from a team's own Swift tests (`assertWidgetSnapshot`):
+        // the renderer and the diff, without the HTTP server.
+        .library(name: "WidgetShotTesting", targets: ["WidgetShotTesting"]),
         .executable(name: "widgetshot", targets: ["widgetshot"]),
         // SwiftUI code → a draft layout (`widgetshot import` runs it). Its own product, so
         // swift-syntax never enters the renderer, the server or the main binary.
@@ -76,6 +79,7 @@ let package = Package(
         .target(name: "WidgetPush", dependencies: ["WidgetShot"], path: "Sources/8-WidgetPush",
                 resources: [.embedInCode("Resources/filmstrip.css")]),
         // The preview gallery: the page, its incremental build and the live (watching) gallery.
+        .target(name: "WidgetShotTesting", dependencies: ["WidgetShot", "WidgetGoldens", "WidgetDiff"], path: "Sources/9-WidgetShotTesting"),
         .target(name: "WidgetGallery", dependencies: ["WidgetShot", "WidgetGoldens", "WidgetPush"], path: "Sources/9-WidgetGallery",
                 resources: [.embedInCode("Resources/gallery.css"), .embedInCode("Resources/gallery.js")]),
         // The HTTP endpoint: a thin layer that turns a URL or a JSON body into a RenderRequest.
@@ -150,6 +154,7 @@ let package = Package(
         .testTarget(name: "WidgetShotTests", dependencies: ["WidgetShot", "TestSupport"]),
         .testTarget(name: "WidgetDiffTests", dependencies: ["WidgetDiff"]),
         .testTarget(name: "WidgetGoldensTests", dependencies: ["WidgetGoldens", "WidgetShot", "TestSupport"]),
+        .testTarget(name: "WidgetShotTestingTests", dependencies: ["WidgetShotTesting", "WidgetShot", "TestSupport"]),
         .testTarget(name: "WidgetPushTests", dependencies: ["WidgetPush", "WidgetShot", "TestSupport"]),
         // The product goldens (Golden/) and the feature goldens (Tests/Features/).
         .testTarget(name: "GoldenTests", dependencies: ["WidgetShot", "WidgetGoldens"]),

@@ -1,0 +1,177 @@
+import Foundation
+import Synchronization
+import WidgetDiff
+import WidgetGoldens
+import WidgetModel
+import WidgetRender
+import WidgetShot
+import WidgetTemplate
+#if canImport(Testing)
+import Testing
+#endif
+#if canImport(XCTest)
+import XCTest
+#endif
+
+/// Snapshot tests of a team's widget layouts from Swift tests (Swift Testing or XCTest), the way
+/// swift-snapshot-testing works: the first run records a reference PNG beside the test file
+/// (`__Snapshots__/<TestFile>/<name>.png`), later runs render again and compare pixels with
+/// WidgetShot's diff (the same rules as `widgetshot verify`), and a failure writes the actual
+/// picture and a diff picture beside the reference and says so in one line.
+///
+/// ```swift
+/// import Testing
+/// import WidgetShotTesting
+///
+/// @Test func smallWidget() {
+///     assertWidgetSnapshot(layout: "steps", surface: .systemSmall, preview: "morning")
+/// }
+/// ```
+///
+/// The layout comes from the project found upward from the test file (`widgetshot.yaml`, or a
+/// folder with `Layouts/`; docs/project.md); fonts from the project, else the fonts in the
+/// WidgetShot package itself. Rendered as the goldens are: the golden device at 2x.
+///
+/// Record mode: `WIDGETSHOT_RECORD=all` rewrites every reference, `missing` (the default) writes
+/// the missing ones (the test fails once, saying it recorded), `never` only compares (for CI).
+public enum WidgetSnapshot {
+    public enum RecordMode: String, Sendable {
+        case all, missing, never
+        /// `WIDGETSHOT_RECORD` (`all`/`1`/`true`, `missing`, `never`/`0`/`false`); `missing` when unset.
+        public static var fromEnvironment: RecordMode {
+            switch ProcessInfo.processInfo.environment["WIDGETSHOT_RECORD"]?.lowercased() {
+            case "all", "1", "true", "yes": .all
+            case "never", "0", "false", "no": .never
+            default: .missing
+            }
+        }
+    }
+
+    /// Renders the cell and compares it with its reference; nil when it matches, else the one-line
+    /// failure (with the paths of the actual and diff pictures it wrote).
+    public static func verify(layout: String, surface: Surface, preview: String, scheme: ColorScheme = .light,
+                              mode: RenderingMode? = nil, named name: String? = nil, project: ProjectFolders? = nil,
+                              record: RecordMode = .fromEnvironment, options: DiffOptions = .default,
+                              file: String, function: String) -> String? {
+        let testFile = URL(fileURLWithPath: file)
+        let snapshots = testFile.deletingLastPathComponent()
+            .appendingPathComponent("__Snapshots__")
+            .appendingPathComponent(testFile.deletingPathExtension().lastPathComponent)
+        let base = name ?? "\(Self.identifier(function)).\(layout).\(surface.rawValue).\(preview)-\(scheme.rawValue)"
+            + (mode.map { "-\($0.rawValue)" } ?? "")
+        let reference = snapshots.appendingPathComponent(base + ".png").path
+        let shown = "__Snapshots__/\(testFile.deletingPathExtension().lastPathComponent)/\(base).png"
+
+        let actualImage: DiffImage, png: [UInt8]
+        do {
+            let folders = try project ?? ProjectFolders.locate(workingDirectory: testFile.deletingLastPathComponent().path)
+            let document = try LayoutCatalog(directory: folders.layouts).load(layout)
+            guard let p = document.preview(named: preview) else {
+                return "snapshot \(layout)/\(surface.rawValue)/\(preview): no preview named '\(preview)' in \(document.shownName) (previews: \(document.previews.map(\.name).joined(separator: ", ")))"
+            }
+            var request = RenderRequest(layout: document, surface: surface, preview: p, device: .default,
+                                        scale: GoldenSuite.defaultScale, scheme: scheme)
+            request.pngPreset = .small
+            if let mode { request.mode = mode }
+            let renderer = WidgetRenderer(fonts: try fonts(for: folders))
+            let result = try renderer.render(request)
+            png = result.png
+            let rgba = result.bitmap.straightRGBA()
+            actualImage = DiffImage(width: rgba.width, height: rgba.height, pixels: rgba.pixels)
+        } catch {
+            return "snapshot \(layout)/\(surface.rawValue)/\(preview): \(error)"
+        }
+
+        let existing = FileManager.default.contents(atPath: reference).map { [UInt8]($0) }
+        if record == .all || (existing == nil && record == .missing) {
+            do {
+                try FileManager.default.createDirectory(at: snapshots, withIntermediateDirectories: true)
+                try AtomicFile.write(png, to: reference)
+            } catch { return "snapshot \(shown): cannot write the reference: \(error)" }
+            return existing == nil
+                ? "recorded a new snapshot at \(shown); run the test again to compare with it"
+                : "recorded \(shown) (WIDGETSHOT_RECORD=all); turn recording off to compare"
+        }
+        guard let existing else {
+            return "no reference snapshot at \(shown) (WIDGETSHOT_RECORD=never); record it with WIDGETSHOT_RECORD=missing"
+        }
+        let expected: DiffImage
+        do { let d = try PNGCodec.decode(existing); expected = DiffImage(width: d.width, height: d.height, pixels: d.pixels) } catch {
+            return "snapshot \(shown) cannot be read: \(error)"
+        }
+        let result = ImageDiff.compare(expected: expected, actual: actualImage, options: options)
+        if result.passed {
+            try? FileManager.default.removeItem(atPath: reference.dropPNG + ".actual.png")
+            try? FileManager.default.removeItem(atPath: reference.dropPNG + ".diff.png")
+            return nil
+        }
+        let diff = ImageDiff.diffImage(expected: expected, actual: actualImage, result: result, options: options)
+        let actualPath = reference.dropPNG + ".actual.png", diffPath = reference.dropPNG + ".diff.png"
+        try? AtomicFile.write(png, to: actualPath)
+        if let bytes = try? PNGCodec.encode(Bitmap(straight: RGBAImage(width: diff.width, height: diff.height, pixels: diff.pixels))) {
+            try? AtomicFile.write(bytes, to: diffPath)
+        }
+        let why = result.failureReason ?? "\(result.differingPixels) pixels differ"
+        return "snapshot \(shown) differs: \(why); actual: \(actualPath), diff: \(diffPath) (WIDGETSHOT_RECORD=all to accept)"
+    }
+
+    /// `smallWidget()` → `smallWidget`: the test's name as a file name part.
+    static func identifier(_ function: String) -> String {
+        let name = function.prefix { $0 != "(" }
+        let safe = name.map { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" ? $0 : "_" }
+        return safe.isEmpty ? "snapshot" : String(safe)
+    }
+
+    /// One font library per folder for the whole test process (building one reads every font file).
+    private static let libraries = Mutex<[String: FontLibrary]>([:])
+
+    static func fonts(for folders: ProjectFolders) throws -> FontLibrary {
+        var directory = folders.fonts
+        if !FileManager.default.fileExists(atPath: directory) {
+            // The fonts inside the WidgetShot package this library was built from.
+            directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent().appendingPathComponent("Fonts").path
+        }
+        if let known = libraries.withLock({ $0[directory] }) { return known }
+        let library = try FontLibrary(directory: directory, sealed: false)
+        return libraries.withLock { cache in
+            if let known = cache[directory] { return known }
+            cache[directory] = library
+            return library
+        }
+    }
+}
+
+private extension String {
+    var dropPNG: String { hasSuffix(".png") ? String(dropLast(4)) : self }
+}
+
+#if canImport(Testing)
+/// Records a failure at the call when the snapshot does not match (see `WidgetSnapshot`): an issue
+/// in a Swift Testing test, an `XCTFail` in an XCTest one.
+public func assertWidgetSnapshot(layout: String, surface: Surface, preview: String, scheme: ColorScheme = .light,
+                                 mode: RenderingMode? = nil, named name: String? = nil, project: ProjectFolders? = nil,
+                                 record: WidgetSnapshot.RecordMode = .fromEnvironment,
+                                 file: StaticString = #filePath, line: UInt = #line, function: String = #function,
+                                 sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+    guard let failure = WidgetSnapshot.verify(layout: layout, surface: surface, preview: preview, scheme: scheme, mode: mode,
+                                              named: name, project: project, record: record, file: "\(file)", function: function) else { return }
+    #if canImport(XCTest)
+    if Test.current == nil {
+        XCTFail(failure, file: file, line: line)
+        return
+    }
+    #endif
+    Issue.record(Comment(rawValue: failure), sourceLocation: sourceLocation)
+}
+#elseif canImport(XCTest)
+/// Fails the XCTest at the call when the snapshot does not match (see `WidgetSnapshot`).
+public func assertWidgetSnapshot(layout: String, surface: Surface, preview: String, scheme: ColorScheme = .light,
+                                 mode: RenderingMode? = nil, named name: String? = nil, project: ProjectFolders? = nil,
+                                 record: WidgetSnapshot.RecordMode = .fromEnvironment,
+                                 file: StaticString = #filePath, line: UInt = #line, function: String = #function) {
+    guard let failure = WidgetSnapshot.verify(layout: layout, surface: surface, preview: preview, scheme: scheme, mode: mode,
+                                              named: name, project: project, record: record, file: "\(file)", function: function) else { return }
+    XCTFail(failure, file: file, line: line)
+}
+#endif

@@ -1,0 +1,77 @@
+import Foundation
+import Testing
+import TestSupport
+import WidgetRender
+import WidgetShot
+import WidgetShotTesting
+
+/// `assertWidgetSnapshot` as a team uses it: the example app repository's layout, its references
+/// committed in `__Snapshots__/StepsSnapshotTests/` beside this file.
+@Suite struct StepsSnapshotTests {
+    static let app = try! ProjectFolders.at(Project.root + "/Examples/app-repo")
+
+    @Test func smallWidgetInTheMorning() {
+        assertWidgetSnapshot(layout: "steps", surface: .systemSmall, preview: "morning", project: Self.app, record: .never)
+    }
+
+    @Test func circularAccessoryInTheEveningDark() {
+        assertWidgetSnapshot(layout: "steps", surface: .accessoryCircular, preview: "evening", scheme: .dark,
+                             project: Self.app, record: .never)
+    }
+}
+
+/// What a failure looks like and what it leaves on disk; recording.
+@Suite struct WidgetSnapshotBehaviourTests {
+    /// A copy of the example app repository with a test file path inside it.
+    func scratchApp() throws -> (folders: ProjectFolders, testFile: String, root: String) {
+        let root = scratchDirectory("snapshot")
+        try FileManager.default.copyItem(atPath: Project.root + "/Examples/app-repo", toPath: root + "/app")
+        try FileManager.default.createDirectory(atPath: root + "/app/Tests", withIntermediateDirectories: true)
+        return (try ProjectFolders.at(root + "/app"), root + "/app/Tests/StepsTests.swift", root)
+    }
+
+    @Test func recordsThenMatchesThenFailsWithOneLineAndPictures() throws {
+        let (folders, testFile, root) = try scratchApp()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        func verify(_ record: WidgetSnapshot.RecordMode) -> String? {
+            WidgetSnapshot.verify(layout: "steps", surface: .systemSmall, preview: "morning", project: folders, record: record,
+                                  file: testFile, function: "smallWidget()")
+        }
+        let reference = root + "/app/Tests/__Snapshots__/StepsTests/smallWidget.steps.systemSmall.morning-light.png"
+        #expect(verify(.never) == "no reference snapshot at __Snapshots__/StepsTests/smallWidget.steps.systemSmall.morning-light.png (WIDGETSHOT_RECORD=never); record it with WIDGETSHOT_RECORD=missing")
+        #expect(verify(.missing) == "recorded a new snapshot at __Snapshots__/StepsTests/smallWidget.steps.systemSmall.morning-light.png; run the test again to compare with it")
+        #expect(FileManager.default.fileExists(atPath: reference))
+        #expect(verify(.missing) == nil)
+
+        // The app changes its accent colour: one line naming the reference, the rule and the pictures.
+        let layout = folders.layouts + "/steps.yaml"
+        let text = try String(contentsOfFile: layout, encoding: .utf8)
+        try text.replacingOccurrences(of: "tint: green", with: "tint: orange").write(toFile: layout, atomically: true, encoding: .utf8)
+        let failure = try #require(verify(.missing))
+        #expect(!failure.contains("\n"), "\(failure)")
+        #expect(failure.hasPrefix("snapshot __Snapshots__/StepsTests/smallWidget.steps.systemSmall.morning-light.png differs: "), "\(failure)")
+        #expect(failure.contains("pixels differ"), "\(failure)")
+        let actual = reference.replacingOccurrences(of: ".png", with: ".actual.png")
+        let diff = reference.replacingOccurrences(of: ".png", with: ".diff.png")
+        #expect(failure.hasSuffix("actual: \(actual), diff: \(diff) (WIDGETSHOT_RECORD=all to accept)"), "\(failure)")
+        #expect(try PNGCodec.decode([UInt8](Data(contentsOf: URL(fileURLWithPath: diff)))).width == 316)
+        #expect(FileManager.default.fileExists(atPath: actual))
+
+        // Accepting the change; the leftovers go once it matches.
+        #expect(verify(.all)?.hasPrefix("recorded __Snapshots__/StepsTests/") == true)
+        #expect(verify(.missing) == nil)
+        #expect(!FileManager.default.fileExists(atPath: actual) && !FileManager.default.fileExists(atPath: diff))
+    }
+
+    @Test func aFailingAssertionIsAnIssueAtTheCall() throws {
+        let (folders, testFile, root) = try scratchApp()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        withKnownIssue {
+            assertWidgetSnapshot(layout: "steps", surface: .systemSmall, preview: "noon", project: folders, record: .never,
+                                 file: StaticString(stringLiteral: "StepsTests.swift"))
+        } matching: { issue in
+            issue.comments.contains { $0.rawValue.contains("no preview named 'noon' in") && $0.rawValue.contains("(previews: morning, evening)") }
+        }
+        _ = testFile
+    }
+}
