@@ -160,8 +160,28 @@ struct Catalog {
     }
 
     private mutating func collect(_ source: SwiftSource) {
-        for item in source.tree.statements {
+        collect(source.tree.statements, source: source, depth: 0)
+    }
+
+    /// `#if … #endif` blocks nest at most this deep before the importer stops looking inside.
+    static let maxConditionalDepth = 16
+
+    /// The declarations of a `#if` block the importer reads: its first clause (the `#if` branch:
+    /// `#if os(iOS)`, `#if DEBUG`), as code compiled for an iOS device would mostly see it.
+    static func firstClause(_ d: IfConfigDeclSyntax) -> IfConfigClauseSyntax.Elements? {
+        d.clauses.first?.elements
+    }
+
+    private mutating func collect(_ items: CodeBlockItemListSyntax, source: SwiftSource, depth: Int) {
+        for item in items {
             switch item.item {
+            case .decl(let d) where d.is(IfConfigDeclSyntax.self):
+                guard depth < Self.maxConditionalDepth, let elements = Self.firstClause(d.as(IfConfigDeclSyntax.self)!) else { continue }
+                switch elements {
+                case .statements(let inner): collect(inner, source: source, depth: depth + 1)
+                case .decls(let members): for m in members { declaration(m.decl, source: source, owner: nil) }
+                default: break
+                }
             case .decl(let d): declaration(d, source: source, owner: nil)
             case .expr(let e):
                 if let m = e.as(MacroExpansionExprSyntax.self), m.macroName.text == "Preview" {
@@ -220,8 +240,7 @@ struct Catalog {
         var t = TypeInfo(name: name, kind: kind, spot: source.spot(ofPosition: declSyntax.positionAfterSkippingLeadingTrivia), source: source, decl: decl)
         t.conformances = inheritance?.inheritedTypes.map { $0.type.trimmedDescription } ?? []
         t.parts = [(decl ?? extensionDecl!, source)]
-        for item in members {
-            let d = item.decl
+        for d in Self.flattened(members) {
             if let v = d.as(VariableDeclSyntax.self) {
                 let isStatic = v.modifiers.contains { $0.name.text == "static" }
                 for binding in v.bindings {
@@ -254,6 +273,19 @@ struct Catalog {
             }
         }
         register(t)
+    }
+
+    /// A type's member declarations with `#if` blocks opened (their first clause), in order.
+    static func flattened(_ members: MemberBlockItemListSyntax, depth: Int = 0) -> [DeclSyntax] {
+        var out: [DeclSyntax] = []
+        for item in members {
+            if let c = item.decl.as(IfConfigDeclSyntax.self) {
+                if depth < maxConditionalDepth, case .decls(let inner)? = firstClause(c) { out += flattened(inner, depth: depth + 1) }
+            } else {
+                out.append(item.decl)
+            }
+        }
+        return out
     }
 
     static func literalText(_ e: ExprSyntax) -> String {

@@ -306,6 +306,10 @@ extension Translator {
             if l.isUnknown { return r.isUnknown ? l : r }
             if let lit = r.literalText ?? (r.form.numberText) {
                 l.filters.append("default: " + Self.filterArgument(lit))
+            } else if l.filters.isEmpty, r.filters.isEmpty, let lx = l.expression, let rx = r.expression, !(r.form.isNull) {
+                // A fallback that is itself a value: the conditional expression says the same.
+                return Value(.expr("exists(\(lx)) ? \(Expr.paren(lx)) : \(Expr.paren(rx))"), type: l.type ?? r.type,
+                             notes: l.notes + r.notes, source: l.source)
             } else if case .paint = r.form {
                 l.notes.append("the fallback colour after ?? is left out")
             } else if !(r.form.isNull) {

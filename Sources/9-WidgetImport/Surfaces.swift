@@ -242,12 +242,16 @@ extension Translator {
     }
 
     /// The expressions of a body (`return` and plain expressions).
-    static func expressions(_ items: CodeBlockItemListSyntax) -> [ExprSyntax] {
-        items.compactMap { item in
+    static func expressions(_ items: CodeBlockItemListSyntax, depth: Int = 0) -> [ExprSyntax] {
+        items.flatMap { item -> [ExprSyntax] in
             switch item.item {
-            case .expr(let e): return e
-            case .stmt(let s): return s.as(ReturnStmtSyntax.self)?.expression ?? s.as(ExpressionStmtSyntax.self)?.expression
-            default: return nil
+            case .expr(let e): return [e]
+            case .stmt(let s): return (s.as(ReturnStmtSyntax.self)?.expression ?? s.as(ExpressionStmtSyntax.self)?.expression).map { [$0] } ?? []
+            case .decl(let d):
+                // A widget body or configuration closure inside `#if … #endif`: its first clause.
+                guard depth < Catalog.maxConditionalDepth, let c = d.as(IfConfigDeclSyntax.self),
+                      case .statements(let inner)? = Catalog.firstClause(c) else { return [] }
+                return expressions(inner, depth: depth + 1)
             }
         }
     }

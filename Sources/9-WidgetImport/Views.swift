@@ -33,6 +33,13 @@ extension Translator {
                 else if let r = s.as(ReturnStmtSyntax.self), let e = r.expression { out += view(e, scope) }
             case .decl(let d):
                 if let v = d.as(VariableDeclSyntax.self) { bindLocals(v, &scope) }
+                // `#if os(iOS) … #endif` in a view builder: its first clause, as for declarations (Catalog).
+                if let c = d.as(IfConfigDeclSyntax.self), scope.depth < limits.importDepth,
+                   case .statements(let inner)? = Catalog.firstClause(c) {
+                    var deeper = scope
+                    deeper.depth += 1
+                    out += views(inner, deeper)
+                }
             }
         }
         return out

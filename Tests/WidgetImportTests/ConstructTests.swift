@@ -53,6 +53,10 @@ import Testing
              expected: [#"text: "{{order.isLate ? 'Late' : order.title}}""#]),
         Case(swift: "Image(systemName: entry.order.count > 2 ? \"cart.fill\" : \"cart\")",
              expected: [#"icon: "{{(order.count > 2) ? 'cart.fill' : 'cart'}}""#]),
+        // `a ?? b` with a value on the right: the conditional; with a literal: the `default:` filter.
+        Case(swift: "Text(entry.order.items.first?.name ?? entry.order.title)",
+             expected: [#"text: "{{exists(order.items.0.name) ? order.items.0.name : order.title}}""#]),
+        Case(swift: "Text(entry.order.items.first?.name ?? \"Nothing\")", expected: [#"text: "{{order.items.0.name | default: Nothing}}""#]),
         // A number still splits the view per branch (modifiers write numbers).
         Case(swift: "Text(\"x\").opacity(entry.order.isLate ? 0.5 : 1)",
              expected: ["opacity: 0.5", "when: order.isLate", "opacity: 1", #"when: "!order.isLate""#]),
