@@ -81,8 +81,11 @@ public final class WidgetRenderer {
         // so it is laid out on the device's grid like the phone does and its edges land on every
         // second pixel of the larger picture, still whole pixels.
         let composer = SurfaceComposer(engine: LayoutEngine(measurer: measurer, pixelScale: scale))
-        let composed = request.look.canvas.map { composer.canvas(bound, size: $0, scheme: scheme, mode: mode) }
+        var composed = request.look.canvas.map { composer.canvas(bound, size: $0, scheme: scheme, mode: mode) }
             ?? composer.compose(bound, surface: surface, device: request.device, scheme: scheme, appearance: request.scheme, mode: mode)
+        if request.look.layoutDirection == .rightToLeft {
+            composed.root = composed.root.mirroredForRightToLeft(width: composed.size.width)
+        }
         if let tooDeep = Self.firstGroupPastLimit(in: composed.root, limit: request.layout.limits.groupDepth) {
             throw RenderError.layoutErrors([.error(
                 "opacity nested \(request.layout.limits.groupDepth + 1) deep, more than the limit of \(request.layout.limits.groupDepth) (Limits.groupDepth): each level is composited through a buffer as large as the surface",
