@@ -2,7 +2,9 @@
 /// `layoutDirection == .rightToLeft`: positions mirror (an HStack's first child on the right, leading
 /// alignment and leading padding on the right), while what a node draws keeps its orientation: text
 /// and images are not flipped, and a rotation turns the same way. A linear progress bar fills from
-/// the right; the leading/trailing alignment of a text's lines swaps.
+/// the right; the leading/trailing alignment of a text's lines swaps. (Apple's LayoutDirection
+/// documentation: SwiftUI "horizontally flips the x position of each view within its parent"; done
+/// at every level, that is one mirror of the whole placed tree.)
 public enum LayoutDirection: String, Sendable, Equatable {
     case leftToRight, rightToLeft
 
