@@ -26,19 +26,69 @@ public enum GitHubAnnotation {
 
     /// A verify failure at the preview's definition in its layout file when known, else at the golden.
     public static func failure(_ r: ReportRecord) -> String {
-        var file = r.file, lineNumber: Int?, column: Int?
-        if let source = r.source, r.status != .stale {
-            let parts = source.split(separator: ":", omittingEmptySubsequences: false)
-            if parts.count >= 3, let l = Int(parts[parts.count - 2]), let c = Int(parts[parts.count - 1]) {
-                file = parts.dropLast(2).joined(separator: ":"); lineNumber = l; column = c
-            }
-        }
+        let (file, lineNumber, column) = location(r)
         var message = "\(r.name): \(r.reason)"
         if let regions = r.regions, !regions.isEmpty {
             message += "; regions " + regions.prefix(3).map { "\($0.width)×\($0.height) at (\($0.x), \($0.y))" }.joined(separator: ", ")
         }
         if file != r.file { message += " (golden \(r.file))" }
         return line("error", file: file, line: lineNumber, column: column, title: "widgetshot verify: \(r.name)", message: message)
+    }
+
+    /// One annotation per cause (a `FailureGroup`), at the first member's preview: GitHub shows only
+    /// ten annotations per step, and one change seen through twenty goldens is one thing to fix.
+    public static func groups(_ document: ReportDocument) -> [String] {
+        let byName = Dictionary(document.results.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+        return document.groups.compactMap { g in
+            guard let first = g.members.first.flatMap({ byName[$0] }) else { return nil }
+            let (file, lineNumber, column) = location(first)
+            let names = g.members.prefix(5).joined(separator: ", ") + (g.members.count > 5 ? ", … (\(g.members.count - 5) more)" : "")
+            var message = "\(g.cause): \(g.members.count) golden\(g.members.count == 1 ? "" : "s"): \(names)"
+            if file != first.file { message += " (golden \(first.file))" }
+            return line("error", file: file, line: lineNumber, column: column,
+                        title: "widgetshot verify: \(g.members.count) golden\(g.members.count == 1 ? "" : "s") (\(g.layout)/\(g.surface))",
+                        message: message)
+        }
+    }
+
+    /// Where a record points: its preview's definition in the layout file when known, else its golden.
+    static func location(_ r: ReportRecord) -> (String, Int?, Int?) {
+        if let source = r.source, r.status != .stale {
+            let parts = source.split(separator: ":", omittingEmptySubsequences: false)
+            if parts.count >= 3, let l = Int(parts[parts.count - 2]), let c = Int(parts[parts.count - 1]) {
+                return (parts.dropLast(2).joined(separator: ":"), l, c)
+            }
+        }
+        return (r.file, nil, nil)
+    }
+
+    /// The job summary (`$GITHUB_STEP_SUMMARY`, Markdown): the totals and one row per cause.
+    public static func summary(_ d: ReportDocument, report: String?) -> String {
+        var out = "### widgetshot verify\n\n"
+        var totals = "\(d.passed) passed, \(d.failed) failed"
+        if d.missing > 0 { totals += ", \(d.missing) missing" }
+        if d.stale > 0 { totals += ", \(d.stale) stale" }
+        out += "**\(totals)** of \(d.cells) goldens"
+        if let report { out += " · report: `\(report)/index.html`" }
+        out += "\n"
+        guard !d.groups.isEmpty else { return out + "\nEvery golden matches.\n" }
+        out += "\n| # | cause | where | goldens |\n| --- | --- | --- | --- |\n"
+        for (i, g) in d.groups.enumerated() {
+            let names = g.members.prefix(3).map { "`\($0)`" }.joined(separator: ", ") + (g.members.count > 3 ? " and \(g.members.count - 3) more" : "")
+            out += "| \(i + 1) | \(cell(g.cause)) | \(g.layout)/\(g.surface) | \(g.members.count): \(names) |\n"
+        }
+        return out
+    }
+
+    private static func cell(_ s: String) -> String { s.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ") }
+
+    /// Appends `markdown` to the file `$GITHUB_STEP_SUMMARY` names, when it names one.
+    public static func writeSummary(_ markdown: String) {
+        guard let path = ProcessInfo.processInfo.environment["GITHUB_STEP_SUMMARY"], !path.isEmpty,
+              let handle = FileHandle(forWritingAtPath: path) else { return }
+        defer { try? handle.close() }
+        _ = try? handle.seekToEnd()
+        try? handle.write(contentsOf: Data((markdown + "\n").utf8))
     }
 
     static func data(_ s: String) -> String {

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 import WidgetShot
-import WidgetGoldens
+@testable import WidgetGoldens
 
 /// The verify report on a controlled set of failures (`PaintedProject`): causes, shards, merging,
 /// GitHub annotations.
@@ -140,25 +140,36 @@ struct ReportTests {
         #expect(b.groups.count == 1 && b.groups[0].members == ["delivery/systemSmall/renamedPreview-light"])
     }
 
-    @Test("--format github: a verify failure is an ::error at its preview's line; auto-detected on GitHub Actions", .childProcess)
+    @Test("--format github: one ::error per cause at its first preview's line, and a job summary; auto-detected on GitHub Actions", .childProcess)
     func githubVerify() async throws {
         let project = try PaintedProject()
         defer { project.remove() }
         let layoutText = try String(contentsOfFile: project.root + "/Layouts/delivery.yaml", encoding: .utf8)
         let previewLine = try #require(layoutText.components(separatedBy: "\n").firstIndex { $0 == "  onTheWay:" }) + 1
         for (args, env) in [(["--format", "github"], [String: String]()), ([], ["GITHUB_ACTIONS": "true"])] {
-            let r = try await runWidgetshot(["verify", "--project", project.root, "--layout", "delivery", "--surface", "systemMedium"] + args,
-                                      environment: env)
+            let summary = scratchDirectory("summary") + "/step-summary.md"
+            FileManager.default.createFile(atPath: summary, contents: Data("earlier step\n".utf8))
+            let report = scratchDirectory("github-report")
+            var environment = env
+            environment["GITHUB_STEP_SUMMARY"] = summary
+            let r = try await runWidgetshot(["verify", "--project", project.root, "--layout", "delivery", "--surface", "systemMedium",
+                                             "--report", report] + args, environment: environment)
             #expect(r.status == 1)
+            let document = try readReport(report)
             let lines = r.stdout.split(separator: "\n").map(String.init).filter { $0.hasPrefix("::error ") }
-            #expect(lines.count == 2, "\(r.stdout)")
+            // Before: one annotation per failing golden (a clock change gave 80; GitHub shows 10).
+            #expect(lines.count == document.groups.count && document.failed == 2, "\(r.stdout)")
             let line = try #require(lines.first { $0.contains("onTheWay-light") })
-            // The preview's definition: its name's line or the first line of its body.
+            // The first member's preview: its name's line or the first line of its body.
             #expect(line.hasPrefix("::error file=\(project.root)/Layouts/delivery.yaml,line=\(previewLine),col=")
                     || line.hasPrefix("::error file=\(project.root)/Layouts/delivery.yaml,line=\(previewLine + 1),col="), "\(line)")
-            #expect(line.contains(",title=widgetshot verify%3A delivery/systemMedium/onTheWay-light::delivery/systemMedium/onTheWay-light: "))
-            #expect(line.contains("(golden \(project.root)/Golden/delivery/systemMedium/onTheWay-light.png)"))
+            let group = try #require(document.groups.first { $0.members.contains("delivery/systemMedium/onTheWay-light") })
+            #expect(line.contains(",title=widgetshot verify%3A \(group.members.count) golden"), "\(line)")
+            #expect(line.contains("::" + GitHubAnnotation.data(group.cause) + ": \(group.members.count) golden"), "\(line)")
             #expect(!r.stdout.contains("FAIL "))
+            let markdown = try String(contentsOfFile: summary, encoding: .utf8)
+            #expect(markdown.hasPrefix("earlier step\n### widgetshot verify\n\n**\(document.passed) passed, 2 failed** of \(document.cells) goldens"), "\(markdown)")
+            #expect(markdown.contains("| 1 | ") && markdown.contains("delivery/systemMedium"), "\(markdown)")
         }
         let plain = try await runWidgetshot(["verify", "--project", project.root, "--layout", "delivery", "--surface", "systemMedium"])
         #expect(plain.stdout.contains("FAIL ") && !plain.stdout.contains("::error"))

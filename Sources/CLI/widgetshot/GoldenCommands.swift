@@ -129,8 +129,9 @@ struct VerifyCommand: ParsableCommand {
         CI at scale: --shard K/N verifies the K-th of N parts of the matrix (round-robin over the \
         cells sorted by path: the same on every machine; N shards cover each cell exactly once); \
         give each shard its own --report folder and join them with `widgetshot merge-reports`. \
-        --format github (the default when GITHUB_ACTIONS=true) prints each failure as an \
-        ::error annotation at the preview's line in its layout file.
+        --format github (the default when GITHUB_ACTIONS=true) prints one ::error annotation per \
+        cause (failures grouped as the report groups them) at the first preview's line in its layout \
+        file, and appends the causes as a table to $GITHUB_STEP_SUMMARY when it is set.
 
         Examples:
           widgetshot verify --report out/report --gallery ../index.html
@@ -193,7 +194,9 @@ struct VerifyCommand: ParsableCommand {
         built.document.stack = ReportStack(stack)
         let errors = outcomes.filter { if case .error = $0.status { return true } else { return false } }.count
         if OutputFormat.resolve(format) == .github {
-            for r in built.document.results where r.status.needsAttention { print(GitHubAnnotation.failure(r)) }
+            // One annotation per cause, and the causes as a table in the job's summary.
+            for line in GitHubAnnotation.groups(built.document) { print(line) }
+            GitHubAnnotation.writeSummary(GitHubAnnotation.summary(built.document, report: report))
         } else {
             for o in outcomes {
                 let file = suite.path(of: o.cell)

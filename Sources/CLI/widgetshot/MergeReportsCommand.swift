@@ -54,7 +54,8 @@ struct MergeReportsCommand: ParsableCommand {
         }
         let d = merged.document
         if OutputFormat.resolve(format) == .github {
-            for r in d.results where r.status.needsAttention { print(GitHubAnnotation.failure(r)) }
+            for line in GitHubAnnotation.groups(d) { print(line) }
+            GitHubAnnotation.writeSummary(GitHubAnnotation.summary(d, report: out))
         } else {
             for r in d.results where r.status.needsAttention { print("\(r.status.rawValue.uppercased()) \(r.file): \(r.reason)") }
         }
