@@ -63,8 +63,21 @@ struct MatrixSelection: ParsableArguments {
         }
     }
 
-    func cells(_ suite: GoldenSuite, _ documents: [LayoutDocument]) -> [(LayoutDocument, MatrixCell)] {
-        cells(documents, device: suite.device)
+    /// The selected cells; a selection that matches none is an error naming what there is (a CI
+    /// step with a mistyped `--surface` must not pass by checking nothing).
+    func cells(_ suite: GoldenSuite, _ documents: [LayoutDocument]) throws -> [(LayoutDocument, MatrixCell)] {
+        let found = cells(documents, device: suite.device)
+        if found.isEmpty, isFiltered, !documents.isEmpty {
+            var asked: [String] = []
+            if !surface.isEmpty { asked.append("--surface " + surface.map(\.rawValue).joined(separator: ",")) }
+            if !preview.isEmpty { asked.append("--preview " + preview.joined(separator: ",")) }
+            if !renderingMode.isEmpty { asked.append("--rendering-mode " + renderingMode.map(\.rawValue).joined(separator: ",")) }
+            let there = documents.map { d in
+                "\(d.name): surfaces \(d.surfaces.map(\.rawValue).joined(separator: ", ")); previews \(d.previews.map(\.name).joined(separator: ", "))"
+            }
+            throw CLIError("no golden matches \(asked.joined(separator: " ")): " + there.joined(separator: "; "))
+        }
+        return found
     }
 
     var isFiltered: Bool { !surface.isEmpty || !preview.isEmpty || !renderingMode.isEmpty }
@@ -173,7 +186,7 @@ struct VerifyCommand: ParsableCommand {
         var tuned = loaded
         tuned.options = try knobs.options()
         let suite = tuned
-        let all = selection.cells(suite, documents)
+        let all = try selection.cells(suite, documents)
         let picked = part?.select(all, name: { $0.1.relativePath }) ?? all.enumerated().map { ($0.offset, $0.element) }
         let jobs = picked.map(\.item)
         let manifest = try GoldenManifest.load(suite.manifestPath)
@@ -292,7 +305,7 @@ struct RecordCommand: ParsableCommand {
         // a manifest that describes every golden on disk.
         let manifest = try GoldenManifestFile(path: suite.manifestPath)
         let wasEmpty = manifest.current.entries.isEmpty
-        let jobs = selection.cells(suite, documents)
+        let jobs = try selection.cells(suite, documents)
         let pool = RendererPool(fonts: try selection.project.fontLibrary(folders))
         let progress = Progress(total: jobs.count)
         let policy: RewritePolicy = mode == .missing ? .never : mode == .failed ? .failing : .anyPixel
