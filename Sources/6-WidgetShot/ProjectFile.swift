@@ -29,6 +29,11 @@ public enum ProjectFile {
         guard let data = FileManager.default.contents(atPath: path) else { throw ProjectError("\(path): cannot be read") }
         guard data.count <= maxBytes else { throw ProjectError("\(path): larger than \(maxBytes) bytes; a project file names three folders") }
         guard let text = String(data: data, encoding: .utf8) else { throw ProjectError("\(path): not UTF-8 text") }
+        // Three keys and their folders: nothing nests. Refused before composing, so no input can
+        // make the YAML reader recurse deeply.
+        if let deep = Self.firstDeepNesting(text) {
+            throw ProjectError("\(path):\(deep): nested more deeply than a project file is (\(maxNesting) levels); it names three folders")
+        }
         let node: Node?
         do { node = try Yams.compose(yaml: text) } catch {
             throw ProjectError("\(path): invalid YAML: \(error)")
@@ -40,7 +45,9 @@ public enum ProjectFile {
             }
             for (k, v) in map {
                 guard case .scalar(let key) = k, keys.contains(key.string) else {
-                    throw ProjectError("\(path):\(line(k)): unknown key '\(k.any)'; a project file takes \(keys.joined(separator: ", "))")
+                    // Described from the node, never constructed (Yams traps constructing some non-scalar keys).
+                    let shown: String = if case .scalar(let sc) = k { "'\(sc.string)'" } else { "that is not a name" }
+                    throw ProjectError("\(path):\(line(k)): unknown key \(shown); a project file takes \(keys.joined(separator: ", "))")
                 }
                 guard case .scalar(let value) = v, !value.string.isEmpty else {
                     throw ProjectError("\(path):\(line(v)): '\(key.string)' must be a folder path")
@@ -70,6 +77,26 @@ public enum ProjectFile {
     }
 
     private static func line(_ node: Node) -> Int { max(1, node.mark?.line ?? 1) }
+
+    /// Levels of flow brackets or indentation (in steps of one space) a project file may use.
+    static let maxNesting = 16
+
+    /// The line on which `[`/`{` nest, or indentation reaches, past `maxNesting` (an over-estimate:
+    /// quotes are not skipped).
+    static func firstDeepNesting(_ text: String) -> Int? {
+        var depth = 0, line = 1, indent = 0, atLineStart = true
+        for c in text.utf8 {
+            switch c {
+            case UInt8(ascii: "\n"): line += 1; indent = 0; atLineStart = true; continue
+            case UInt8(ascii: " ") where atLineStart: indent += 1; if indent > maxNesting * 4 { return line }; continue
+            case UInt8(ascii: "["), UInt8(ascii: "{"): depth += 1; if depth > maxNesting { return line }
+            case UInt8(ascii: "]"), UInt8(ascii: "}"): depth = max(0, depth - 1)
+            default: break
+            }
+            atLineStart = false
+        }
+        return nil
+    }
 
     static func isDirectory(_ path: String) -> Bool {
         var isDir: ObjCBool = false
