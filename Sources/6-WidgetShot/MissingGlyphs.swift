@@ -12,16 +12,28 @@ struct GlyphCoverage {
     /// A renderer keeps at most this many answers (a hostile text could name every code point).
     static let maxEntries = 8_192
 
-    /// The characters of `text` that `draws` says would be boxes, in order, without repeats.
-    mutating func missing(in text: String, draws: (String) -> Bool) -> [Unicode.Scalar] {
+    /// Characters not yet known that one render asks Pango about (each costs a text layout); past
+    /// it the rest of that render's text goes unchecked, so no text can make the check slow.
+    static let lookupsPerRender = 256
+    /// Missing characters one warning lists at most (it shows three and their scripts).
+    static let maxListed = 32
+
+    /// The characters of `text` that `draws` says would be boxes, in order, without repeats;
+    /// `budget` is what is left of this render's `lookupsPerRender`.
+    mutating func missing(in text: String, budget: inout Int, draws: (String) -> Bool) -> [Unicode.Scalar] {
         var out: [Unicode.Scalar] = []
         for scalar in text.unicodeScalars where !scalar.isASCII && !Self.isInvisible(scalar) {
             let ok: Bool
             if let known = covered[scalar] { ok = known } else {
+                guard budget > 0 else { break }
+                budget -= 1
                 ok = draws(String(scalar))
                 if covered.count < Self.maxEntries { covered[scalar] = ok }
             }
-            if !ok, !out.contains(scalar) { out.append(scalar) }
+            if !ok, !out.contains(scalar) {
+                out.append(scalar)
+                if out.count == Self.maxListed { break }
+            }
         }
         return out
     }

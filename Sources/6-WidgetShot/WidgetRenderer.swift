@@ -188,9 +188,10 @@ public final class WidgetRenderer {
     func missingGlyphWarnings(in root: PlacedNode) -> [Diagnostic] {
         var found: [Diagnostic] = []
         var seen = Set<String>()
+        var budget = GlyphCoverage.lookupsPerRender
         root.forEach { node in
             guard case .text(let t) = node.content, !t.content.redacted else { return }
-            let missing = coverage.missing(in: t.content.string) { !renderer.hasMissingGlyphs($0, font: t.font) }
+            let missing = coverage.missing(in: t.content.string, budget: &budget) { !renderer.hasMissingGlyphs($0, font: t.font) }
             guard !missing.isEmpty else { return }
             let message = GlyphCoverage.message(text: t.content.string, missing: missing)
             if seen.insert("\(node.source.map(\.description) ?? "")|\(message)").inserted { found.append(.warning(message, at: node.source)) }

@@ -28,6 +28,15 @@ import WidgetTemplate
         #expect(try warnings(eta: "🚲 5 min").first?.contains("(emoji: U+1F6B2)") == true)
     }
 
+    /// Each unknown character costs a text layout: a render asks about at most
+    /// `GlyphCoverage.lookupsPerRender` (256) of them, so thousands of distinct rare characters
+    /// still give one warning, not thousands of layouts.
+    @Test func thousandsOfRareCharactersAreOneWarning() throws {
+        let rare = String(String.UnicodeScalarView((0x20000..<0x20000 + 3000).compactMap(Unicode.Scalar.init)))
+        let found = try warnings(eta: rare)
+        #expect(found.count == 1 && found[0].contains("(Han: U+20000, U+20001, U+20002, …)"), "\(found.map { String($0.prefix(200)) })")
+    }
+
     @Test func scriptsTheBundledFontsDrawAreQuiet() throws {
         // Latin with accents and punctuation (Inter), Hangul (Nanum Gothic), the arrows and dots widgets use.
         for text in ["12:45", "Café – à 18 h · €5", "배달 중 · 12분", "→ ← ↑", "€£¥₩"] {
