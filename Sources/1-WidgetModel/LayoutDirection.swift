@@ -9,7 +9,7 @@ public enum LayoutDirection: String, Sendable, Equatable {
     case leftToRight, rightToLeft
 
     /// Languages written right to left (ISO 639 codes; a region or script suffix is ignored).
-    static let rightToLeftLanguages: Set<String> = ["ar", "he", "iw", "fa", "ur", "yi", "ps", "sd", "ug", "dv", "ckb", "ku"]
+    static let rightToLeftLanguages: Set<String> = ["ar", "he", "iw", "fa", "ur", "yi", "ps", "sd", "ug", "dv", "ckb"]
 
     /// The direction of `locale` (`ar`, `he_IL`, `fa-IR` → right to left).
     public init(locale: String) {

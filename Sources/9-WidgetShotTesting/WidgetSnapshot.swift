@@ -53,6 +53,9 @@ public enum WidgetSnapshot {
                               mode: RenderingMode? = nil, named name: String? = nil, project: ProjectFolders? = nil,
                               record: RecordMode = .fromEnvironment, options: DiffOptions = .default,
                               file: String, function: String) -> String? {
+        if let name, name.isEmpty || name.contains("/") || name.hasPrefix(".") {
+            return "snapshot name '\(name)' is not a file name (no '/', not starting with '.'); it names a PNG beside the test"
+        }
         let testFile = URL(fileURLWithPath: file)
         let snapshots = testFile.deletingLastPathComponent()
             .appendingPathComponent("__Snapshots__")

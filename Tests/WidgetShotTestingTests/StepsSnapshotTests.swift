@@ -63,6 +63,15 @@ import WidgetShotTesting
         #expect(!FileManager.default.fileExists(atPath: actual) && !FileManager.default.fileExists(atPath: diff))
     }
 
+    @Test func aNameIsAFileNameNotAPath() throws {
+        let (folders, testFile, root) = try scratchApp()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let failure = WidgetSnapshot.verify(layout: "steps", surface: .systemSmall, preview: "morning", named: "../../escape",
+                                            project: folders, record: .all, file: testFile, function: "t()")
+        #expect(failure == "snapshot name '../../escape' is not a file name (no '/', not starting with '.'); it names a PNG beside the test")
+        #expect(!FileManager.default.fileExists(atPath: root + "/app/escape.png") && !FileManager.default.fileExists(atPath: root + "/escape.png"))
+    }
+
     @Test func aFailingAssertionIsAnIssueAtTheCall() throws {
         let (folders, testFile, root) = try scratchApp()
         defer { try? FileManager.default.removeItem(atPath: root) }
