@@ -85,6 +85,22 @@ import WidgetModel
         #expect(render("{{t | offset}}", #"{"t": "2026-11-22T12:24:00+09:00"}"#) == "-3분")
     }
 
+    /// `currency` always printed ₩; a code now picks the currency, formatted for the locale.
+    @Test func currencyTakesACode() {
+        let price = #"{"n": 25000, "trip": {"code": "EUR"}}"#
+        #expect(render("{{n | currency}}", price, locale: "en") == "₩25,000")
+        #expect(render("{{n | currency: USD}}", price, locale: "en") == "$25,000.00")
+        #expect(render("{{n | currency: USD}}", price, locale: "de") == "25.000,00\u{00A0}$")
+        #expect(render("{{n | currency: JPY}}", price, locale: "ja") == "¥25,000")
+        #expect(render("{{n | currency: trip.code}}", price, locale: "fr") == "25\u{202F}000,00\u{00A0}€")
+        #expect(render("{{n | currency: KRW}}", price, locale: "ko") == "₩25,000")
+    }
+
+    @Test func aCurrencyCodeIsThreeLetters() {
+        let errors = parseErrors(layout(view: "text: \"{{n | currency: dollars}}\""))
+        #expect(errors.contains { $0.message.contains("filter 'currency' takes a currency code of three letters: currency: USD") }, "\(errors)")
+    }
+
     @Test func numbers() {
         #expect(render("{{n | number}}", #"{"n": 1234567}"#) == "1,234,567")
         #expect(render("{{n | number: 1}}", #"{"n": 1234.56}"#) == "1,234.6")

@@ -96,7 +96,15 @@ struct FilterApplier {
             case .failure(let e): return .failure(e.message)
             }
         case .currency:
-            return number { n in (n < 0 ? "-" : "") + "₩" + NumberText.grouped(abs(n)) }
+            // No code: Korean won as written by hand (what the shipped layouts show). A code: the
+            // locale's format through Foundation (`currency: USD` → `$25,000.00` in en, `25.000,00 $` in de).
+            guard let argument, argument != .null else {
+                return number { n in (n < 0 ? "-" : "") + "₩" + NumberText.grouped(abs(n)) }
+            }
+            guard case .string(let code) = argument.localized(locale), CurrencyCode.isValid(code) else {
+                return .failure("filter 'currency' expected a currency code of three letters (USD), found \(argument.typeName) '\(argument.excerpt(locale: locale))'")
+            }
+            return number { n in dates.currency(n, code: code.uppercased()) }
         case .km:
             // The domain gives distances in kilometres; under one it reads better in metres.
             return number { km in

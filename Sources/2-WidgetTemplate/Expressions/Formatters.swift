@@ -222,6 +222,14 @@ struct DateText {
         return n.formatted(FloatingPointFormatStyle<Double>.Percent.percent.precision(.fractionLength(d)).locale(foundationLocale))
     }
 
+    /// `n` in the currency `code`, as Foundation writes it for this locale; past 9e15 the plain
+    /// number and the code.
+    func currency(_ n: Double, code: String) -> String? {
+        guard n.isFinite else { return nil }
+        guard abs(n) < 9e15 else { return NumberText.plain(n) + " " + code }
+        return n.formatted(FloatingPointFormatStyle<Double>.Currency(code: code, locale: foundationLocale))
+    }
+
     /// Grouped with the locale's separators and a fixed number of decimals (ko/en: `1,234.5`).
     func grouped(_ v: Double, decimals: Int = 0) -> String {
         // Past 9e15 the hand-written path prints the plain number; Foundation would switch notation.
@@ -383,5 +391,12 @@ struct DateText {
         guard case .array(let bounds) = value, bounds.count == 2,
               let start = parseDate(bounds[0]), let end = parseDate(bounds[1]) else { return nil }
         return (start, end)
+    }
+}
+
+/// ISO 4217 currency codes as a filter takes them: three ASCII letters (`USD`, `krw`).
+enum CurrencyCode {
+    static func isValid(_ code: String) -> Bool {
+        code.utf8.count == 3 && code.unicodeScalars.allSatisfy { $0.isASCII && $0.properties.isAlphabetic }
     }
 }

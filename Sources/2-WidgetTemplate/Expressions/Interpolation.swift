@@ -190,6 +190,15 @@ enum InterpolationParser {
                         throw InterpolationError(diagnostic: .error(e.message, at: nameAt))
                     }
                 }
+            case .currency:
+                // `currency: USD`: an ISO 4217 code (three letters), or a path to one in the data.
+                if let argument {
+                    if case .value(let v) = argument {
+                        guard case .string(let code) = v, CurrencyCode.isValid(code) else {
+                            throw InterpolationError(diagnostic: .error("filter 'currency' takes a currency code of three letters: currency: USD (no argument: KRW, ₩)", at: nameAt))
+                        }
+                    }
+                }
             case .default:
                 guard argument != nil, argText?.isEmpty == false else {
                     throw InterpolationError(diagnostic: .error("filter 'default' needs a text: default: –", at: nameAt))
