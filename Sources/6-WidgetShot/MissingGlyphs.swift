@@ -1,3 +1,4 @@
+import Foundation
 import WidgetModel
 
 /// A warning for text that would draw missing-glyph boxes: characters no bundled font has (Arabic,
@@ -48,7 +49,7 @@ struct GlyphCoverage {
     static func message(text: String, missing: [Unicode.Scalar]) -> String {
         var scripts: [String] = []
         for s in missing { let name = script(of: s); if !scripts.contains(name) { scripts.append(name) } }
-        let codes = missing.prefix(3).map { "U+" + String($0.value, radix: 16, uppercase: true).leftPadded(to: 4) }.joined(separator: ", ")
+        let codes = missing.prefix(3).map { String(format: "U+%04X", $0.value) }.joined(separator: ", ")
         let excerpt = text.count > 40 ? String(text.prefix(40)) + "…" : text
         return "text \"\(excerpt)\" has characters no font in the fonts folder draws (\(scripts.joined(separator: ", ")): \(codes)"
             + (missing.count > 3 ? ", …" : "") + "); they are drawn as boxes. Add a font for them to the project's fonts folder (docs/project.md)"
@@ -71,8 +72,4 @@ struct GlyphCoverage {
         ]
         return table.first { $0.0.contains(v) }?.1 ?? "other"
     }
-}
-
-private extension String {
-    func leftPadded(to n: Int) -> String { count >= n ? self : String(repeating: "0", count: n - count) + self }
 }

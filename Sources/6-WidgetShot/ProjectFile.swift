@@ -1,4 +1,5 @@
 import Foundation
+import WidgetTemplate
 import Yams
 
 /// Why no project could be found or read: what was looked for, where, and what to do.
@@ -31,8 +32,10 @@ public enum ProjectFile {
         guard let text = String(data: data, encoding: .utf8) else { throw ProjectError("\(path): not UTF-8 text") }
         // Three keys and their folders: nothing nests. Refused before composing, so no input can
         // make the YAML reader recurse deeply.
-        if let deep = Self.firstDeepNesting(text) {
-            throw ProjectError("\(path):\(deep): nested more deeply than a project file is (\(maxNesting) levels); it names three folders")
+        let bytes = Array(text.utf8)
+        if let deep = SourceCheck.firstTooDeep(bytes, limit: maxNesting) {
+            let at = SourceCheck.location(ofByte: deep, in: bytes, file: path)
+            throw ProjectError("\(path):\(at.line): nested more deeply than a project file is (\(maxNesting) levels); it names three folders")
         }
         let node: Node?
         do { node = try Yams.compose(yaml: text) } catch {
@@ -78,25 +81,8 @@ public enum ProjectFile {
 
     private static func line(_ node: Node) -> Int { max(1, node.mark?.line ?? 1) }
 
-    /// Levels of flow brackets or indentation (in steps of one space) a project file may use.
+    /// Levels of nesting a project file may use (the layout reader's over-estimate: `SourceCheck`).
     static let maxNesting = 16
-
-    /// The line on which `[`/`{` nest, or indentation reaches, past `maxNesting` (an over-estimate:
-    /// quotes are not skipped).
-    static func firstDeepNesting(_ text: String) -> Int? {
-        var depth = 0, line = 1, indent = 0, atLineStart = true
-        for c in text.utf8 {
-            switch c {
-            case UInt8(ascii: "\n"): line += 1; indent = 0; atLineStart = true; continue
-            case UInt8(ascii: " ") where atLineStart: indent += 1; if indent > maxNesting * 4 { return line }; continue
-            case UInt8(ascii: "["), UInt8(ascii: "{"): depth += 1; if depth > maxNesting { return line }
-            case UInt8(ascii: "]"), UInt8(ascii: "}"): depth = max(0, depth - 1)
-            default: break
-            }
-            atLineStart = false
-        }
-        return nil
-    }
 
     static func isDirectory(_ path: String) -> Bool {
         var isDir: ObjCBool = false

@@ -24,17 +24,6 @@ public enum GitHubAnnotation {
              line: d.location?.line, column: d.location?.column, title: "widgetshot lint", message: d.message)
     }
 
-    /// A verify failure at the preview's definition in its layout file when known, else at the golden.
-    public static func failure(_ r: ReportRecord) -> String {
-        let (file, lineNumber, column) = location(r)
-        var message = "\(r.name): \(r.reason)"
-        if let regions = r.regions, !regions.isEmpty {
-            message += "; regions " + regions.prefix(3).map { "\($0.width)×\($0.height) at (\($0.x), \($0.y))" }.joined(separator: ", ")
-        }
-        if file != r.file { message += " (golden \(r.file))" }
-        return line("error", file: file, line: lineNumber, column: column, title: "widgetshot verify: \(r.name)", message: message)
-    }
-
     /// One annotation per cause (a `FailureGroup`), at the first member's preview: GitHub shows only
     /// ten annotations per step, and one change seen through twenty goldens is one thing to fix.
     public static func groups(_ document: ReportDocument) -> [String] {

@@ -198,11 +198,13 @@ extension Translator {
             guard let a = args["_0"] else { return (.translated, nil) }
             if a.is(NilLiteralExprSyntax.self) { return (.translated, nil) }
             // The layout takes 1…1000 lines; SwiftUI treats anything above a few as unlimited.
-            if let x = number(a, scope), x >= 1, let lines = x.whole(clampedTo: 1...1000) {
+            if let x = number(a, scope), x >= 1 {
+                let lines = CheckedNumber.int(x, clampedTo: 1...1000)
                 if !n.has("lineLimit") { n.entries.append(("lineLimit", .int(lines))) }
                 return (.translated, nil)
             }
-            if let (_, hi) = rangeBoundsNumbers(a, scope), let x = Double(hi), let lines = x.whole(clampedTo: 1...1000) {
+            if let (_, hi) = rangeBoundsNumbers(a, scope), let x = Double(hi), !x.isNaN {
+                let lines = CheckedNumber.int(x, clampedTo: 1...1000)
                 if !n.has("lineLimit") { n.entries.append(("lineLimit", .int(lines))) }
                 return (.partly, "a line range is read as its upper bound")
             }

@@ -529,7 +529,7 @@ extension Translator {
                 switch m.declName.baseName.text {
                 case "enumerated": enumerated = true; listExpr = Self.strip(base); continue
                 case "prefix":
-                    if let n = call.arguments.first?.expression, case .number(let x) = value(n, scope, expecting: .number).form { limit = x.whole(clampedTo: 0...limits.forEachItems) }
+                    if let n = call.arguments.first?.expression, case .number(let x) = value(n, scope, expecting: .number).form { limit = CheckedNumber.int(x, clampedTo: 0...limits.forEachItems) }
                     listExpr = Self.strip(base); continue
                 case "sorted", "reversed", "filter":
                     notes.append(".\(m.declName.baseName.text)(…) is left out: the items in the data's order")
@@ -549,8 +549,8 @@ extension Translator {
            case .number(let a) = value(i.leftOperand, scope, expecting: .number).form, case .number(let b) = value(i.rightOperand, scope, expecting: .number).form {
             // Bounds past ±1e9 are clamped there (and then refused as too many items) rather than trapping.
             let bound = -1_000_000_000...1_000_000_000
-            let upper = (op == "..<" ? b - 1 : b).whole(clampedTo: bound) ?? 0
-            let lower = a.whole(clampedTo: bound) ?? 1
+            let upper = CheckedNumber.int(op == "..<" ? b - 1 : b, clampedTo: bound, nanValue: 0)
+            let lower = CheckedNumber.int(a, clampedTo: bound, nanValue: 1)
             guard upper >= lower, upper - lower < limits.forEachItems else {
                 return [placeholder("ForEach(\(Self.short(listExpr)))", at: at, why: "a range of more than \(limits.forEachItems) items (Limits.forEachItems)", scope: scope)]
             }

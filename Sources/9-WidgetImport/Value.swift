@@ -135,14 +135,3 @@ struct AbstractPath: Hashable {
 
     func appending(_ key: String) -> AbstractPath { AbstractPath(root: root, keys: keys + [key]) }
 }
-
-extension Double {
-    /// This number as a whole number within `range`, or nil when it is not a number. SwiftUI code
-    /// may hold any Double (`1e300`, `.infinity`), and `Int(x)` traps past Int64.
-    func whole(clampedTo range: ClosedRange<Int>) -> Int? {
-        guard !isNaN else { return nil }
-        if self <= Double(range.lowerBound) { return range.lowerBound }
-        if self >= Double(range.upperBound) { return range.upperBound }
-        return Int(rounded(.towardZero))
-    }
-}

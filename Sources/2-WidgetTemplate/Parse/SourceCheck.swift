@@ -6,7 +6,7 @@ public enum DocumentKind: String, Sendable { case layout, data }
 /// Cheap checks on the raw bytes before anything recursive sees them: libyaml and Yams' composer
 /// recurse once per nesting level, so a 10,000-deep document must be refused here, not by a crash.
 /// The bounds are `Limits.documentBytes` and `Limits.nestingDepth`.
-enum SourceCheck {
+public enum SourceCheck {
     static func tooLarge(_ count: Int, _ kind: DocumentKind, limits: Limits, file: String) -> LayoutError {
         LayoutError(.error("\(kind.rawValue) file is \(count) bytes, more than the limit of \(limits.documentBytes) bytes (Limits.documentBytes)",
                            at: SourceLocation(file: file, line: 1, column: 1)))
@@ -91,7 +91,7 @@ enum SourceCheck {
 
     /// 1-based line and column (in Unicode scalars, as libyaml counts) of a byte offset; a leading
     /// byte-order mark takes no column, as in an editor.
-    static func location(ofByte offset: Int, in bytes: [UInt8], file: String) -> SourceLocation {
+    public static func location(ofByte offset: Int, in bytes: [UInt8], file: String) -> SourceLocation {
         var line = 1, column = 1
         let start = min(ByteOrderMark.length(in: bytes), offset)
         for b in bytes[min(start, bytes.count)..<min(max(offset, start), bytes.count)] {
@@ -103,7 +103,7 @@ enum SourceCheck {
     /// An over-estimate of nesting depth: stacked indentation levels, plus `- `/`? ` markers at the start
     /// of a line, plus open flow brackets. Indentation is tracked on every line (even inside quotes) so a
     /// stray quote or bracket cannot switch the check off. Returns the byte offset where it first exceeds the limit.
-    static func firstTooDeep(_ bytes: [UInt8], limit maxDepth: Int) -> Int? {
+    public static func firstTooDeep(_ bytes: [UInt8], limit maxDepth: Int) -> Int? {
         let space = UInt8(ascii: " "), tab = UInt8(0x09), newline = UInt8(0x0A), cr = UInt8(0x0D)
         func opensToken(_ previous: UInt8?) -> Bool {
             guard let p = previous else { return true }
