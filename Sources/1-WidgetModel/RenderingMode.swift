@@ -26,13 +26,16 @@ public struct AccentedTint: Hashable, Sendable {
 
 extension Surface {
     /// The rendering modes iOS uses for this surface, its default first. The home families are
-    /// full colour or tinted; the Lock Screen accessories are always vibrant; StandBy's night mode
+    /// full colour or tinted; the Lock Screen accessories are vibrant on the iPhone, and the
+    /// rectangular one is also drawn in full colour where watchOS shows it so (Apple's table in
+    /// "Preparing widgets for additional contexts": fullColor only for accessoryRectangular);
+    /// StandBy's night mode
     /// is its vibrant (red) mode; the Lock Screen banner, the island, the small activity family and
     /// the controls are always full colour.
     public var renderingModes: [RenderingMode] {
         switch family {
         case .home: [.fullColor, .accented]
-        case .accessory: [.vibrant]
+        case .accessory: self == .accessoryRectangular ? [.vibrant, .fullColor] : [.vibrant]
         case .liveActivity: self == .standBy ? [.fullColor, .vibrant] : [.fullColor]
         case .island: [.fullColor]
         // The Smart Stack / CarPlay tile and the controls are drawn as written here (WidgetShot
@@ -42,4 +45,10 @@ extension Surface {
     }
 
     public var defaultRenderingMode: RenderingMode { renderingModes[0] }
+
+    /// The modes the golden matrix covers: those an iPhone shows. The rectangular accessory's full
+    /// colour is watchOS's, and for a layout written for the Lock Screen it is mostly the vibrant
+    /// picture again (19 of the 21 such cells were byte-identical), so `render --mode fullColor`
+    /// draws it on demand.
+    public var goldenRenderingModes: [RenderingMode] { family == .accessory ? [.vibrant] : renderingModes }
 }

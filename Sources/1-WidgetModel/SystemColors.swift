@@ -64,5 +64,13 @@ public enum SystemColors {
         "tertiarySystemBackground": (RGBA(hex: 0xFFFFFF), RGBA(hex: 0x2C2C2E)),
         "separator": (RGBA(r: 60 / 255, g: 60 / 255, b: 67 / 255, a: 0.29), RGBA(r: 84 / 255, g: 84 / 255, b: 88 / 255, a: 0.6)),
         "opaqueSeparator": (RGBA(hex: 0xC6C6C8), RGBA(hex: 0x38383A)),
+        // The fills: rgb(120,120,128) light and dark at falling opacities (UIKit's values, as
+        // third-party palettes dump them; Apple tabulates none).
+        "systemFill": (fill(0.2), fill(0.36)),
+        "secondarySystemFill": (fill(0.16), fill(0.32)),
+        "tertiarySystemFill": (RGBA(r: 118 / 255, g: 118 / 255, b: 128 / 255, a: 0.12), RGBA(r: 118 / 255, g: 118 / 255, b: 128 / 255, a: 0.24)),
+        "quaternarySystemFill": (RGBA(r: 116 / 255, g: 116 / 255, b: 128 / 255, a: 0.08), RGBA(r: 118 / 255, g: 118 / 255, b: 128 / 255, a: 0.18)),
     ]
+
+    private static func fill(_ alpha: Double) -> RGBA { RGBA(r: 120 / 255, g: 120 / 255, b: 128 / 255, a: alpha) }
 }

@@ -127,7 +127,12 @@ public struct Stroke: Hashable, Sendable {
     public var paint: Paint
     public var width: Double
     public var dash: [Double]
-    public init(paint: Paint, width: Double, dash: [Double] = []) { self.paint = paint; self.width = width; self.dash = dash }
+    /// Inside the shape's edge (SwiftUI's `strokeBorder`: the shape inset by half the width)
+    /// instead of centred on it (`stroke`).
+    public var inside: Bool
+    public init(paint: Paint, width: Double, dash: [Double] = [], inside: Bool = false) {
+        self.paint = paint; self.width = width; self.dash = dash; self.inside = inside
+    }
 }
 
 /// Shapes take all the space they are offered (SwiftUI shapes are fully flexible).

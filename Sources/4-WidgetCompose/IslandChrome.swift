@@ -121,7 +121,10 @@ extension SurfaceComposer {
         }
         if let v = bound.regions[.bottom] {
             let h = max(0, height - m.bottom - bottomY)
-            children.append(engine.place(v, in: Rect(x: m.leading, y: bottomY, width: bottomWidth, height: h), alignment: topLeft))
+            // The region proposes its whole width and centres a narrower view, as a SwiftUI
+            // container does (a view that wants the leading edge says so with a flexible frame).
+            children.append(engine.place(v, in: Rect(x: m.leading, y: bottomY, width: bottomWidth, height: h),
+                                         alignment: Alignment(horizontal: .center, vertical: .top)))
         }
         let clip: ClipShape = .roundedRect(radius: min(SurfaceMetrics.islandCornerRadius, height / 2), continuous: true)
         return ComposedSurface(size: canvas.size, root: PlacedNode(frame: canvas, children: children, clip: clip),

@@ -7,6 +7,7 @@ extension SurfaceComposer {
     /// The Lock Screen activity is as tall as its content, within 84…160 pt.
     func liveActivity(_ bound: BoundSurface, surface: Surface, device: DeviceProfile, scheme: ColorScheme) -> ComposedSurface {
         let width = device.liveActivityWidth ?? 0
+        // iOS adds no margins here: the HIG's 14 pt is one the view applies (`.padding()`).
         let margins = bound.margins ?? EdgeInsets(all: SurfaceMetrics.liveActivityMargin)
         let innerWidth = max(0, width - margins.horizontal)
         let contentHeight = bound.view.map { engine.sizeThatFits($0, ProposedSize(width: innerWidth, height: nil)).height } ?? 0

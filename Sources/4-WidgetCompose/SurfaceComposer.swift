@@ -17,7 +17,7 @@ public struct SurfaceComposer {
         let mode = mode ?? surface.defaultRenderingMode
         switch surface.family {
         case .home: return home(bound, surface: surface, device: device, scheme: scheme, mode: mode)
-        case .accessory: return accessory(bound, surface: surface, device: device)
+        case .accessory: return accessory(bound, surface: surface, device: device, mode: mode)
         case .liveActivity:
             var composed = liveActivity(bound, surface: surface, device: device, scheme: scheme)
             composed.mode = mode

@@ -15,7 +15,8 @@ extension Renderer {
             guard fraction > 0 else { return }
             let filled = Rect(x: bar.minX, y: bar.minY, width: bar.width * fraction, height: t)
             addRoundedRect(filled, radius: t / 2, continuous: false, cr)
-            setSource(progress.tint, in: bar, cr)
+            // A gradient spans the filled part, as on iOS: its last stop is at the fill's end.
+            setSource(progress.tint, in: filled, cr)
             cairo_fill(cr)
         case .gauge:
             // 240° open ring, gap centred at the bottom (Cairo angles grow clockwise from +x).

@@ -15,6 +15,16 @@ extension Renderer {
             if shape.stroke != nil { cairo_fill_preserve(cr) } else { cairo_fill(cr) }
         }
         if let stroke = shape.stroke {
+            if stroke.inside {
+                // strokeBorder: the shape inset by half the width, a rounded rectangle's radius
+                // with it (SwiftUI's InsettableShape), so the stroke ends at the frame's edge.
+                let half = max(0, stroke.width) / 2
+                let inset = frame.insetBy(EdgeInsets(all: min(half, frame.width / 2, frame.height / 2)))
+                var kind = shape.shape
+                if case .roundedRect(let radius, let continuous) = kind { kind = .roundedRect(radius: max(0, radius - half), continuous: continuous) }
+                cairo_new_path(cr)
+                addShapePath(kind, in: inset, cr)
+            }
             setSource(stroke.paint, in: frame, cr)
             applyStrokeStyle(width: stroke.width, dash: stroke.dash, cr)
             cairo_stroke(cr)

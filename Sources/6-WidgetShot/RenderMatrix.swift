@@ -75,7 +75,7 @@ public enum RenderMatrix {
             }
             for preview in layout.previews where preview.applies(to: surface) {
                 if let previews, !previews.contains(preview.name) { continue }
-                for mode in surface.renderingModes where modes?.contains(mode) ?? true {
+                for mode in surface.goldenRenderingModes where modes?.contains(mode) ?? true {
                     let isDefault = mode == surface.defaultRenderingMode
                     // A surface drawn in one scheme only has one cell per preview, in that scheme;
                     // the other modes are drawn dark only (the tinted Home Screen and night mode).

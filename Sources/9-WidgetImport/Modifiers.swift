@@ -472,10 +472,12 @@ extension Translator {
             if let width { n["thickness"] = .number(width) }
             return (.partly, "a trimmed circle is drawn as a ring progress")
         }
-        n["stroke"] = paint ?? n["color"] ?? .string("label")
+        // strokeBorder keeps its stroke inside the edge; a path cannot be inset, so it is centred there.
+        let inside = m.name == "strokeBorder" && n.kind != "path"
+        n[inside ? "strokeBorder" : "stroke"] = paint ?? n["color"] ?? .string("label")
         if let width { n["lineWidth"] = .number(width) }
         if let dash, !dash.isEmpty { n["dash"] = .list(dash.map(YAMLValue.number), flow: true) }
-        if m.name == "strokeBorder" { notes.append("strokeBorder is drawn centred on the edge, not inside it") }
+        if m.name == "strokeBorder", !inside { notes.append("strokeBorder on a path is drawn centred on the edge") }
         return (notes.isEmpty ? .translated : .partly, notes.isEmpty ? nil : notes.joined(separator: "; "))
     }
 

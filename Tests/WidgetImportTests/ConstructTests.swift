@@ -26,6 +26,8 @@ import Testing
         Case(swift: #"Image(systemName: "bicycle").font(.title).foregroundStyle(.orange)"#, expected: ["icon: bicycle", "font: title", "color: orange"]),
         Case(swift: "Circle().stroke(Color.red, lineWidth: 3).frame(width: 20, height: 20)",
              expected: ["circle:", "stroke: red", "lineWidth: 3", "frame: { width: 20, height: 20 }"]),
+        Case(swift: "RoundedRectangle(cornerRadius: 8).strokeBorder(.red, lineWidth: 1)",
+             expected: ["roundedRect: 8", "strokeBorder: red", "lineWidth: 1"]),
         Case(swift: "RoundedRectangle(cornerRadius: 12, style: .continuous).fill(LinearGradient(colors: [.blue, .purple], startPoint: .top, endPoint: .bottom))",
              expected: ["roundedRect: 12", "fill: { linearGradient: [blue, purple], start: top, end: bottom }"]),
         Case(swift: "ProgressView(value: entry.order.progress).tint(.green)", expected: [#"progress: "{{order.progress}}""#, "tint: green"]),

@@ -177,6 +177,22 @@ import WidgetRender
         #expect(g.pixel(x: 55, y: 30).b == 255)   // right side still track
     }
 
+    /// iOS spans a gradient tint over the filled part of a linear bar, so its end colour shows at
+    /// the fill's end whatever the fraction (it used to span the whole track: a half-full bar showed
+    /// only its first half).
+    @Test func aGradientTintSpansTheFilledPart() {
+        let blue = RGBA(r: 0, g: 0, b: 1)
+        let gradient = Paint.linearGradient(stops: [GradientStop(color: red, location: 0), GradientStop(color: blue, location: 1)],
+                                            start: .leading, end: .trailing)
+        let linear = ProgressContent(fraction: 0.5, style: .linear, tint: gradient, track: RGBA(r: 0, g: 1, b: 0))
+        let b = renderer.draw(PlacedNode(frame: Rect(x: 0, y: 0, width: 100, height: 4), content: .progress(linear)),
+                              pixelWidth: 100, pixelHeight: 4, scale: 1)
+        let start = b.pixel(x: 2, y: 2), end = b.pixel(x: 47, y: 2)
+        #expect(start.r > 230 && start.b < 25)
+        #expect(end.b > 230 && end.r < 25, "the fill's end is the gradient's last stop, got \(end)")
+        #expect(b.pixel(x: 75, y: 2) == RGBA8(r: 0, g: 255, b: 0, a: 255))
+    }
+
     @Test func dividerAndImage() throws {
         let divider = PlacedNode(frame: Rect(x: 0, y: 5, width: 20, height: 1), content: .divider(color: red, axis: .horizontal))
         let d = renderer.draw(divider, pixelWidth: 20, pixelHeight: 10, scale: 1)

@@ -204,6 +204,25 @@ import WidgetTemplate
         #expect(try render(Self.widget, .accessoryRectangular, mode: .vibrant).png == r.png)
     }
 
+    /// The rectangular accessory also has a full-colour mode (Apple's "Preparing widgets for
+    /// additional contexts" table: fullColor Yes for accessoryRectangular, No for circular and
+    /// inline; the watch's Smart Stack and multicolour faces): colours as written, the container
+    /// background drawn. On the iPhone Lock Screen it stays vibrant, the default.
+    @Test func rectangularAccessoryHasAFullColourMode() throws {
+        #expect(Surface.accessoryRectangular.renderingModes == [.vibrant, .fullColor])
+        let r = try render(Self.widget, .accessoryRectangular, mode: .fullColor)
+        let all = pixels(r.bitmap)
+        #expect(all.contains { $0 == RGBA8(r: 255, g: 0x88, b: 0, a: 255) }, "the orange rect is drawn as written")
+        let withBackground = Self.widget.replacingOccurrences(of: "  accessoryRectangular:\n", with: "  accessoryRectangular:\n    background: \"#0000FF\"\n")
+        let b = try render(withBackground, .accessoryRectangular, mode: .fullColor)
+        #expect(b.bitmap.pixel(x: b.bitmap.width - 2, y: b.bitmap.height - 2) == RGBA8(r: 0, g: 0, b: 255, a: 255))
+        let vibrant = try render(withBackground, .accessoryRectangular)
+        #expect(vibrant.bitmap.pixel(x: vibrant.bitmap.width - 2, y: vibrant.bitmap.height - 2).a == 0, "vibrant removes it")
+        #expect(Surface.accessoryCircular.renderingModes == [.vibrant] && Surface.accessoryInline.renderingModes == [.vibrant])
+        // The goldens are the iPhone's: no full-colour accessory cells.
+        #expect(!RenderMatrix.cells(for: try document(Self.widget)).contains { $0.relativePath.contains("fullColor") })
+    }
+
     @Test func surfacesListTheirModesDefaultFirst() {
         #expect(Surface.systemSmall.renderingModes == [.fullColor, .accented])
         #expect(Surface.accessoryCircular.renderingModes == [.vibrant])

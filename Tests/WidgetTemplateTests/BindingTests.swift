@@ -349,6 +349,29 @@ import WidgetModel
         if case .shape(let s)? = dark.view?.children[3].kind { #expect(s.fill == .color(RGBA(hex: 0x123456))) }
     }
 
+    /// A linear bar without `track:` sits on the system fill (rgba(120,120,128) at 0.2 light, 0.36
+    /// dark), whatever its tint, as iOS's linear `ProgressView` does; it used to be a faded copy of
+    /// the tint. Rings and gauges keep the faded tint (as `Gauge` in an accessory draws it).
+    @Test func aLinearBarWithoutATrackSitsOnTheSystemFill() throws {
+        let view = """
+        vstack:
+          - progress: 0.5
+            tint: red
+          - progress: 0.5
+            tint: red
+            style: ring
+        """
+        for (scheme, alpha) in [(ColorScheme.light, 0.2), (.dark, 0.36)] {
+            let bound = try #require(bindView(view, scheme: scheme))
+            let c = try #require(bound.view?.children)
+            guard case .progress(let linear) = c[0].kind, case .progress(let ring) = c[1].kind else {
+                Issue.record("kinds \(c.map(\.kind))"); return
+            }
+            #expect(linear.track == RGBA(r: 120 / 255, g: 120 / 255, b: 128 / 255, a: alpha), "\(scheme)")
+            #expect(ring.track == ring.tint.solidColor.multipliedAlpha(0.2), "\(scheme)")
+        }
+    }
+
     @Test func images() throws {
         let dir = NSTemporaryDirectory() + "widgetshot-img-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: dir + "/assets", withIntermediateDirectories: true)

@@ -114,7 +114,9 @@ extension LayoutParser {
 extension Binder {
     mutating func bindProgress(_ p: ProgressTemplate, _ env: Environment) -> ViewKind? {
         let tint = p.tint.flatMap { paint($0, env) } ?? env.foreground ?? label("blue")
-        let track = p.track.flatMap { paint($0, env) }?.solidColor ?? tint.solidColor.multipliedAlpha(0.2)
+        // iOS's linear bar sits on the system fill whatever its tint; a ring or gauge on its tint, faded.
+        let track = p.track.flatMap { paint($0, env) }?.solidColor
+            ?? (p.style == .linear ? label("systemFill").solidColor : tint.solidColor.multipliedAlpha(0.2))
         return .progress(ProgressContent(fraction: fraction(p.value, env), style: p.style, tint: tint, track: track,
                                          thickness: p.thickness))
     }

@@ -10,6 +10,7 @@ enum ShapeNodes: NodeKind {
     static let paintKeys: [NodeKey] = [
         NodeKey("fill", .paint),
         NodeKey("stroke", .paint),
+        NodeKey("strokeBorder", .paint),
         NodeKey("lineWidth", .bindable(.number)),
         NodeKey("dash", .bindable(.number, .object([.init("type", .string("array")), .init("items", .bindable(.number))]))),
     ]
@@ -29,7 +30,9 @@ enum ShapeNodes: NodeKind {
     static func keys(of name: String) -> [NodeKey] {
         switch name {
         case "roundedRect": [NodeKey("style", .bindable(.words(cornerStyles)))] + paintKeys
-        case "path": [NodeKey("closed", .bindable(.boolean)), NodeKey("curved", .bindable(.boolean))] + paintKeys
+        // A path is not insettable (SwiftUI's `strokeBorder` is for shapes that can be inset).
+        case "path": [NodeKey("closed", .bindable(.boolean)), NodeKey("curved", .bindable(.boolean))]
+            + paintKeys.filter { $0.name != "strokeBorder" }
         default: paintKeys
         }
     }
@@ -44,6 +47,8 @@ struct ShapeTemplate: Hashable, Sendable {
     var shape: ShapeKind
     var fill: PaintTemplate?
     var stroke: PaintTemplate?
+    /// The stroke lies inside the edge (`strokeBorder:`).
+    var strokeInside = false
     var lineWidth = 1.0
     var dash: [Double] = []
 }
@@ -88,6 +93,14 @@ extension LayoutParser {
         var t = ShapeTemplate(shape: shape)
         if let v = p["fill"] { t.fill = paint(v, "fill") }
         if let v = p["stroke"] { t.stroke = paint(v, "stroke") }
+        if let v = p["strokeBorder"] {
+            if p["stroke"] != nil {
+                error("a shape has either 'stroke' (centred on its edge) or 'strokeBorder' (inside it), not both", v)
+            } else {
+                t.stroke = paint(v, "strokeBorder")
+                t.strokeInside = true
+            }
+        }
         if let v = p["lineWidth"], let w = number(v, "lineWidth", in: 0...1000) { t.lineWidth = w }
         if let v = p["dash"] {
             if case .sequence(let seq) = v {
@@ -106,6 +119,6 @@ extension Binder {
         let stroke = s.stroke.flatMap { paint($0, env) }
         if s.fill == nil, s.stroke == nil { fill = env.foreground ?? label() }
         return .shape(ShapeContent(shape: s.shape, fill: fill,
-                                   stroke: stroke.map { Stroke(paint: $0, width: s.lineWidth, dash: s.dash) }))
+                                   stroke: stroke.map { Stroke(paint: $0, width: s.lineWidth, dash: s.dash, inside: s.strokeInside) }))
     }
 }
