@@ -40,15 +40,26 @@ let package = Package(
         .systemLibrary(
             name: "CPangoCairo", path: "Sources/C/CPangoCairo",
             pkgConfig: "pangocairo",
-            providers: [.apt(["libcairo2-dev", "libpango1.0-dev", "libfontconfig-dev"])]
+            providers: [.apt(["libcairo2-dev", "libpango1.0-dev", "libfontconfig-dev"]), .brew(["pango", "cairo", "fontconfig"])]
+        ),
+        // libpng and libdeflate through pkg-config too, so their headers and libraries are found
+        // where Homebrew puts them as well as where Debian does.
+        .systemLibrary(
+            name: "CLibPNG", path: "Sources/C/CLibPNG",
+            pkgConfig: "libpng16",
+            providers: [.apt(["libpng-dev"]), .brew(["libpng"])]
+        ),
+        .systemLibrary(
+            name: "CLibDeflate", path: "Sources/C/CLibDeflate",
+            pkgConfig: "libdeflate",
+            providers: [.apt(["libdeflate-dev"]), .brew(["libdeflate"])]
         ),
         // libpng reports errors with setjmp/longjmp, which Swift cannot call: the codec is C.
         // libdeflate (Debian libdeflate-dev) compresses the `small` preset and checksums the `fast`
         // one (our own pixeldeflate.c): both measured faster and smaller than zlib through libpng
         // on our widgets (table in Sources/WidgetRender/PNGCodec.swift).
         .target(
-            name: "CPNG", path: "Sources/C/CPNG",
-            linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("deflate")]
+            name: "CPNG", dependencies: ["CLibPNG", "CLibDeflate"], path: "Sources/C/CPNG"
         ),
 
         // The temporary files being written, where a signal handler can remove them (C: a handler

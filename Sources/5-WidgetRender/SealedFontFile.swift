@@ -1,5 +1,8 @@
 import Foundation
-#if canImport(Glibc)
+import WidgetModel
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
 import Glibc
 #endif
 
@@ -30,24 +33,41 @@ enum SealedFontFile {
         guard before.st_mode & S_IFMT == S_IFREG else { throw Failure(description: "font file \(file) is not a regular file") }
         let key = FileIdentity(before)
         if let known = copies.path(for: key) { return known }
-        let copyFD = try sealedCopy(of: fd, size: key.size, name: (file as NSString).lastPathComponent)
+        let name = (file as NSString).lastPathComponent
+        let copyFD = try memfdCreate != nil && !forceUnlinkedCopies
+            ? sealedCopy(of: fd, size: key.size, name: name)
+            : unlinkedCopy(of: fd, size: key.size, name: name)
         var after = stat()
         guard fstat(fd, &after) == 0, FileIdentity(after) == key else {
             close(copyFD)
             throw Failure(description: "font file \(file) changed while it was being read")
         }
-        let path = copies.remember("/proc/self/fd/\(copyFD)", for: key)
-        if path != "/proc/self/fd/\(copyFD)" { close(copyFD) }
+        let own = descriptorPath(copyFD)
+        let path = copies.remember(own, for: key)
+        if path != own { close(copyFD) }
         return path
+    }
+
+    /// Tests set this to take the path systems without memfd take (macOS): an unlinked copy.
+    nonisolated(unsafe) static var forceUnlinkedCopies = false
+
+    /// The path that opens descriptor `fd` of this process: `/proc/self/fd/N` on Linux,
+    /// `/dev/fd/N` on Darwin.
+    static func descriptorPath(_ fd: Int32) -> String {
+        #if os(Linux)
+        "/proc/self/fd/\(fd)"
+        #else
+        "/dev/fd/\(fd)"
+        #endif
     }
 
     // MARK: - Private
 
     private struct FileIdentity: Hashable {
-        var device: UInt64, inode: UInt64, size: Int, changed: Int, changedNanoseconds: Int
+        var device: UInt64, inode: UInt64, size: Int, changed: Int
         init(_ s: stat) {
             device = UInt64(s.st_dev); inode = UInt64(s.st_ino); size = Int(s.st_size)
-            changed = Int(s.st_ctim.tv_sec); changedNanoseconds = Int(s.st_ctim.tv_nsec)
+            changed = FileTimes(s).changed
         }
     }
 
@@ -94,6 +114,7 @@ enum SealedFontFile {
             close(fd)
             return failure
         }
+        #if os(Linux)
         var offset = off_t(0)
         while Int(offset) < size {
             let n = sendfile(fd, source, &offset, size - Int(offset))
@@ -101,9 +122,47 @@ enum SealedFontFile {
             if n < 0 { throw fail("sendfile: \(errorText())") }
             if n == 0 { throw fail("the file ended after \(offset) of \(size) bytes") }
         }
+        #else
+        throw fail("memfd is Linux's")   // not reached: memfdCreate is nil elsewhere
+        #endif
         guard fcntl(fd, addSeals, sealWrite | sealShrink | sealGrow | sealSeal) == 0 else {
             throw fail("cannot seal it: \(errorText())")
         }
+        return fd
+    }
+
+    /// Where memfd is missing (macOS, old Linux): a private copy in a fresh file that is unlinked
+    /// at once and made read-only, so no path reaches it and nothing done to `Fonts/` changes it.
+    /// Not sealed as a memfd is (the process itself could still write through its descriptor; it
+    /// does not). Read and written through a bounded buffer.
+    static func unlinkedCopy(of source: Int32, size: Int, name: String) throws -> Int32 {
+        var template = Array((NSTemporaryDirectory() + "/widgetshot-font-XXXXXX").utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard fd >= 0 else { throw Failure(description: "cannot copy font \(name): mkstemp: \(errorText())") }
+        template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+        func fail(_ what: String) -> Failure {
+            let failure = Failure(description: "cannot copy font \(name): \(what)")
+            close(fd)
+            return failure
+        }
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        var offset = 0
+        while offset < size {
+            let n = buffer.withUnsafeMutableBytes { pread(source, $0.baseAddress!, min($0.count, size - offset), off_t(offset)) }
+            if n < 0, errno == EINTR { continue }
+            if n < 0 { throw fail("read: \(errorText())") }
+            if n == 0 { throw fail("the file ended after \(offset) of \(size) bytes") }
+            var written = 0
+            while written < n {
+                let w = buffer.withUnsafeBytes { pwrite(fd, $0.baseAddress! + written, n - written, off_t(offset + written)) }
+                if w < 0, errno == EINTR { continue }
+                if w <= 0 { throw fail("write: \(errorText())") }
+                written += w
+            }
+            offset += n
+        }
+        _ = fchmod(fd, 0o400)
         return fd
     }
 

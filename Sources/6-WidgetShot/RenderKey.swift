@@ -206,9 +206,9 @@ public final class RenderKeyer: Sendable {
             var s = stat()
             guard lstat(path, &s) == 0, s.st_mode & S_IFMT == S_IFREG else { continue }
             if !includingDocuments && ["yaml", "yml", "json"].contains(ext) && !relative.contains("/") { continue }
+            let times = FileTimes(s)
             files.append(AssetFile(relative: relative, path: path, size: Int(s.st_size), inode: UInt64(s.st_ino),
-                                   modified: Int(s.st_mtim.tv_sec) &* 1_000_000_000 &+ Int(s.st_mtim.tv_nsec),
-                                   changed: Int(s.st_ctim.tv_sec) &* 1_000_000_000 &+ Int(s.st_ctim.tv_nsec)))
+                                   modified: times.modified, changed: times.changed))
         }
         return files.sorted { $0.relative < $1.relative }
     }

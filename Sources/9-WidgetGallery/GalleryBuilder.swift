@@ -1,4 +1,5 @@
 import Foundation
+import WidgetModel
 import WidgetShot
 import WidgetPush
 
@@ -133,7 +134,8 @@ public struct GalleryBuilder: Sendable {
         let files = pool.fonts.files.map { path -> String in
             var s = stat()
             guard stat(path, &s) == 0 else { return (path as NSString).lastPathComponent + " missing" }
-            return "\((path as NSString).lastPathComponent) \(s.st_size) \(s.st_ino) \(s.st_mtim.tv_sec).\(s.st_mtim.tv_nsec) \(s.st_ctim.tv_sec).\(s.st_ctim.tv_nsec)"
+            let times = FileTimes(s)
+            return "\((path as NSString).lastPathComponent) \(s.st_size) \(s.st_ino) \(times.modified) \(times.changed)"
         }
         if let known = fontStamp.value, known.files == files { return known }
         let stamp = previous?.files == files ? previous! : GalleryFontStamp(files: files, digest: RenderKeyer.digest(files: pool.fonts.files))
@@ -152,7 +154,8 @@ public struct GalleryBuilder: Sendable {
     static func identity(of path: String) -> String {
         var s = stat()
         guard stat(path, &s) == 0 else { return "" }
-        return "\(s.st_size) \(s.st_ino) \(s.st_mtim.tv_sec).\(s.st_mtim.tv_nsec) \(s.st_ctim.tv_sec).\(s.st_ctim.tv_nsec)"
+        let times = FileTimes(s)
+        return "\(s.st_size) \(s.st_ino) \(times.modified) \(times.changed)"
     }
 
     /// Writes what a build made with `writesLater` left to write (OUT/index.html and the

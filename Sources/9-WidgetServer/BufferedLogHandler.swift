@@ -1,8 +1,12 @@
 import Foundation
 import Logging
 import Synchronization
-#if canImport(Glibc)
+#if canImport(Darwin)
+import Darwin
+private let systemWrite = Darwin.write
+#elseif canImport(Glibc)
 import Glibc
+private let systemWrite = Glibc.write
 #endif
 
 /// The server's default log handler: the lines swift-log's `StreamLogHandler` writes to standard
@@ -111,7 +115,7 @@ final class LogSink: Sendable {
         bytes.withUnsafeBytes { raw in
             var offset = 0
             while offset < raw.count {
-                let n = Glibc.write(fileDescriptor, raw.baseAddress! + offset, raw.count - offset)
+                let n = systemWrite(fileDescriptor, raw.baseAddress! + offset, raw.count - offset)
                 if n > 0 { offset += n } else if n < 0 && errno == EINTR { continue } else { break }
             }
         }

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import WidgetLayout
 import WidgetModel
-import WidgetRender
+@testable import WidgetRender
 
 /// A one-shot command uses the font files where they are (`sealed: false`) instead of copying
 /// them into sealed memory: the same faces, so the same pixels and the same bytes.
@@ -26,5 +26,36 @@ import WidgetRender
         }
         // Fontconfig reports the files themselves: no copy under /proc/self/fd.
         #expect(unsealed.files.allSatisfy { unsealed.originalFile(of: $0) == $0 })
+    }
+}
+
+/// Where memfd is missing (macOS, old Linux), a font is copied into a fresh file that is unlinked
+/// at once and made read-only: nothing done to the original afterwards reaches the copy, and no
+/// path names it but the process's own descriptor path.
+@Suite struct UnlinkedFontCopyTests {
+    @Test func theCopyKeepsTheBytesTheFileHadWhenItWasCopied() throws {
+        let dir = NSTemporaryDirectory() + "widgetshot-unlinked-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let original = try #require(TestFonts.library.files.first.map { TestFonts.library.originalFile(of: $0) })
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: original))
+        let path = dir + "/font.ttf"
+        try bytes.write(to: URL(fileURLWithPath: path))
+        let source = open(path, O_RDONLY)
+        #expect(source >= 0)
+        let copy = try SealedFontFile.unlinkedCopy(of: source, size: bytes.count, name: "font.ttf")
+        close(source)
+        defer { close(copy) }
+        var s = stat()
+        #expect(fstat(copy, &s) == 0)
+        #expect(s.st_nlink == 0, "the copy is still linked somewhere")
+        #expect(s.st_mode & 0o777 == 0o400)
+        // The original is rewritten; the copy, read through its descriptor path, is not.
+        try Data(repeating: 0, count: bytes.count).write(to: URL(fileURLWithPath: path))
+        let read = try Data(contentsOf: URL(fileURLWithPath: SealedFontFile.descriptorPath(copy)))
+        #expect(read == bytes)
+        // Nothing is left in the temporary folder by it.
+        let left = try FileManager.default.contentsOfDirectory(atPath: NSTemporaryDirectory()).filter { $0.hasPrefix("widgetshot-font-") }
+        #expect(left.isEmpty, "\(left)")
     }
 }
