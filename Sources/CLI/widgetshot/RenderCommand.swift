@@ -42,16 +42,11 @@ struct RenderCommand: ParsableCommand {
     @Argument(help: "A layout name in Layouts/ (e.g. delivery) or a path to a layout file.")
     var layout: String
 
-    @Option(name: .long, help: ArgumentHelp("The surface to render.", discussion: "One of: \(Surface.allCases.map(\.rawValue).joined(separator: ", "))."))
-    var surface: Surface
-
-    @Option(name: .long, help: "A preview (named fixture) of the layout.")
-    var preview: String?
-
-    @Option(name: .long, help: "A JSON file with the data to bind instead of a preview.")
-    var data: String?
-
-    @OptionGroup(title: "How it looks") var look: LookOptions
+    @OptionGroup var view: ViewSource
+    var surface: Surface { view.surface }
+    var preview: String? { view.preview }
+    var data: String? { view.data }
+    var look: LookOptions { view.look }
 
     @Option(name: .long, help: ArgumentHelp("A control surface: the id of one of the layout's controls (default: the first).",
                                             discussion: "`widgetshot list layouts` shows each layout's controls."))
@@ -65,10 +60,6 @@ struct RenderCommand: ParsableCommand {
 
     @OptionGroup var project: ProjectOptions
 
-    func validate() throws {
-        if preview != nil && data != nil { throw ValidationError("give --preview or --data, not both") }
-    }
-
     func run() throws {
         let trace = Trace()
         let folders = try project.folders()
@@ -78,10 +69,7 @@ struct RenderCommand: ParsableCommand {
             throw CLIError(e.description)
         } catch { throw CLIError("\(error)") }
         trace.mark("load layout")
-        var value: DataValue?
-        if let data {
-            do { value = try DataValue.load(path: data) } catch { throw CLIError(error.description) }
-        }
+        let value = try view.dataValue()
         let spec = RenderSpec(layout: layout, surface: surface.rawValue, preview: preview, data: value, look: look.spec,
                               control: control, controlState: controlState)
         let request: RenderRequest

@@ -98,3 +98,27 @@ func pickPreview(_ name: String?, in document: LayoutDocument) throws -> Preview
     }
     return first
 }
+
+/// Which surface of a layout, with which data, looking how: what `render` and `calibrate` draw.
+struct ViewSource: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("The surface to render.", discussion: "One of: \(Surface.allCases.map(\.rawValue).joined(separator: ", "))."))
+    var surface: Surface
+
+    @Option(name: .long, help: "A preview (named fixture) of the layout.")
+    var preview: String?
+
+    @Option(name: .long, help: "A JSON file with the data to bind instead of a preview.")
+    var data: String?
+
+    @OptionGroup(title: "How it looks") var look: LookOptions
+
+    func validate() throws {
+        if preview != nil && data != nil { throw ValidationError("give --preview or --data, not both") }
+    }
+
+    /// The `--data` file, read and checked.
+    func dataValue() throws -> DataValue? {
+        guard let data else { return nil }
+        do { return try DataValue.load(path: data) } catch { throw CLIError(error.description) }
+    }
+}

@@ -1,0 +1,316 @@
+import Foundation
+
+/// How far a WidgetShot render is from a picture iOS drew (a simulator snapshot or a device
+/// screenshot), element by element.
+///
+/// Both pictures are cut into *elements*: connected regions of ink, the pixels that differ from the
+/// picture's background (the most common colour on its border; a transparent pixel is never ink).
+/// Ink closer than `horizontalGap`
+/// across or `verticalGap` down joins one element, so a word or a line of text, an icon or a shape
+/// is one element each, and the dot of an "i" belongs to its letter. The two sets are aligned (the
+/// whole-point shift that overlaps the most ink), then matched greedily by centre distance and size,
+/// and each match reports how far its centre and its size are from the reference's, in points.
+///
+/// Written here rather than taken from a library: element matching between a reference and a render
+/// is the product (no image library offers it), and it needs only the pixels the diff engine reads.
+public enum Calibration {
+    /// What the comparison is told and how tolerant it is.
+    public struct Options: Sendable, Equatable {
+        /// Pixels per point, the same for both pictures.
+        public var scale: Double
+        /// A pixel is ink when one channel (premultiplied) differs from the background by more.
+        public var inkThreshold: Int = 48
+        /// Ink this close across (points) joins one element: letters of a word, words of a line.
+        public var horizontalGap: Double = 4
+        /// Ink this close down (points) joins one element: an accent or a dot with its letter.
+        public var verticalGap: Double = 1.5
+        /// Elements smaller than this (square points) are specks, not elements.
+        public var minimumArea: Double = 1
+        /// Whether to look for the whole-point shift that best overlaps the two pictures.
+        public var align = true
+        /// The largest shift tried, in points.
+        public var maxShift: Double = 12
+        /// Centres farther apart than this (points, after alignment) never match.
+        public var maxDistance: Double = 16
+
+        public init(scale: Double) { self.scale = scale }
+    }
+
+    /// An element's box in points, from the picture's top left.
+    public struct Box: Codable, Hashable, Sendable {
+        public var x: Double, y: Double, width: Double, height: Double
+        public init(x: Double, y: Double, width: Double, height: Double) {
+            self.x = x; self.y = y; self.width = width; self.height = height
+        }
+        public var midX: Double { x + width / 2 }
+        public var midY: Double { y + height / 2 }
+    }
+
+    /// One reference element and the render's element matched to it. Differences are the render's
+    /// minus the reference's, after alignment.
+    public struct Match: Codable, Hashable, Sendable {
+        public var reference: Box
+        public var ours: Box
+        public var dx: Double, dy: Double
+        public var dWidth: Double, dHeight: Double
+        /// Distance between the centres (points).
+        public var centreError: Double { (dx * dx + dy * dy).squareRoot() }
+        /// The width difference as a fraction of the reference's width.
+        public var widthError: Double { reference.width > 0 ? dWidth / reference.width : 0 }
+    }
+
+    public struct Report: Codable, Sendable {
+        public var scale: Double
+        /// The shift (points) applied to the render to line it up with the reference.
+        public var shiftX: Double, shiftY: Double
+        public var referenceElements: Int
+        public var ourElements: Int
+        public var matches: [Match]
+        public var unmatchedReference: [Box]
+        public var unmatchedOurs: [Box]
+
+        /// Matched reference elements out of all of them (1 when the reference has none).
+        public var matchedRatio: Double { referenceElements == 0 ? 1 : Double(matches.count) / Double(referenceElements) }
+        public var medianCentreError: Double { Calibration.percentile(matches.map(\.centreError), 0.5) }
+        public var p90CentreError: Double { Calibration.percentile(matches.map(\.centreError), 0.9) }
+        /// Of |width error|, as fractions.
+        public var medianWidthError: Double { Calibration.percentile(matches.map { abs($0.widthError) }, 0.5) }
+        public var p90WidthError: Double { Calibration.percentile(matches.map { abs($0.widthError) }, 0.9) }
+
+        enum CodingKeys: String, CodingKey {
+            case scale, shiftX, shiftY, referenceElements, ourElements, matches, unmatchedReference, unmatchedOurs
+            case matchedRatio, medianCentreError, p90CentreError, medianWidthError, p90WidthError
+        }
+
+        public init(scale: Double, shiftX: Double, shiftY: Double, referenceElements: Int, ourElements: Int,
+                    matches: [Match], unmatchedReference: [Box], unmatchedOurs: [Box]) {
+            self.scale = scale; self.shiftX = shiftX; self.shiftY = shiftY
+            self.referenceElements = referenceElements; self.ourElements = ourElements
+            self.matches = matches; self.unmatchedReference = unmatchedReference; self.unmatchedOurs = unmatchedOurs
+        }
+
+        public init(from decoder: Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            self.init(scale: try c.decode(Double.self, forKey: .scale), shiftX: try c.decode(Double.self, forKey: .shiftX),
+                      shiftY: try c.decode(Double.self, forKey: .shiftY),
+                      referenceElements: try c.decode(Int.self, forKey: .referenceElements),
+                      ourElements: try c.decode(Int.self, forKey: .ourElements), matches: try c.decode([Match].self, forKey: .matches),
+                      unmatchedReference: try c.decode([Box].self, forKey: .unmatchedReference),
+                      unmatchedOurs: try c.decode([Box].self, forKey: .unmatchedOurs))
+        }
+
+        public func encode(to encoder: Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(scale, forKey: .scale); try c.encode(shiftX, forKey: .shiftX); try c.encode(shiftY, forKey: .shiftY)
+            try c.encode(referenceElements, forKey: .referenceElements); try c.encode(ourElements, forKey: .ourElements)
+            try c.encode(matches, forKey: .matches); try c.encode(unmatchedReference, forKey: .unmatchedReference)
+            try c.encode(unmatchedOurs, forKey: .unmatchedOurs); try c.encode(matchedRatio, forKey: .matchedRatio)
+            try c.encode(medianCentreError, forKey: .medianCentreError); try c.encode(p90CentreError, forKey: .p90CentreError)
+            try c.encode(medianWidthError, forKey: .medianWidthError); try c.encode(p90WidthError, forKey: .p90WidthError)
+        }
+    }
+
+    public struct Failure: Error, CustomStringConvertible, Sendable {
+        public var description: String
+        public init(description: String) { self.description = description }
+    }
+
+    /// Elements beyond this many in one picture: it is not a widget (a photograph, noise), and
+    /// matching them would cost quadratic time.
+    public static let maxElements = 2_000
+
+    /// Compares `ours` with `reference`; both must be the same size in pixels.
+    public static func compare(reference: DiffImage, ours: DiffImage, options: Options) throws(Failure) -> Report {
+        if let p = reference.bufferProblem(named: "reference") ?? ours.bufferProblem(named: "render") { throw Failure(description: p) }
+        guard reference.width == ours.width, reference.height == ours.height else {
+            throw Failure(description: "the reference is \(reference.width)×\(reference.height) px and the render \(ours.width)×\(ours.height) px: they must be the same size")
+        }
+        guard options.scale > 0, options.scale.isFinite else { throw Failure(description: "scale must be positive, got \(options.scale)") }
+        let a = try elements(in: reference, options: options, name: "reference")
+        let b = try elements(in: ours, options: options, name: "render")
+        var shift = (x: 0.0, y: 0.0)
+        if options.align { shift = bestShift(reference, ours, options) }
+        let shifted = b.map { Box(x: $0.x + shift.x, y: $0.y + shift.y, width: $0.width, height: $0.height) }
+        var pairs: [(cost: Double, r: Int, o: Int)] = []
+        for (i, r) in a.enumerated() {
+            for (j, o) in shifted.enumerated() {
+                let dx = o.midX - r.midX, dy = o.midY - r.midY
+                let distance = (dx * dx + dy * dy).squareRoot()
+                guard distance <= options.maxDistance, similar(r.width, o.width), similar(r.height, o.height) else { continue }
+                pairs.append((distance + 0.5 * (abs(o.width - r.width) + abs(o.height - r.height)), i, j))
+            }
+        }
+        pairs.sort { ($0.cost, $0.r, $0.o) < ($1.cost, $1.r, $1.o) }
+        var usedR = Set<Int>(), usedO = Set<Int>(), matches: [Match] = []
+        for p in pairs where !usedR.contains(p.r) && !usedO.contains(p.o) {
+            usedR.insert(p.r); usedO.insert(p.o)
+            let r = a[p.r], o = shifted[p.o]
+            matches.append(Match(reference: r, ours: b[p.o], dx: o.midX - r.midX, dy: o.midY - r.midY,
+                                 dWidth: o.width - r.width, dHeight: o.height - r.height))
+        }
+        matches.sort { ($0.reference.y, $0.reference.x) < ($1.reference.y, $1.reference.x) }
+        return Report(scale: options.scale, shiftX: shift.x, shiftY: shift.y, referenceElements: a.count, ourElements: b.count,
+                      matches: matches,
+                      unmatchedReference: a.indices.filter { !usedR.contains($0) }.map { a[$0] },
+                      unmatchedOurs: b.indices.filter { !usedO.contains($0) }.map { b[$0] })
+    }
+
+    /// The elements of one picture, top to bottom, in points.
+    public static func elements(in image: DiffImage, options: Options, name: String = "image") throws(Failure) -> [Box] {
+        if let p = image.bufferProblem(named: name) { throw Failure(description: p) }
+        let mask = inkMask(image, threshold: options.inkThreshold)
+        let gapX = max(0, Int((options.horizontalGap * options.scale).rounded()))
+        let gapY = max(0, Int((options.verticalGap * options.scale).rounded()))
+        let boxes = components(mask, width: image.width, height: image.height, gapX: gapX, gapY: gapY)
+        let s = options.scale
+        let found = boxes.map { Box(x: Double($0.x0) / s, y: Double($0.y0) / s, width: Double($0.x1 - $0.x0 + 1) / s,
+                                    height: Double($0.y1 - $0.y0 + 1) / s) }
+            .filter { $0.width * $0.height >= options.minimumArea }
+        guard found.count <= maxElements else {
+            throw Failure(description: "the \(name) has \(found.count) elements, more than \(maxElements): is it a widget picture? (a larger --gap joins more ink)")
+        }
+        return found.sorted { ($0.y, $0.x) < ($1.y, $1.x) }
+    }
+
+    /// The value below which `fraction` of `values` lie (nearest rank); 0 for none.
+    public static func percentile(_ values: [Double], _ fraction: Double) -> Double {
+        guard !values.isEmpty else { return 0 }
+        let sorted = values.sorted()
+        let rank = Int((fraction * Double(sorted.count)).rounded(.up)) - 1
+        return sorted[min(max(rank, 0), sorted.count - 1)]
+    }
+
+    // MARK: - Pixels
+
+    /// Within a factor of two (sizes under a point count as a point).
+    static func similar(_ a: Double, _ b: Double) -> Bool {
+        let x = max(a, 1), y = max(b, 1)
+        return x <= 2 * y && y <= 2 * x
+    }
+
+    /// The background: the most common premultiplied colour on the picture's border.
+    static func background(_ image: DiffImage) -> (UInt8, UInt8, UInt8, UInt8) {
+        var counts: [UInt32: Int] = [:]
+        func add(_ x: Int, _ y: Int) { counts[premultiplied(image, x, y).packed, default: 0] += 1 }
+        for x in 0..<image.width { add(x, 0); add(x, image.height - 1) }
+        for y in 0..<image.height { add(0, y); add(image.width - 1, y) }
+        let best = counts.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key ?? 0
+        return (UInt8(best & 0xFF), UInt8(best >> 8 & 0xFF), UInt8(best >> 16 & 0xFF), UInt8(best >> 24))
+    }
+
+    private static func premultiplied(_ image: DiffImage, _ x: Int, _ y: Int) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8, packed: UInt32) {
+        let i = (y * image.width + x) * 4
+        let a = UInt32(image.pixels[i + 3])
+        func p(_ v: UInt8) -> UInt32 { (UInt32(v) * a + 127) / 255 }
+        let r = p(image.pixels[i]), g = p(image.pixels[i + 1]), b = p(image.pixels[i + 2])
+        return (UInt8(r), UInt8(g), UInt8(b), UInt8(a), r | g << 8 | b << 16 | a << 24)
+    }
+
+    static func inkMask(_ image: DiffImage, threshold: Int) -> [Bool] {
+        guard image.width > 0, image.height > 0 else { return [] }
+        let bg = background(image)
+        var mask = [Bool](repeating: false, count: image.width * image.height)
+        for y in 0..<image.height {
+            for x in 0..<image.width {
+                var p = premultiplied(image, x, y)
+                // Nothing drawn is never ink (a widget's rounded corners, an accessory's backdrop);
+                // on an opaque background, translucent pixels are seen over it (the corners' edges).
+                if p.a == 0 { continue }
+                if bg.3 == 255, p.a < 255 {
+                    let rest = 255 - Int(p.a)
+                    p.r = UInt8(Int(p.r) + (Int(bg.0) * rest + 127) / 255)
+                    p.g = UInt8(Int(p.g) + (Int(bg.1) * rest + 127) / 255)
+                    p.b = UInt8(Int(p.b) + (Int(bg.2) * rest + 127) / 255)
+                    p.a = 255
+                }
+                let d = max(abs(Int(p.r) - Int(bg.0)), abs(Int(p.g) - Int(bg.1)), abs(Int(p.b) - Int(bg.2)), abs(Int(p.a) - Int(bg.3)))
+                mask[y * image.width + x] = d > threshold
+            }
+        }
+        return mask
+    }
+
+    struct PixelBox { var x0: Int, y0: Int, x1: Int, y1: Int }
+
+    /// Connected regions of `mask`, where ink up to `gapX` pixels apart across and `gapY` down is
+    /// connected: runs per row (joined across small gaps) are united with the overlapping runs of
+    /// the rows up to `gapY + 1` above (union–find over runs).
+    static func components(_ mask: [Bool], width: Int, height: Int, gapX: Int, gapY: Int) -> [PixelBox] {
+        struct Run { var x0: Int, x1: Int, id: Int }
+        var parent: [Int] = []
+        var boxes: [PixelBox] = []
+        func find(_ i: Int) -> Int {
+            var i = i
+            while parent[i] != i { parent[i] = parent[parent[i]]; i = parent[i] }
+            return i
+        }
+        func union(_ a: Int, _ b: Int) {
+            let ra = find(a), rb = find(b)
+            guard ra != rb else { return }
+            parent[max(ra, rb)] = min(ra, rb)
+            let x = boxes[max(ra, rb)], m = min(ra, rb)
+            boxes[m] = PixelBox(x0: min(boxes[m].x0, x.x0), y0: min(boxes[m].y0, x.y0), x1: max(boxes[m].x1, x.x1), y1: max(boxes[m].y1, x.y1))
+        }
+        var recent: [[Run]] = []   // the rows above, nearest last
+        for y in 0..<height {
+            var runs: [Run] = []
+            var x = 0
+            while x < width {
+                guard mask[y * width + x] else { x += 1; continue }
+                var end = x
+                var probe = x + 1
+                while probe < width && probe - end - 1 <= gapX {
+                    if mask[y * width + probe] { end = probe }
+                    probe += 1
+                }
+                let id = parent.count
+                parent.append(id)
+                boxes.append(PixelBox(x0: x, y0: y, x1: end, y1: y))
+                runs.append(Run(x0: x, x1: end, id: id))
+                x = end + 1
+            }
+            for run in runs {
+                for row in recent {
+                    for above in row where above.x0 <= run.x1 + gapX && run.x0 <= above.x1 + gapX { union(run.id, above.id) }
+                }
+            }
+            recent.append(runs)
+            if recent.count > gapY + 1 { recent.removeFirst() }
+        }
+        return parent.indices.filter { find($0) == $0 }.map { boxes[$0] }
+    }
+
+    /// The whole-point shift of `ours` (within ±maxShift) under which the most ink cells (1 pt
+    /// squares holding ink) of the two pictures coincide; no shift on a tie.
+    static func bestShift(_ reference: DiffImage, _ ours: DiffImage, _ options: Options) -> (x: Double, y: Double) {
+        func cells(_ image: DiffImage) -> (grid: [Bool], w: Int, h: Int) {
+            let mask = inkMask(image, threshold: options.inkThreshold)
+            let w = max(1, Int((Double(image.width) / options.scale).rounded(.up)))
+            let h = max(1, Int((Double(image.height) / options.scale).rounded(.up)))
+            var grid = [Bool](repeating: false, count: w * h)
+            for y in 0..<image.height {
+                for x in 0..<image.width where mask[y * image.width + x] {
+                    grid[min(h - 1, Int(Double(y) / options.scale)) * w + min(w - 1, Int(Double(x) / options.scale))] = true
+                }
+            }
+            return (grid, w, h)
+        }
+        let r = cells(reference), o = cells(ours)
+        let limit = max(0, Int(options.maxShift))
+        var best = (score: -1, dx: 0, dy: 0)
+        for dy in -limit...limit {
+            for dx in -limit...limit {
+                var score = 0
+                for y in max(0, dy)..<min(r.h, o.h + dy) {
+                    for x in max(0, dx)..<min(r.w, o.w + dx) where r.grid[y * r.w + x] && o.grid[(y - dy) * o.w + (x - dx)] {
+                        score += 1
+                    }
+                }
+                let better = score > best.score
+                    || (score == best.score && abs(dx) + abs(dy) < abs(best.dx) + abs(best.dy))
+                if better { best = (score, dx, dy) }
+            }
+        }
+        return (Double(best.dx), Double(best.dy))
+    }
+}
