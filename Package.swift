@@ -74,7 +74,8 @@ let package = Package(
         ], path: "Sources/2-WidgetTemplate"),
         // Surface chrome: each family's canvas, margins, container background, mask and regions.
         .target(name: "WidgetCompose", dependencies: ["WidgetModel", "WidgetTemplate", "WidgetLayout"], path: "Sources/4-WidgetCompose"),
-        .target(name: "WidgetRender", dependencies: ["WidgetModel", "WidgetLayout", "CPangoCairo", "CPNG"], path: "Sources/5-WidgetRender"),
+        .target(name: "WidgetRender", dependencies: ["WidgetModel", "WidgetLayout", "CPangoCairo", "CPNG",
+                                                      .product(name: "Yams", package: "Yams")], path: "Sources/5-WidgetRender"),
         .target(name: "WidgetDiff", path: "Sources/7-WidgetDiff"),
         .target(name: "WidgetShot", dependencies: [
             "CTempFiles", "WidgetModel", "WidgetLayout", "WidgetTemplate", "WidgetCompose", "WidgetRender", "WidgetDiff",

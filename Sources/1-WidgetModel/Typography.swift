@@ -82,15 +82,39 @@ public enum DynamicTypeSize: String, Hashable, Sendable, CaseIterable {
     var index: Int { Self.allCases.firstIndex(of: self)! }
 }
 
+/// SwiftUI's nine weights, lightest first, with the OpenType weight of the SF Pro face each picks
+/// (Ultralight 100 … Black 900). A family without that face draws the nearest one it has
+/// (fontconfig's match), as iOS does for a font lacking a weight.
 public enum FontWeight: String, Hashable, Sendable, CaseIterable {
-    case regular, medium, semibold, bold
+    case ultraLight, thin, light, regular, medium, semibold, bold, heavy, black
     /// CSS/OpenType weight.
     public var value: Int {
         switch self {
+        case .ultraLight: 100
+        case .thin: 200
+        case .light: 300
         case .regular: 400
         case .medium: 500
         case .semibold: 600
         case .bold: 700
+        case .heavy: 800
+        case .black: 900
+        }
+    }
+}
+
+/// SwiftUI's font designs. Which families draw each is the fonts folder's table (`fonts.yaml`:
+/// `system`, `system-rounded`, `system-mono`, `system-serif`), so a team can point them at Apple's
+/// fonts on its own machines; the bundled open fonts stand in by default.
+public enum FontDesign: String, Hashable, Sendable, CaseIterable {
+    case `default`, rounded, monospaced, serif
+    /// The key of the fonts table that lists this design's families.
+    public var tableKey: String {
+        switch self {
+        case .default: "system"
+        case .rounded: "system-rounded"
+        case .monospaced: "system-mono"
+        case .serif: "system-serif"
         }
     }
 }
@@ -107,11 +131,16 @@ public struct FontSpec: Hashable, Sendable {
     public var monospacedDigits: Bool
     /// Extra space between characters in points.
     public var tracking: Double
+    /// The system font's design: the renderer draws the system families (`textFamilies`) in the
+    /// fonts table's families for it.
+    public var design: FontDesign
 
     public init(families: [String] = FontSpec.textFamilies, size: Double, weight: FontWeight = .regular,
-                lineHeight: Double? = nil, monospacedDigits: Bool = false, tracking: Double = 0) {
+                lineHeight: Double? = nil, monospacedDigits: Bool = false, tracking: Double = 0,
+                design: FontDesign = .default) {
         self.families = families; self.size = size; self.weight = weight
         self.lineHeight = lineHeight; self.monospacedDigits = monospacedDigits; self.tracking = tracking
+        self.design = design
     }
 
     public init(style: TextStyle) {

@@ -22,6 +22,11 @@ public final class FontLibrary: @unchecked Sendable {
     public let directory: String
     public let files: [String]
     public let families: [String]
+    /// The families that draw each design of the system font (`fonts.yaml` in the folder, else
+    /// the bundled defaults): `FontTable`.
+    public let table: FontTable
+    /// What a render depends on besides the layout: the font files and the table.
+    public var stampFiles: [String] { files + (table.file.map { [$0] } ?? []) }
     /// In-memory copy path (what fontconfig reports as FC_FILE) → the file in `directory`.
     private let originals: [String: String]
 
@@ -62,6 +67,10 @@ public final class FontLibrary: @unchecked Sendable {
         self.directory = url.path
         self.files = fontFiles
         self.families = Self.families(in: config)
+        do { self.table = try FontTable.load(directory: url.path, families: families) } catch {
+            FcConfigDestroy(config)
+            throw error
+        }
     }
 
     deinit { FcConfigDestroy(config) }

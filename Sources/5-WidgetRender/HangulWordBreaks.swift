@@ -91,8 +91,7 @@ extension Renderer {
     private func measuredWidths(of words: [HangulWord], in text: String, font: FontSpec, base: OpaquePointer?) -> [Int32] {
         let layout = pango_layout_new(measureContext)!
         defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
-        pango_layout_set_font_description(layout, fontDescription(FontKey(families: font.families, size: font.size,
-                                                                          weight: font.weight)))
+        pango_layout_set_font_description(layout, fontDescription(fontKey(font)))
         if let base { pango_layout_set_attributes(layout, base) }
         pango_layout_set_text(layout, text, -1)
         return words.map { word in

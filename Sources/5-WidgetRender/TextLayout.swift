@@ -61,7 +61,7 @@ extension Renderer {
                                    width: Double?, maxLines: Int?, alignment: TextAlignment,
                                    truncation: TruncationMode) -> PreparedLayout {
         let layout = pango_layout_new(context)!
-        pango_layout_set_font_description(layout, fontDescription(FontKey(families: font.families, size: font.size, weight: font.weight)))
+        pango_layout_set_font_description(layout, fontDescription(fontKey(font)))
         let attributes = attributeList(AttributeKey(lineHeight: font.lineHeight, tracking: font.tracking,
                                                     monospacedDigits: font.monospacedDigits))
         var text = string
@@ -196,6 +196,13 @@ extension Renderer {
         return true
     }
 
+    /// The families, size and weight Pango is asked for: the system families in the fonts table's
+    /// families for the font's design.
+    func fontKey(_ font: FontSpec) -> FontKey {
+        let families = font.families == FontSpec.textFamilies ? fonts.table.families(for: font.design) : font.families
+        return FontKey(families: families, size: font.size, weight: font.weight)
+    }
+
     func fontDescription(_ key: FontKey) -> OpaquePointer {
         if let d = fontDescriptions[key] { return d }
         let d = pango_font_description_new()!
@@ -303,7 +310,7 @@ extension Renderer {
 
     /// The font Pango loads for the spec's families (the first that has the face), for empty lines.
     private func primaryFont(_ font: FontSpec) -> UnsafeMutablePointer<PangoFont>? {
-        let key = FontKey(families: font.families, size: font.size, weight: font.weight)
+        let key = fontKey(font)
         if let loaded = primaryFonts[key] { return loaded }
         guard let loaded = pango_font_map_load_font(fontMap, measureContext, fontDescription(key)) else { return nil }
         primaryFonts[key] = loaded

@@ -54,7 +54,7 @@ public final class RenderKeyer: Sendable {
     }
 
     public convenience init(fonts: FontLibrary, assetRecheckSeconds: Double = 1) {
-        self.init(fontDigest: Self.digest(files: fonts.files), assetRecheckSeconds: assetRecheckSeconds)
+        self.init(fontDigest: Self.digest(files: fonts.stampFiles), assetRecheckSeconds: assetRecheckSeconds)
     }
 
     /// For a digest computed elsewhere (tests).

@@ -131,14 +131,14 @@ public struct GalleryBuilder: Sendable {
     /// The digest of the font files' bytes (what a RenderKey covers), read again only when a font
     /// file looks changed since the last build of this builder or of the manifest's.
     func fontStampNow(previous: GalleryFontStamp?) -> GalleryFontStamp {
-        let files = pool.fonts.files.map { path -> String in
+        let files = pool.fonts.stampFiles.map { path -> String in
             var s = stat()
             guard stat(path, &s) == 0 else { return (path as NSString).lastPathComponent + " missing" }
             let times = FileTimes(s)
             return "\((path as NSString).lastPathComponent) \(s.st_size) \(s.st_ino) \(times.modified) \(times.changed)"
         }
         if let known = fontStamp.value, known.files == files { return known }
-        let stamp = previous?.files == files ? previous! : GalleryFontStamp(files: files, digest: RenderKeyer.digest(files: pool.fonts.files))
+        let stamp = previous?.files == files ? previous! : GalleryFontStamp(files: files, digest: RenderKeyer.digest(files: pool.fonts.stampFiles))
         fontStamp.value = stamp
         return stamp
     }

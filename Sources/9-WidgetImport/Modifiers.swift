@@ -183,7 +183,11 @@ extension Translator {
             if isText { if !n.has("bold") && !n.has("weight") { n.entries.append(("bold", .bool(true))) } }
             else { setFontPart(&n, "weight", .string("bold")) }
             return (.translated, nil)
-        case "fontDesign", "fontWidth", "italic", "underline", "strikethrough", "baselineOffset", "lineSpacing", "allowsTightening",
+        case "fontDesign":
+            guard let d = args["_0"].flatMap(Self.design) else { return (.partly, "design not translated") }
+            setFontPart(&n, "design", .string(d))
+            return (.translated, nil)
+        case "fontWidth", "italic", "underline", "strikethrough", "baselineOffset", "lineSpacing", "allowsTightening",
              "shadow", "blur", "brightness", "contrast", "saturation", "grayscale", "colorMultiply", "hueRotation", "colorInvert",
              "blendMode", "symbolRenderingMode", "imageScale", "redacted", "zIndex", "dynamicIsland", "textScale",
              "flipsForRightToLeftLayoutDirection", "containerRelativeFrame", "aspectRatio2":
@@ -192,8 +196,9 @@ extension Translator {
             n["monospacedDigit"] = .bool(true)
             return (.translated, nil)
         case "monospaced":
-            n["monospacedDigit"] = .bool(true)
-            return (.partly, "monospaced: only the digits are monospaced")
+            if args["_0"]?.trimmedDescription == "false" { return (.translated, nil) }
+            setFontPart(&n, "design", .string("monospaced"))
+            return (.translated, nil)
         case "lineLimit":
             guard let a = args["_0"] else { return (.translated, nil) }
             if a.is(NilLiteralExprSyntax.self) { return (.translated, nil) }
@@ -486,11 +491,16 @@ extension Translator {
     static func weight(_ e: ExprSyntax) -> (String, String?)? {
         guard let name = e.as(MemberAccessExprSyntax.self)?.declName.baseName.text else { return nil }
         switch name {
-        case "regular", "medium", "semibold", "bold": return (name, nil)
-        case "ultraLight", "thin", "light": return ("regular", "weight .\(name) is drawn regular (the bundled fonts' lightest)")
-        case "heavy", "black": return ("bold", "weight .\(name) is drawn bold (the bundled fonts' heaviest)")
+        case "ultraLight", "thin", "light", "regular", "medium", "semibold", "bold", "heavy", "black": return (name, nil)
         default: return nil
         }
+    }
+
+    /// `.rounded`, `.monospaced`, `.serif` → the layout's design; `.default` too.
+    static func design(_ e: ExprSyntax) -> String? {
+        guard let name = e.as(MemberAccessExprSyntax.self)?.declName.baseName.text,
+              ["default", "rounded", "monospaced", "serif"].contains(name) else { return nil }
+        return name
     }
 
     static let textStyles: Set<String> = ["largeTitle", "title", "title2", "title3", "headline", "body", "callout", "subheadline",
@@ -500,6 +510,7 @@ extension Translator {
         var style: String?
         var size: Double?
         var weight: String?
+        var design: String?
         var bold = false
         var monospacedDigit = false
         var notes: [String] = []
@@ -514,7 +525,8 @@ extension Translator {
             switch m.declName.baseName.text {
             case "bold": spec.bold = true
             case "weight": if let w = c.arguments.first.flatMap({ Self.weight($0.expression) }) { spec.weight = w.0; if let n = w.1 { spec.notes.append(n) } }
-            case "monospacedDigit", "monospaced": spec.monospacedDigit = true
+            case "monospacedDigit": spec.monospacedDigit = true
+            case "monospaced": spec.design = "monospaced"
             default: spec.notes.append(".\(m.declName.baseName.text)() on the font is left out")
             }
             e = base
@@ -533,9 +545,8 @@ extension Translator {
             if let s = args["size"] { spec.size = number(s, scope) }
             if let first = args["_0"]?.as(MemberAccessExprSyntax.self)?.declName.baseName.text, Self.textStyles.contains(first) { spec.style = first }
             if let w = args["weight"].flatMap(Self.weight) { spec.weight = w.0; if let n = w.1 { spec.notes.append(n) } }
-            if let d = args["design"]?.as(MemberAccessExprSyntax.self)?.declName.baseName.text, d != "default" {
-                spec.notes.append("design .\(d) is drawn in the bundled default design")
-            }
+            if let d = args["design"].flatMap(Self.design), d != "default" { spec.design = d }
+            else if let d = args["design"] { spec.notes.append("design \(Self.short(d)) is not translated: the default design") }
         case "custom":
             spec.size = number(args["size"] ?? args["fixedSize"], scope)
             spec.notes.append("custom font \(Self.short(args["_0"] ?? e)) is drawn in the bundled font")
@@ -554,6 +565,7 @@ extension Translator {
                 if let s = spec.size { n.entries.append(("size", .number(max(1, min(1000, s))))) }
             }
             if let w = spec.weight, !n.has("weight") { n.entries.append(("weight", .string(w))) }
+            if let d = spec.design, !n.has("design") { n.entries.append(("design", .string(d))) }
             if spec.bold, !n.has("weight"), !n.has("bold") { n.entries.append(("bold", .bool(true))) }
         } else {
             if !n.has("font") {
@@ -561,6 +573,7 @@ extension Translator {
                 if let s = spec.style { pairs.append(("style", .string(s))) }
                 if let s = spec.size { pairs.append(("size", .number(max(1, min(1000, s))))) }
                 if let w = spec.weight ?? (spec.bold ? "bold" : nil) { pairs.append(("weight", .string(w))) }
+                if let d = spec.design { pairs.append(("design", .string(d))) }
                 n.entries.append(("font", pairs.count == 1 && pairs[0].0 == "style" ? pairs[0].1 : .map(pairs)))
             }
         }

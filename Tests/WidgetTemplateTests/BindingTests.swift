@@ -372,6 +372,26 @@ import WidgetModel
         }
     }
 
+    /// A design set on a container reaches the texts inside (SwiftUI's `fontDesign` environment);
+    /// a text's own wins; weights are SwiftUI's nine.
+    @Test func designsAreInheritedAndWeightsAreNine() throws {
+        let view = """
+        vstack:
+          - text: a
+          - text: b
+            design: monospaced
+            weight: black
+          - text: c
+            font: { style: title, weight: ultraLight, design: serif }
+        font: { design: rounded }
+        """
+        let bound = try #require(bindView(view))
+        let fonts = try #require(bound.view?.children).compactMap { $0.text?.font }
+        #expect(fonts.map(\.design) == [.rounded, .monospaced, .serif])
+        #expect(fonts.map(\.weight) == [.regular, .black, .ultraLight])
+        #expect(FontWeight.allCases.map(\.value) == [100, 200, 300, 400, 500, 600, 700, 800, 900])
+    }
+
     @Test func images() throws {
         let dir = NSTemporaryDirectory() + "widgetshot-img-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: dir + "/assets", withIntermediateDirectories: true)

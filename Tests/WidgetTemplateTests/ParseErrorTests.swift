@@ -124,7 +124,7 @@ import WidgetModel
 
     @Test func unknownStyleWeightAlignment() {
         #expect(parseErrors(layout(view: "text: hi\nstyle: headlin")).map(\.message).first?.contains("unknown style 'headlin' (did you mean headline?)") == true)
-        #expect(parseErrors(layout(view: "text: hi\nweight: heavy")).map(\.message).first?.contains("unknown weight 'heavy'") == true)
+        #expect(parseErrors(layout(view: "text: hi\nweight: hefty")).map(\.message).first?.contains("unknown weight 'hefty'") == true)
         #expect(parseErrors(layout(view: "vstack: []\nalignment: top")).map(\.message).first?.contains("unknown alignment 'top'") == true)
     }
 

@@ -34,6 +34,8 @@ struct Binder {
         var fontStyle: TextStyle = .body
         var fontSize: Double?
         var fontWeight: FontWeight?
+        /// The system font's design (SwiftUI's `fontDesign`), inherited until a text or node sets another.
+        var fontDesign: FontDesign?
         /// Text settings from enclosing nodes (TextEnvironmentTemplate); nil: the text default.
         var text = TextEnvironmentTemplate()
         var unredacted = false
@@ -298,6 +300,7 @@ struct Binder {
             if let s = f.style { env.fontStyle = s; env.fontSize = nil; env.fontWeight = nil }
             if let s = f.size { env.fontSize = s }
             if let w = f.weight { env.fontWeight = w }
+            if let d = f.design { env.fontDesign = d }
         }
         var nodes: [ViewNode]
         switch t.kind {

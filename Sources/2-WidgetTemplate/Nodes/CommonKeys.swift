@@ -15,11 +15,12 @@ enum CommonKeys {
         NodeKey("unredacted", .bindable(.boolean)),
     ] + TextNode.environmentKeys
 
-    /// `font: {style, size, weight}`.
+    /// `font: {style, size, weight, design}`.
     static let fontKeys: [SchemaValue.Member] = [
         .init("style", .bindable(.words(TextStyle.allCases.map(\.rawValue)))),
         .init("size", .bindable(.number)),
         .init("weight", .bindable(.words(FontWeight.allCases.map(\.rawValue)))),
+        .init("design", .bindable(.words(FontDesign.allCases.map(\.rawValue)))),
     ]
 }
 
@@ -27,6 +28,7 @@ struct FontTemplate: Hashable, Sendable {
     var style: TextStyle?
     var size: Double?
     var weight: FontWeight?
+    var design: FontDesign?
 }
 
 extension LayoutParser {
@@ -59,14 +61,15 @@ extension LayoutParser {
         if case .scalar = node {
             return word(node, "font", TextStyle.allCases.map(\.rawValue), TextStyle.init).map { FontTemplate(style: $0) }
         }
-        guard case .mapping = node else { error("expected a text style or {style, size, weight} for 'font', found \(describe(node))", node); return nil }
+        guard case .mapping = node else { error("expected a text style or {style, size, weight, design} for 'font', found \(describe(node))", node); return nil }
         var f = FontTemplate()
         for (k, kn, v) in pairs(node) {
             switch k {
             case "style": f.style = word(v, "style", TextStyle.allCases.map(\.rawValue), TextStyle.init)
             case "size": f.size = number(v, "size", in: 1...1000)
             case "weight": f.weight = word(v, "weight", FontWeight.allCases.map(\.rawValue), FontWeight.init)
-            default: unknownKey(k, kn, in: "font", allowed: ["style", "size", "weight"])
+            case "design": f.design = word(v, "design", FontDesign.allCases.map(\.rawValue), FontDesign.init)
+            default: unknownKey(k, kn, in: "font", allowed: ["style", "size", "weight", "design"])
             }
         }
         return f

@@ -23,6 +23,7 @@ enum TextNode: NodeKind {
         NodeKey("style", .bindable(.words(styles))),
         NodeKey("size", .bindable(.number)),
         NodeKey("weight", .bindable(.words(weights))),
+        NodeKey("design", .bindable(.words(FontDesign.allCases.map(\.rawValue)))),
         NodeKey("bold", .bindable(.boolean)),
         NodeKey("lineHeight", .bindable(.number)),
     ] + environmentKeys + [
@@ -57,6 +58,7 @@ struct TextTemplate: Hashable, Sendable {
     var style: TextStyle?
     var size: Double?
     var weight: FontWeight?
+    var design: FontDesign?
     var bold = false
     var lineHeight: Double?
     var lineLimit: Int?
@@ -135,6 +137,7 @@ extension LayoutParser {
         if let v = p["style"] { t.style = word(v, "style", TextStyle.allCases.map(\.rawValue), TextStyle.init) }
         if let v = p["size"] { t.size = number(v, "size", in: 1...1000) }
         if let v = p["weight"] { t.weight = word(v, "weight", FontWeight.allCases.map(\.rawValue), FontWeight.init) }
+        if let v = p["design"] { t.design = word(v, "design", FontDesign.allCases.map(\.rawValue), FontDesign.init) }
         if let v = p["bold"] { t.bold = bool(v, "bold") ?? false }
         if let v = p["lineHeight"] { t.lineHeight = number(v, "lineHeight", in: 1...1000) }
         if let v = p["lineLimit"] { t.lineLimit = integer(v, "lineLimit", in: 1...1000) }
@@ -177,7 +180,8 @@ extension Binder {
             : tt.lineHeight
         // The text's own settings are in env.text too (the parser put them there).
         let font = FontSpec(size: size, weight: weight, lineHeight: lineHeight,
-                            monospacedDigits: env.text.monospacedDigit ?? tt.monospacedDigit, tracking: tt.tracking ?? 0)
+                            monospacedDigits: env.text.monospacedDigit ?? tt.monospacedDigit, tracking: tt.tracking ?? 0,
+                            design: tt.design ?? env.fontDesign ?? .default)
         return .text(TextContent(string: string, font: font, color: env.foreground ?? label(),
                                  lineLimit: env.text.lineLimit ?? tt.lineLimit,
                                  minimumScaleFactor: env.text.minimumScaleFactor ?? tt.minimumScaleFactor,
