@@ -134,13 +134,16 @@ public struct FontSpec: Hashable, Sendable {
     /// The system font's design: the renderer draws the system families (`textFamilies`) in the
     /// fonts table's families for it.
     public var design: FontDesign
+    /// SF's size-specific tracking (`SystemFontMetrics.tracking`) is added to `tracking`, except
+    /// on Hangul, kana and Han, which iOS draws in other fonts.
+    public var opticalTracking: Bool
 
     public init(families: [String] = FontSpec.textFamilies, size: Double, weight: FontWeight = .regular,
                 lineHeight: Double? = nil, monospacedDigits: Bool = false, tracking: Double = 0,
-                design: FontDesign = .default) {
+                design: FontDesign = .default, opticalTracking: Bool = false) {
         self.families = families; self.size = size; self.weight = weight
         self.lineHeight = lineHeight; self.monospacedDigits = monospacedDigits; self.tracking = tracking
-        self.design = design
+        self.design = design; self.opticalTracking = opticalTracking
     }
 
     public init(style: TextStyle) {
@@ -159,4 +162,40 @@ public struct FontSpec: Hashable, Sendable {
         f.lineHeight = lineHeight.map { $0 * factor }
         return f
     }
+}
+
+/// How iOS sets its system font (SF Pro), applied to whatever family stands in for it.
+public enum SystemFontMetrics {
+    /// A line of SF is as tall as its ascender plus descender: 20.287 pt at 17 pt (UIKit's
+    /// `lineHeight` of the body font, which several public UIKit tests assert), 1.193 × the size.
+    /// SwiftUI lays a `Text` line out at that height, not at the HIG's leading (22 pt for body):
+    /// reference §4a, measured on iOS 26 simulator snapshots.
+    public static let lineHeightPerPoint = 20.287 / 17
+
+    /// The line height of the system font at `size` points.
+    public static func lineHeight(size: Double) -> Double { size * lineHeightPerPoint }
+
+    /// SF Pro's tracking in points at `size` (Apple's HIG table, "Tracking values", SF Pro, 6 to
+    /// 96 pt; linear between the sizes it lists, the ends held beyond them). iOS applies it to
+    /// every system-font text by itself.
+    public static func tracking(size: Double) -> Double {
+        guard size.isFinite, size > 0 else { return 0 }
+        let table = trackingTable
+        if size <= table[0].size { return table[0].points }
+        for (a, b) in zip(table, table.dropFirst()) where size <= b.size {
+            return a.points + (b.points - a.points) * (size - a.size) / (b.size - a.size)
+        }
+        return table[table.count - 1].points
+    }
+
+    /// (point size, tracking in points), as the HIG lists them for SF Pro.
+    static let trackingTable: [(size: Double, points: Double)] = [
+        (6, 0.24), (7, 0.23), (8, 0.21), (9, 0.17), (10, 0.12), (11, 0.06), (12, 0), (13, -0.08), (14, -0.15),
+        (15, -0.23), (16, -0.31), (17, -0.43), (18, -0.44), (19, -0.45), (20, -0.45), (21, -0.36), (22, -0.26),
+        (23, -0.10), (24, 0.07), (25, 0.15), (26, 0.22), (27, 0.29), (28, 0.38), (29, 0.40), (30, 0.40), (31, 0.39),
+        (32, 0.41), (33, 0.40), (34, 0.40), (35, 0.38), (36, 0.37), (37, 0.36), (38, 0.37), (39, 0.38), (40, 0.37),
+        (41, 0.36), (42, 0.37), (43, 0.38), (44, 0.37), (45, 0.35), (46, 0.36), (47, 0.37), (48, 0.35), (49, 0.33),
+        (50, 0.34), (51, 0.35), (52, 0.33), (53, 0.31), (54, 0.32), (56, 0.30), (58, 0.28), (60, 0.26), (62, 0.24),
+        (64, 0.22), (66, 0.19), (68, 0.17), (70, 0.14), (72, 0.14), (76, 0.07), (80, 0), (96, 0),
+    ]
 }

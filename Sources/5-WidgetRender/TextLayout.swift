@@ -62,14 +62,19 @@ extension Renderer {
                                    truncation: TruncationMode) -> PreparedLayout {
         let layout = pango_layout_new(context)!
         pango_layout_set_font_description(layout, fontDescription(fontKey(font)))
-        let attributes = attributeList(AttributeKey(lineHeight: font.lineHeight, tracking: font.tracking,
-                                                    monospacedDigits: font.monospacedDigits))
         var text = string
         var cutLines = cutLength
         // Layout proposes `.infinity` for "as wide as you like": that is no wrapping at all.
         let width = width.flatMap { $0.isFinite ? min($0, 1_000_000) : nil }
+        if let width { text = Self.breakingLongWords(text, every: Self.longestUnbrokenRun(width: width, font: font)) }
+        let optical = font.opticalTracking ? SystemFontMetrics.tracking(size: font.size) : 0
+        var attributes = attributeList(AttributeKey(lineHeight: font.lineHeight, tracking: font.tracking + optical,
+                                                    monospacedDigits: font.monospacedDigits))
+        // SF's tracking is SF's: Hangul, kana and Han are drawn (on iOS) in fonts without it.
+        let ownList = optical != 0 ? withoutOpticalTracking(attributes, on: text, keeping: font.tracking) : nil
+        defer { if let ownList { pango_attr_list_unref(ownList) } }
+        if let ownList { attributes = ownList }
         if let width {
-            text = Self.breakingLongWords(text, every: Self.longestUnbrokenRun(width: width, font: font))
             // Korean wraps between words (HangulWordBreaks.swift); the list is the layout's own.
             if let wordAttributes = hangulWordAttributes(text, width: pango_units_from_double(max(0, width)), font: font,
                                                          base: attributes) {
@@ -194,6 +199,38 @@ extension Renderer {
         // A little slack so rounding never drops the last wanted line.
         pango_layout_set_height(layout, bottom + Int32(PANGO_SCALE) / 8)
         return true
+    }
+
+    /// A copy of `list` in which the runs of Hangul, kana and Han in `text` have only the written
+    /// tracking; nil when `text` has none.
+    func withoutOpticalTracking(_ list: OpaquePointer?, on text: String, keeping tracking: Double) -> OpaquePointer? {
+        var runs: [(start: Int, end: Int)] = []
+        var offset = 0
+        for scalar in text.unicodeScalars {
+            let length = scalar.utf8.count
+            if Self.isEastAsian(scalar.value) {
+                if let last = runs.last, last.end == offset { runs[runs.count - 1].end = offset + length }
+                else { runs.append((offset, offset + length)) }
+            }
+            offset += length
+        }
+        if runs.isEmpty { return nil }
+        let copy = list.map { pango_attr_list_copy($0)! } ?? pango_attr_list_new()!
+        let written = pango_units_from_double(tracking.isFinite ? tracking : 0)
+        for run in runs {
+            let attribute = pango_attr_letter_spacing_new(written)!
+            attribute.pointee.start_index = guint(run.start)
+            attribute.pointee.end_index = guint(run.end)
+            pango_attr_list_change(copy, attribute)
+        }
+        return copy
+    }
+
+    /// Hangul (syllables, jamo), kana, Han and the CJK punctuation and full-width forms.
+    static func isEastAsian(_ v: UInt32) -> Bool {
+        (0x1100...0x11FF).contains(v) || (0x2E80...0x9FFF).contains(v) || (0xA960...0xA97F).contains(v)
+            || (0xAC00...0xD7FF).contains(v) || (0xF900...0xFAFF).contains(v) || (0xFF00...0xFFEF).contains(v)
+            || (0x20000...0x3FFFF).contains(v)
     }
 
     /// The families, size and weight Pango is asked for: the system families in the fonts table's

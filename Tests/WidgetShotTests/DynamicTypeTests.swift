@@ -66,12 +66,14 @@ import WidgetModel
 
     @Test func stylesFollowTheTextSizeAndWrittenSizesStay() throws {
         let large = try fonts(.large)
-        #expect(large.body.size == 17 && large.body.lineHeight == 22)
+        // A line is as tall as the system font's own (SF: 20.287 pt at 17 pt), at every text size.
+        #expect(large.body.size == 17 && large.body.lineHeight == SystemFontMetrics.lineHeight(size: 17))
+        #expect(abs(SystemFontMetrics.lineHeight(size: 17) - 20.287) < 1e-9)
         #expect(large.caption.size == 12 && large.caption.lineHeight == 15)
         #expect(large.icon == 28)
         let ax3 = try fonts(.accessibility3)
         #expect(ax3.body.size == 40)
-        #expect(ax3.body.lineHeight == (22.0 * 40 / 17).rounded())
+        #expect(ax3.body.lineHeight == SystemFontMetrics.lineHeight(size: 40))
         // A lineHeight written beside a style grows with it.
         #expect(ax3.caption.size == 32 && ax3.caption.lineHeight == 15 * 32 / 12.0)
         #expect(ax3.fixed.size == 17)

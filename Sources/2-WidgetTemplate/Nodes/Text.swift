@@ -173,15 +173,15 @@ extension Binder {
         let size = explicitSize ?? style.size(at: category)
         var weight = tt.weight ?? (tt.style == nil ? env.fontWeight : nil) ?? style.weight
         if tt.bold, tt.weight == nil { weight = style.emphasizedWeight }
-        // A `lineHeight:` written for a text style is the style's at the default size: it grows
-        // and shrinks with the style, as the style's own leading does.
-        let lineHeight = explicitSize == nil
-            ? tt.lineHeight.map { $0 * style.size(at: category) / style.size } ?? style.lineHeight(at: category)
-            : tt.lineHeight
+        // A line is as tall as the system font's own line (SF: 1.193 × the size), as SwiftUI lays
+        // a Text out. A `lineHeight:` written for a text style is the style's at the default size:
+        // it grows and shrinks with the style.
+        let written = explicitSize == nil ? tt.lineHeight.map { $0 * style.size(at: category) / style.size } : tt.lineHeight
+        let lineHeight = written ?? SystemFontMetrics.lineHeight(size: size)
         // The text's own settings are in env.text too (the parser put them there).
         let font = FontSpec(size: size, weight: weight, lineHeight: lineHeight,
                             monospacedDigits: env.text.monospacedDigit ?? tt.monospacedDigit, tracking: tt.tracking ?? 0,
-                            design: tt.design ?? env.fontDesign ?? .default)
+                            design: tt.design ?? env.fontDesign ?? .default, opticalTracking: true)
         return .text(TextContent(string: string, font: font, color: env.foreground ?? label(),
                                  lineLimit: env.text.lineLimit ?? tt.lineLimit,
                                  minimumScaleFactor: env.text.minimumScaleFactor ?? tt.minimumScaleFactor,
