@@ -1,5 +1,6 @@
 import CPangoCairo
 import Foundation
+import WidgetModel
 
 public struct FontLibraryError: Error, CustomStringConvertible, Sendable {
     public var description: String
@@ -30,7 +31,9 @@ public final class FontLibrary: @unchecked Sendable {
     /// In-memory copy path (what fontconfig reports as FC_FILE) → the file in `directory`.
     private let originals: [String: String]
 
-    public init(directory: String, sealed: Bool = true) throws {
+    /// `cache`: where an unsealed library keeps fontconfig's description of the folder (nil:
+    /// none; default: `FontLibrary.defaultCacheDirectory()`). Sealed copies are never cached.
+    public init(directory: String, sealed: Bool = true, cache: String? = FontLibrary.defaultCacheDirectory()) throws {
         let fm = FileManager.default
         let url = URL(fileURLWithPath: directory, isDirectory: true).standardizedFileURL
         guard let names = try? fm.contentsOfDirectory(atPath: url.path) else {
@@ -42,26 +45,39 @@ public final class FontLibrary: @unchecked Sendable {
         guard !fontFiles.isEmpty else {
             throw FontLibraryError(description: "font directory \(directory) holds no .ttf or .otf file")
         }
-        guard let config = FcConfigCreate() else {
-            throw FontLibraryError(description: "FcConfigCreate failed")
-        }
-        // One file at a time: adding the folder makes fontconfig look for a cache directory and
-        // warn; per file it does not.
         var originals: [String: String] = [:]
-        for file in fontFiles {
-            var copy = file
-            if sealed {
-                do { copy = try SealedFontFile.copy(of: file) } catch {
-                    FcConfigDestroy(config)
-                    throw FontLibraryError(description: "\(error)")
-                }
-            }
-            guard FcConfigAppFontAddFile(config, copy) != 0 else {
-                FcConfigDestroy(config)
-                throw FontLibraryError(description: "font file \(file) could not be loaded by fontconfig")
-            }
-            originals[copy] = file
+        var made: OpaquePointer?
+        // Unsealed (a one-shot command), the folder goes in whole through fontconfig's own cache of
+        // it, kept in a folder of ours: reading the cache costs a sixth of scanning the 18 bundled
+        // files (3.4 → 0.6 ms of a cold start). The cache is dropped and rebuilt when any font
+        // file's name, size, inode or times differ from those it was built from (fontconfig alone
+        // would only notice the folder's time), and not used at all when it does not list exactly
+        // our files: then they are added one at a time, as for sealed copies.
+        if !sealed, let cache, let config = Self.cachedConfig(url.path, files: fontFiles, cache: cache) {
+            made = config
+            for file in fontFiles { originals[file] = file }
         }
+        if made == nil {
+            guard let config = FcConfigCreate() else { throw FontLibraryError(description: "FcConfigCreate failed") }
+            // One file at a time: adding the folder makes fontconfig look for a cache directory and
+            // warn; per file it does not.
+            for file in fontFiles {
+                var copy = file
+                if sealed {
+                    do { copy = try SealedFontFile.copy(of: file) } catch {
+                        FcConfigDestroy(config)
+                        throw FontLibraryError(description: "\(error)")
+                    }
+                }
+                guard FcConfigAppFontAddFile(config, copy) != 0 else {
+                    FcConfigDestroy(config)
+                    throw FontLibraryError(description: "font file \(file) could not be loaded by fontconfig")
+                }
+                originals[copy] = file
+            }
+            made = config
+        }
+        let config = made!
         self.config = config
         self.originals = originals
         self.directory = url.path
@@ -78,6 +94,64 @@ public final class FontLibrary: @unchecked Sendable {
     /// The file in `directory` that a font path reported by fontconfig or Pango was copied from.
     public func originalFile(of fontPath: String) -> String {
         originals[fontPath] ?? fontPath
+    }
+
+    /// `$WIDGETSHOT_CACHE/fontconfig`, else `$XDG_CACHE_HOME/widgetshot/fontconfig`, else
+    /// `~/.cache/widgetshot/fontconfig`, made if missing (mode 700); nil when it cannot be made or
+    /// written, or `WIDGETSHOT_FONT_CACHE=0` (then no cache).
+    public static func defaultCacheDirectory() -> String? {
+        let env = ProcessInfo.processInfo.environment
+        guard env["WIDGETSHOT_FONT_CACHE"] != "0" else { return nil }
+        let base = env["WIDGETSHOT_CACHE"] ?? env["XDG_CACHE_HOME"].map { $0 + "/widgetshot" }
+            ?? env["HOME"].map { $0 + "/.cache/widgetshot" }
+        guard let base, base.hasPrefix("/") else { return nil }
+        let dir = base + "/fontconfig"
+        try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true,
+                                                 attributes: [.posixPermissions: 0o700])
+        return access(dir, W_OK) == 0 ? dir : nil
+    }
+
+    /// A config holding `directory` through fontconfig's cache in `cache`, or nil (nothing left
+    /// behind) when the cache cannot be used.
+    private static func cachedConfig(_ directory: String, files: [String], cache: String) -> OpaquePointer? {
+        guard let config = FcConfigCreate() else { return nil }
+        let xml = "<?xml version=\"1.0\"?><fontconfig><cachedir>\(Self.xmlEscaped(cache))</cachedir></fontconfig>"
+        guard FcConfigParseAndLoadFromMemory(config, xml, 0) != 0 else { FcConfigDestroy(config); return nil }
+        // What the cache was built from, as we see it: a change fontconfig would miss (a file
+        // rewritten in place) drops its cache first.
+        let stamp = files.map { file -> String in
+            var s = stat()
+            guard stat(file, &s) == 0 else { return file + " missing" }
+            let t = FileTimes(s)
+            return "\(file) \(s.st_size) \(s.st_ino) \(t.modified) \(t.changed)"
+        }.joined(separator: "\n")
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in directory.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        let stampFile = cache + "/" + String(hash, radix: 16) + ".stamp"
+        let known = (try? String(contentsOfFile: stampFile, encoding: .utf8)) == stamp
+        if !known { FcDirCacheUnlink(directory, config) }
+        guard FcConfigAppFontAddDir(config, directory) != 0, let set = FcConfigGetFonts(config, FcSetApplication) else {
+            FcConfigDestroy(config); return nil
+        }
+        // The cache must list exactly our files (no file of a subfolder, none missing).
+        var listed = Set<String>()
+        for i in 0..<Int(set.pointee.nfont) {
+            var value: UnsafeMutablePointer<FcChar8>?
+            guard FcPatternGetString(set.pointee.fonts[i], FC_FILE, 0, &value) == FcResultMatch, let value else {
+                FcConfigDestroy(config); return nil
+            }
+            listed.insert(String(cString: value))
+        }
+        guard listed == Set(files) else { FcConfigDestroy(config); return nil }
+        if !known {
+            let temp = stampFile + ".\(getpid()).tmp"
+            if (try? stamp.write(toFile: temp, atomically: false, encoding: .utf8)) != nil { rename(temp, stampFile) }
+        }
+        return config
+    }
+
+    private static func xmlEscaped(_ s: String) -> String {
+        s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
     }
 
     private static func families(in config: OpaquePointer) -> [String] {

@@ -59,3 +59,62 @@ import WidgetModel
         #expect(left.isEmpty, "\(left)")
     }
 }
+
+/// An unsealed library reads its folder through fontconfig's cache of it (a cold start reads a
+/// description instead of scanning every file): the same families and the same pixels, rebuilt when
+/// a file changes in place, where fontconfig alone would only look at the folder's time.
+@Suite struct FontCacheTests {
+    func scratch() throws -> (fonts: String, cache: String, root: String) {
+        let root = NSTemporaryDirectory() + "widgetshot-fontcache-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: root + "/Fonts", withIntermediateDirectories: true)
+        for f in ["Inter-Regular.otf", "Inter-Bold.otf", "NanumGothic.ttf", "Quicksand-Regular.ttf"] {
+            try FileManager.default.copyItem(atPath: TestFonts.directory + "/" + f, toPath: root + "/Fonts/" + f)
+        }
+        return (root + "/Fonts", root + "/cache", root)
+    }
+
+    func draw(_ library: FontLibrary, _ text: String) -> [UInt8] {
+        let font = FontSpec(size: 17, weight: .bold)
+        let renderer = Renderer(fonts: library)
+        let placed = PlacedNode(frame: Rect(x: 0, y: 0, width: 200, height: 30),
+                                content: .text(PlacedText(content: TextContent(string: text, font: font), font: font, wrapWidth: nil,
+                                                          maxLines: nil, lineCount: 1, truncated: false)))
+        return renderer.draw(placed, pixelWidth: 400, pixelHeight: 60, scale: 2).pixels
+    }
+
+    @Test func theCachedFolderDrawsAsTheScannedOne() throws {
+        let s = try scratch()
+        defer { try? FileManager.default.removeItem(atPath: s.root) }
+        try FileManager.default.createDirectory(atPath: s.cache, withIntermediateDirectories: true)
+        let scanned = try FontLibrary(directory: s.fonts, sealed: false, cache: nil)
+        let first = try FontLibrary(directory: s.fonts, sealed: false, cache: s.cache)    // writes the cache
+        let second = try FontLibrary(directory: s.fonts, sealed: false, cache: s.cache)   // reads it
+        let written = try FileManager.default.contentsOfDirectory(atPath: s.cache)
+        #expect(written.contains { $0.hasSuffix(".stamp") } && written.contains { $0.contains(".cache-") }, "\(written)")
+        for library in [first, second] {
+            #expect(library.families == scanned.families && library.files == scanned.files)
+            #expect(draw(library, "Seoul 배달 12:45") == draw(scanned, "Seoul 배달 12:45"))
+        }
+    }
+
+    /// A file rewritten in place (the folder's time unchanged) is seen: Quicksand's bytes under
+    /// Inter-Bold's name make a library whose families say so.
+    @Test func aFileRewrittenInPlaceIsRescanned() throws {
+        let s = try scratch()
+        defer { try? FileManager.default.removeItem(atPath: s.root) }
+        try FileManager.default.createDirectory(atPath: s.cache, withIntermediateDirectories: true)
+        try FileManager.default.removeItem(atPath: s.fonts + "/Quicksand-Regular.ttf")
+        let cached = try FontLibrary(directory: s.fonts, sealed: false, cache: s.cache)
+        #expect(cached.families == ["Inter", "NanumGothic"])
+        let folderTime = { () -> Int in var st = stat(); stat(s.fonts, &st); return FileTimes(st).modified }
+        let before = folderTime()
+        let quicksand = try Data(contentsOf: URL(fileURLWithPath: TestFonts.directory + "/Quicksand-Regular.ttf"))
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: s.fonts + "/Inter-Bold.otf"))
+        try handle.truncate(atOffset: 0)
+        try handle.write(contentsOf: quicksand)
+        try handle.close()
+        #expect(folderTime() == before, "the folder's time moved: this would not test the in-place case")
+        let again = try FontLibrary(directory: s.fonts, sealed: false, cache: s.cache)
+        #expect(again.families == ["Inter", "NanumGothic", "Quicksand"])
+    }
+}
