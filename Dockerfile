@@ -14,7 +14,7 @@ FROM swift:6.3.1-bookworm AS build
 RUN export DEBIAN_FRONTEND=noninteractive \
  && apt-get update -q \
  && apt-get install -y -q --no-install-recommends \
-      pkg-config libcairo2-dev libpango1.0-dev libfontconfig-dev libpng-dev libdeflate-dev \
+      pkg-config libcairo2-dev libpango1.0-dev libfontconfig-dev libpng-dev libdeflate-dev librsvg2-dev \
  && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 # Dependencies first, so a source change does not fetch them again.
@@ -39,6 +39,7 @@ RUN export DEBIAN_FRONTEND=noninteractive \
       libdeflate0 \
       libfontconfig1 \
       libfreetype6 \
+      libgdk-pixbuf-2.0-0 \
       libglib2.0-0 \
       libharfbuzz0b \
       libpango-1.0-0 \
@@ -46,6 +47,7 @@ RUN export DEBIAN_FRONTEND=noninteractive \
       libpangoft2-1.0-0 \
       libpixman-1-0 \
       libpng16-16 \
+      librsvg2-2 \
  && rm -rf /var/lib/apt/lists/* \
  && useradd --system --uid 10001 --user-group --home-dir /srv/widgetshot --no-create-home widgetshot
 COPY --from=build /out/widgetshot /usr/local/bin/widgetshot

@@ -49,6 +49,12 @@ let package = Package(
             pkgConfig: "libpng16",
             providers: [.apt(["libpng-dev"]), .brew(["libpng"])]
         ),
+        // librsvg draws a project's own symbols (SVG, as the SF Symbols app exports them) with cairo.
+        .systemLibrary(
+            name: "CRsvg", path: "Sources/C/CRsvg",
+            pkgConfig: "librsvg-2.0",
+            providers: [.apt(["librsvg2-dev"]), .brew(["librsvg"])]
+        ),
         .systemLibrary(
             name: "CLibDeflate", path: "Sources/C/CLibDeflate",
             pkgConfig: "libdeflate",
@@ -74,7 +80,7 @@ let package = Package(
         ], path: "Sources/2-WidgetTemplate"),
         // Surface chrome: each family's canvas, margins, container background, mask and regions.
         .target(name: "WidgetCompose", dependencies: ["WidgetModel", "WidgetTemplate", "WidgetLayout"], path: "Sources/4-WidgetCompose"),
-        .target(name: "WidgetRender", dependencies: ["WidgetModel", "WidgetLayout", "CPangoCairo", "CPNG",
+        .target(name: "WidgetRender", dependencies: ["WidgetModel", "WidgetLayout", "CPangoCairo", "CPNG", "CRsvg",
                                                       .product(name: "Yams", package: "Yams")], path: "Sources/5-WidgetRender"),
         .target(name: "WidgetDiff", path: "Sources/7-WidgetDiff"),
         .target(name: "WidgetShot", dependencies: [

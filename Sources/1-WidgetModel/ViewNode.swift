@@ -84,10 +84,15 @@ public struct IconContent: Hashable, Sendable {
     public var size: Double
     public var color: Paint
     public var redacted: Bool
+    /// The project's own artwork for the symbol (`Icons/NAME.svg` beside the layout; absolute,
+    /// confined to the layout's folder), drawn instead of the glyph.
+    public var svg: String?
+    /// The weight the symbol is drawn at (an SF Symbols template's `Weight-M` variant).
+    public var weight: FontWeight
     public init(symbol: String, glyph: String, family: String = FontSpec.iconFamily, size: Double,
-                color: Paint, redacted: Bool = false) {
+                color: Paint, redacted: Bool = false, svg: String? = nil, weight: FontWeight = .regular) {
         self.symbol = symbol; self.glyph = glyph; self.family = family; self.size = size
-        self.color = color; self.redacted = redacted
+        self.color = color; self.redacted = redacted; self.svg = svg; self.weight = weight
     }
 }
 

@@ -1,4 +1,6 @@
 import CPangoCairo
+import CRsvg
+import Foundation
 import WidgetLayout
 import WidgetModel
 
@@ -20,6 +22,10 @@ extension Renderer {
             fillPlaceholder(frame, radius: min(frame.width, frame.height) / 4, color: color, cr)
             return
         }
+        if let svg = icon.svg {
+            drawSymbolArtwork(svg, icon, in: frame, cr)
+            return
+        }
         let layout = iconLayout(drawContext, icon)
         defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
         var logical = PangoRectangle()
@@ -34,5 +40,58 @@ extension Renderer {
             widgetshot_show_line_snapped(cr, line, x, y + Double(pango_layout_get_baseline(layout)) / scale)
         }
         cairo_new_path(cr)
+    }
+
+    /// A project's own symbol (`Icons/NAME.svg`) in a square of the icon's size centred in the
+    /// frame, as a template: its alpha is kept and its colour is the icon's (SF Symbols' monochrome
+    /// rendering). An SF Symbols app export holds every weight and scale; the medium-scale variant
+    /// of the icon's weight (`Semibold-M`) is drawn when it has one, else the whole picture.
+    ///
+    /// The file is read as bytes with no base address, so nothing it references outside itself is
+    /// loaded; a file that has grown past `Limits.imageBytes` since it was found, or that librsvg
+    /// cannot read, draws nothing (the layout's lint and bind stages said why earlier).
+    func drawSymbolArtwork(_ path: String, _ icon: IconContent, in frame: Rect, _ cr: OpaquePointer) {
+        guard let data = FileManager.default.contents(atPath: path), data.count <= limits.imageBytes else { return }
+        var error: UnsafeMutablePointer<GError>?
+        let handle: UnsafeMutablePointer<RsvgHandle>? = data.withUnsafeBytes { raw in
+            guard let base = raw.bindMemory(to: UInt8.self).baseAddress else { return nil }
+            return rsvg_handle_new_from_data(base, gsize(raw.count), &error)
+        }
+        if let error { g_error_free(error) }
+        guard let handle else { return }
+        defer { g_object_unref(UnsafeMutableRawPointer(handle)) }
+        let side = max(0, icon.size)
+        var viewport = RsvgRectangle(x: frame.midX - side / 2, y: frame.midY - side / 2, width: side, height: side)
+        let variant = "#" + Self.symbolWeightName(icon.weight) + "-M"
+        cairo_save(cr)
+        cairo_push_group(cr)
+        var failure: UnsafeMutablePointer<GError>?
+        if rsvg_handle_has_sub(handle, variant) != 0 {
+            _ = rsvg_handle_render_element(handle, cr, variant, &viewport, &failure)
+        } else {
+            _ = rsvg_handle_render_document(handle, cr, &viewport, &failure)
+        }
+        if let failure { g_error_free(failure) }
+        let mask = cairo_pop_group(cr)
+        setSource(icon.color, in: frame, cr)
+        cairo_mask(cr, mask)
+        cairo_pattern_destroy(mask)
+        cairo_restore(cr)
+        cairo_new_path(cr)
+    }
+
+    /// The weight's name in an SF Symbols template (`Ultralight` … `Black`).
+    static func symbolWeightName(_ weight: FontWeight) -> String {
+        switch weight {
+        case .ultraLight: "Ultralight"
+        case .thin: "Thin"
+        case .light: "Light"
+        case .regular: "Regular"
+        case .medium: "Medium"
+        case .semibold: "Semibold"
+        case .bold: "Bold"
+        case .heavy: "Heavy"
+        case .black: "Black"
+        }
     }
 }

@@ -94,3 +94,46 @@ enum ImageAsset {
         return .success((w, h))
     }
 }
+
+/// A project's own symbol artwork: `Icons/NAME.svg` in the layout's folder, named as the SF Symbol
+/// it stands for (`bicycle`, `location.fill`), as the SF Symbols app exports them. Confined as
+/// images are: the name is a symbol name (letters, digits, `.`, `-`, `_`; no path), the file a
+/// regular file inside the folder (a link out of it is refused), at most `Limits.imageBytes`.
+public enum SymbolAsset {
+    public static let folder = "Icons"
+
+    /// The SVG for `name`, absolute and resolved, or nil when the folder has none.
+    public static func locate(_ name: String, in directory: String, limits: Limits = .default) -> Result<String, ImageAssetFailure>? {
+        guard !name.isEmpty, name.count <= 100, name.first != ".",
+              name.unicodeScalars.allSatisfy({ CharacterSet.alphanumerics.contains($0) || "._-".unicodeScalars.contains($0) }) else {
+            return nil
+        }
+        let folder = URL(fileURLWithPath: directory.isEmpty ? "." : directory).standardizedFileURL.appendingPathComponent(Self.folder).path
+        let path = folder + "/" + name + ".svg"
+        guard FileManager.default.fileExists(atPath: path) else { return nil }
+        guard let realFolder = realpath(folder, nil).map({ p in defer { free(p) }; return String(cString: p) }),
+              let real = realpath(path, nil).map({ p in defer { free(p) }; return String(cString: p) }) else { return nil }
+        guard real.hasPrefix(realFolder + "/") else {
+            return .failure(ImageAssetFailure(message: "symbol \(name): \(Self.folder)/\(name).svg leads outside the folder through a symbolic link"))
+        }
+        var info = stat()
+        guard stat(real, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+            return .failure(ImageAssetFailure(message: "symbol \(name): \(Self.folder)/\(name).svg is not a regular file"))
+        }
+        guard Int(info.st_size) <= limits.imageBytes else {
+            return .failure(ImageAssetFailure(message: "symbol \(name): \(Self.folder)/\(name).svg is \(info.st_size) bytes, more than the limit of \(limits.imageBytes) (Limits.imageBytes)"))
+        }
+        return .success(real)
+    }
+
+    /// The symbol names the folder has artwork for, sorted.
+    public static func names(in directory: String) -> [String] {
+        let folder = URL(fileURLWithPath: directory.isEmpty ? "." : directory).appendingPathComponent(Self.folder).path
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        return files.filter { $0.hasSuffix(".svg") }.map { String($0.dropLast(4)) }.filter { locate($0, in: directory) != nil }.sorted()
+    }
+}
+
+public struct ImageAssetFailure: Error, Sendable {
+    public var message: String
+}

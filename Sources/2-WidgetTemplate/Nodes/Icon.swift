@@ -14,8 +14,13 @@ enum IconNode: NodeKind {
             return nil
         }
         if let constant = iconName.constantText, IconCatalog.glyph(for: constant) == nil {
-            parser.error("unknown icon '\(constant)'\(Suggestion.hint(constant, in: IconCatalog.names)) (see `widgetshot list` for the \(IconCatalog.codepoints.count) icons)", value)
-            return nil
+            switch SymbolAsset.locate(constant, in: parser.directory) {
+            case .success?: break
+            case .failure(let f)?: parser.error(f.message, value); return nil
+            case nil:
+                parser.error("unknown icon '\(constant)'\(Suggestion.hint(constant, in: IconCatalog.names)) (see `widgetshot list icons` for the \(IconCatalog.codepoints.count) icons; your own artwork goes in \(SymbolAsset.folder)/\(constant).svg beside the layout)", value)
+                return nil
+            }
         }
         let size = p["size"].flatMap { parser.number($0, "size", in: 0...1000) }
         return .icon(IconTemplate(name: iconName, size: size))
@@ -31,11 +36,19 @@ extension Binder {
     mutating func bindIcon(_ it: IconTemplate, _ env: Environment) -> ViewKind? {
         let name = text(it.name, env)
         if name.isEmpty { return .empty }
-        guard let glyph = IconCatalog.glyph(for: name) else {
+        // The project's own artwork wins over the bundled stand-in.
+        var svg: String?
+        switch SymbolAsset.locate(name, in: document.directory) {
+        case .success(let path)?: svg = path
+        case .failure(let f)?: warn(f.message, at: it.name.location); return .empty
+        case nil: break
+        }
+        guard let glyph = IconCatalog.glyph(for: name) ?? (svg == nil ? nil : "") else {
             warn("unknown icon '\(name)'\(Suggestion.hint(name, in: IconCatalog.names)) from a bound value", at: it.name.location)
             return .empty
         }
         return .icon(IconContent(symbol: name, glyph: glyph, size: it.size ?? env.resolvedFontSize,
-                                 color: env.foreground ?? label(), redacted: redact && !env.unredacted))
+                                 color: env.foreground ?? label(), redacted: redact && !env.unredacted, svg: svg,
+                                 weight: env.fontWeight ?? env.fontStyle.weight))
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Yams
 import WidgetModel
 
@@ -17,6 +18,8 @@ struct LayoutParser {
     private(set) var sortedComponentNames: [String] = []
     let limits: Limits
     var locate: NodeLocator { NodeLocator(file: file) }
+    /// The layout's folder (its images and `Icons/` are found there).
+    var directory: String { URL(fileURLWithPath: file).deletingLastPathComponent().path }
 
     init(file: String, limits: Limits = .default) { self.file = file; self.limits = limits }
 

@@ -32,6 +32,14 @@ struct ListCommand: ParsableCommand {
         if topic == .all || topic == .icons {
             print("Icons (SF Symbol names → Material Icons):")
             print(wrap(IconCatalog.names))
+            // The project's own artwork, which wins over the stand-in for the same name.
+            if let folders = try? project.folders() {
+                let own = SymbolAsset.names(in: folders.layouts)
+                if !own.isEmpty {
+                    print("Icons drawn from \(folders.layouts)/\(SymbolAsset.folder)/ (your artwork; it replaces a stand-in of the same name):")
+                    print(wrap(own))
+                }
+            }
             print("")
         }
         if topic == .all || topic == .colors {
