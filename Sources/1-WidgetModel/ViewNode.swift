@@ -28,6 +28,9 @@ public indirect enum ViewKind: Hashable, Sendable {
     case vstack(spacing: Double?, alignment: HorizontalAlignment, children: [ViewNode])
     case hstack(spacing: Double?, alignment: VerticalAlignment, children: [ViewNode])
     case zstack(alignment: Alignment, children: [ViewNode])
+    /// SwiftUI's `ViewThatFits(in:)`: the first child whose ideal size fits the offered space
+    /// along `axes`, else the last.
+    case viewThatFits(axes: FitAxes, children: [ViewNode])
     /// `minLength` nil means the default spacing (8 pt).
     case spacer(minLength: Double?)
     case text(TextContent)
@@ -228,4 +231,11 @@ public indirect enum Modifier: Hashable, Sendable {
     /// SwiftUI `widgetAccentable(_:)`: the view and its subviews join the accent group (true) or
     /// the primary group (false) of the accented rendering mode.
     case accentable(Bool)
+}
+
+/// The axes along which `ViewThatFits` compares a child's ideal size with the space offered.
+public enum FitAxes: String, Hashable, Sendable, CaseIterable {
+    case both, horizontal, vertical
+    public var horizontal: Bool { self != .vertical }
+    public var vertical: Bool { self != .horizontal }
 }

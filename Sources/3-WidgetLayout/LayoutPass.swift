@@ -62,6 +62,8 @@ final class LayoutPass {
                 result.height = max(result.height, s.height)
             }
             return result
+        case .viewThatFits(let axes, let children):
+            return chosen(axes, children, p).map { size($0, p) } ?? .zero
         case .padding(let insets, let child):
             let inner = size(child, FrameLayout.inset(p, by: insets))
             return Size(width: inner.width + insets.horizontal, height: inner.height + insets.vertical)
@@ -76,5 +78,18 @@ final class LayoutPass {
         case .fixedSize(let horizontal, let vertical, let child):
             return size(child, FrameLayout.fixing(p, horizontal: horizontal, vertical: vertical))
         }
+    }
+
+    /// `ViewThatFits`: the first child whose ideal size (proposed nothing along `axes`) fits `p`
+    /// along them, else the last; nil for none.
+    func chosen(_ axes: FitAxes, _ children: [Int], _ p: ProposedSize) -> Int? {
+        let ideal = ProposedSize(width: axes.horizontal ? nil : p.width, height: axes.vertical ? nil : p.height)
+        for child in children.dropLast() {
+            let s = size(child, ideal)
+            let fitsWidth = !axes.horizontal || p.width.map { s.width <= $0 + 1e-9 } ?? true
+            let fitsHeight = !axes.vertical || p.height.map { s.height <= $0 + 1e-9 } ?? true
+            if fitsWidth && fitsHeight { return child }
+        }
+        return children.last
     }
 }

@@ -46,6 +46,7 @@ struct LayoutTree {
         case empty
         case stack(Stack)
         case zstack(alignment: Alignment, children: [Int])
+        case viewThatFits(axes: FitAxes, children: [Int])
         case padding(EdgeInsets, child: Int)
         case frame(FrameSpec, child: Int)
         case decoration(Decoration)
@@ -129,6 +130,9 @@ struct LayoutTree {
             return .stack(stack(.horizontal, spacing, alignment.fraction, children))
         case .zstack(let alignment, let children):
             return .zstack(alignment: alignment, children: children.compactMap { add($0, stackAxis: nil) })
+        case .viewThatFits(let axes, let children):
+            // Each child stands where the container stands (a spacer in a stack stays one).
+            return .viewThatFits(axes: axes, children: children.compactMap { add($0, stackAxis: stackAxis) })
         case .spacer(let minLength):
             return .spacer(minLength: minLength.map(SafeNumber.length) ?? Self.defaultSpacing, stackAxis: stackAxis)
         case .text(let text):

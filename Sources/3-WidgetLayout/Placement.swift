@@ -18,6 +18,8 @@ extension LayoutPass {
         case .text, .icon, .image, .shape, .progress, .divider, .spacer: return placeLeaf(layer, p, at: origin)
         case .stack: return placeStack(layer, p, at: origin)
         case .zstack: return placeZStack(layer, p, at: origin)
+        case .viewThatFits(let axes, let children):
+            return chosen(axes, children, p).flatMap { place($0, p, at: origin) }
         case .padding: return placePadding(layer, p, at: origin)
         case .frame: return placeFrame(layer, p, at: origin)
         case .fixedSize(let horizontal, let vertical, let child):

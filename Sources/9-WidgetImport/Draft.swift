@@ -55,7 +55,7 @@ struct DraftNode {
     }
 
     var children: [DraftNode]? {
-        guard case .list(let items, _) = value, ["vstack", "hstack", "zstack"].contains(kind) else { return nil }
+        guard case .list(let items, _) = value, ["vstack", "hstack", "zstack", "viewThatFits"].contains(kind) else { return nil }
         return items.compactMap { if case .node(let n) = $0 { n } else { nil } }
     }
 

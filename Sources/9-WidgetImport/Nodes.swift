@@ -99,8 +99,17 @@ extension Translator {
             var nodes = content(Self.closure(c, nil) ?? Self.closure(c, "content"), inner)
             switch name {
             case "ViewThatFits":
-                recordNode(at, name, .partly, "ViewThatFits is not in the layout language yet: its first view is shown")
-                nodes = Array(nodes.prefix(1))
+                var n = DraftNode.stack("viewThatFits", nodes, origin: origin)
+                var outcome = Outcome.translated
+                if let axes = args["in"] {
+                    switch Self.short(axes) {
+                    case ".horizontal": n.entries.append(("in", .string("horizontal")))
+                    case ".vertical": n.entries.append(("in", .string("vertical")))
+                    case "[.horizontal, .vertical]", "[.vertical, .horizontal]": break
+                    default: outcome = .partly
+                    }
+                }
+                return done(n, outcome, outcome == .partly ? "axes \(Self.short(args["in"]!)) are read as both" : nil)
             case "NavigationStack", "NavigationView", "NavigationSplitView", "Section", "TabView":
                 recordNode(at, name, .partly, "\(name) has no place in a widget: its content is shown as it is")
                 if name == "Section", let header = Self.closure(c, "header") {

@@ -333,7 +333,7 @@ struct Binder {
 
     mutating func viewKind(_ t: TemplateNode, _ env: Environment, ownForeground: Paint?) -> ViewKind? {
         switch t.kind {
-        case .vstack, .hstack, .zstack: return bindStack(t.kind, env)
+        case .vstack, .hstack, .zstack, .viewThatFits: return bindStack(t.kind, env)
         case .spacer(let minLength): return .spacer(minLength: minLength)
         case .text(let tt): return bindText(tt, env, at: t.source)
         case .icon(let it): return bindIcon(it, env)

@@ -168,7 +168,7 @@ private struct PathWalker {
             }
         }
         switch n.kind {
-        case .vstack(_, _, let c), .hstack(_, _, let c), .zstack(_, let c):
+        case .vstack(_, _, let c), .hstack(_, _, let c), .zstack(_, let c), .viewThatFits(_, let c):
             for child in c { node(child, locals: locals, depth: depth + 1) }
         case .spacer, .divider: break
         case .deferred(let d):

@@ -20,6 +20,7 @@ indirect enum TemplateKind: Hashable, Sendable {
     case vstack(spacing: Double?, alignment: HorizontalAlignment, children: [TemplateNode])
     case hstack(spacing: Double?, alignment: VerticalAlignment, children: [TemplateNode])
     case zstack(alignment: Alignment, children: [TemplateNode])
+    case viewThatFits(axes: FitAxes, children: [TemplateNode])
     case spacer(minLength: Double?)
     case text(TextTemplate)
     case icon(IconTemplate)

@@ -127,7 +127,7 @@ extension LayoutParser {
             var pending = [n]
             while let n = pending.popLast() {
                 switch n.kind {
-                case .vstack(_, _, let c), .hstack(_, _, let c), .zstack(_, let c): pending += c.reversed()
+                case .vstack(_, _, let c), .hstack(_, _, let c), .zstack(_, let c), .viewThatFits(_, let c): pending += c.reversed()
                 case .forEach(let f): pending.append(f.content)
                 case .use(let u): out.append((u.component, n.source))
                 default: break
