@@ -129,6 +129,10 @@ public enum ShapeKind: Hashable, Sendable {
     case ellipse
     /// A polyline through points given as fractions of the frame; `curved` smooths it.
     case path(points: [UnitPoint], closed: Bool, curved: Bool)
+    /// SwiftUI's `ContainerRelativeShape`: the container's shape inset to the view, a rounded
+    /// rectangle concentric with the surface's corners (resolved once the surface is composed;
+    /// a rectangle where nothing resolved it).
+    case containerRelative
 }
 
 public struct Stroke: Hashable, Sendable {

@@ -14,6 +14,37 @@ public struct SurfaceComposer {
     /// `mode` must be one of the surface's `renderingModes` (RenderSpec checks it).
     public func compose(_ bound: BoundSurface, surface: Surface, device: DeviceProfile, scheme: ColorScheme,
                  appearance: ColorScheme? = nil, mode: RenderingMode? = nil) -> ComposedSurface {
+        var composed = composeChrome(bound, surface: surface, device: device, scheme: scheme, appearance: appearance, mode: mode)
+        Self.resolveContainerRelative(&composed.root, in: composed.root.frame, clip: composed.root.clip)
+        return composed
+    }
+
+    /// Each `containerRelative` shape becomes a rounded rectangle concentric with the surface's
+    /// own corners: the container's radius less the shape's nearest inset from the container's
+    /// edges (a view inset 16 pt in a 22 pt widget gets 6 pt), never below zero nor past a capsule.
+    /// A surface without rounded corners gives rectangles.
+    static func resolveContainerRelative(_ node: inout PlacedNode, in container: Rect, clip: ClipShape?) {
+        let radius: Double
+        switch clip {
+        case .roundedRect(let r, _)?: radius = r
+        case .capsule?, .circle?: radius = min(container.width, container.height) / 2
+        default: radius = 0
+        }
+        func visit(_ n: inout PlacedNode) {
+            if case .shape(var shape) = n.content, shape.shape == .containerRelative {
+                let f = n.frame
+                let inset = max(0, min(f.minX - container.minX, f.minY - container.minY, container.maxX - f.maxX, container.maxY - f.maxY))
+                let r = min(max(0, radius - inset), min(f.width, f.height) / 2)
+                shape.shape = r > 0 ? .roundedRect(radius: r, continuous: true) : .rect
+                n.content = .shape(shape)
+            }
+            for i in n.children.indices { visit(&n.children[i]) }
+        }
+        visit(&node)
+    }
+
+    private func composeChrome(_ bound: BoundSurface, surface: Surface, device: DeviceProfile, scheme: ColorScheme,
+                               appearance: ColorScheme?, mode: RenderingMode?) -> ComposedSurface {
         let mode = mode ?? surface.defaultRenderingMode
         switch surface.family {
         case .home: return home(bound, surface: surface, device: device, scheme: scheme, mode: mode)

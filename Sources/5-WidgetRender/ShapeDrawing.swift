@@ -54,7 +54,7 @@ extension Renderer {
 
     func addShapePath(_ kind: ShapeKind, in frame: Rect, _ cr: OpaquePointer) {
         switch kind {
-        case .rect:
+        case .rect, .containerRelative:
             cairo_rectangle(cr, frame.minX, frame.minY, frame.width, frame.height)
         case .roundedRect(let radius, let continuous):
             addRoundedRect(frame, radius: radius, continuous: continuous, cr)

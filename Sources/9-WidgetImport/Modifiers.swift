@@ -158,7 +158,7 @@ extension Translator {
         case "fill", "stroke", "strokeBorder":
             return shapeStyle(&n, m, scope)
         case "trim":
-            guard ["circle", "rect", "capsule", "roundedRect", "ellipse"].contains(n.kind) else { return (.placeholder, "trim on a non-shape: left out") }
+            guard ["circle", "rect", "capsule", "roundedRect", "ellipse", "containerRelative"].contains(n.kind) else { return (.placeholder, "trim on a non-shape: left out") }
             let from = number(args["from"], scope) ?? 0
             var fraction: YAMLValue
             if let t = args["to"] {
@@ -448,7 +448,7 @@ extension Translator {
 
     func shapeStyle(_ n: inout DraftNode, _ m: ModifierCall, _ scope: Scope) -> (Outcome, String?) {
         let args = m.args
-        let shapes: Set<String> = ["circle", "rect", "capsule", "roundedRect", "ellipse", "path"]
+        let shapes: Set<String> = ["circle", "rect", "capsule", "roundedRect", "ellipse", "path", "containerRelative"]
         let isRing = n["$trimRing"] != nil
         guard shapes.contains(n.kind) || isRing else { return (.placeholder, ".\(m.name) on a view that is not a shape: left out") }
         var notes: [String] = []

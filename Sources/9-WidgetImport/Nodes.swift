@@ -415,8 +415,7 @@ extension Translator {
             n = DraftNode("roundedRect", .number(radii.max() ?? 8), origin: origin)
             outcome = .partly; why = "uneven corners are drawn with the largest radius"
         default: // ContainerRelativeShape
-            n = DraftNode("roundedRect", .number(16), origin: origin)
-            outcome = .partly; why = "ContainerRelativeShape is not in the layout language yet: a rounded rectangle of radius 16"
+            n = DraftNode("containerRelative", origin: origin)
         }
         recordNode(at, name, outcome, why)
         return counted(n)

@@ -31,6 +31,7 @@ import Testing
         Case(swift: "VStack { Text(\"a\") }.fontDesign(.serif).fontWeight(.ultraLight)",
              expected: ["font: { design: serif, weight: ultraLight }"]),
         Case(swift: "Text(\"12:45\").monospaced()", expected: ["design: monospaced"]),
+        Case(swift: "ContainerRelativeShape().fill(.blue)", expected: ["containerRelative:", "fill: blue"]),
         Case(swift: "ViewThatFits(in: .horizontal) { Text(\"Arriving in 12 minutes\"); Text(\"12 min\") }",
              expected: ["viewThatFits:", "  - text: Arriving in 12 minutes", "  - text: \"12 min\"", "in: horizontal"]),
         Case(swift: "RoundedRectangle(cornerRadius: 8).strokeBorder(.red, lineWidth: 1)",

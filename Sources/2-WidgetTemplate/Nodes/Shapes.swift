@@ -1,11 +1,11 @@
 import Yams
 import WidgetModel
 
-/// `rect`, `circle`, `capsule`, `ellipse`, `roundedRect: 12` and `path: [[0, 1], [1, 0]]`: filled
-/// and stroked shapes that take the space offered.
+/// `rect`, `circle`, `capsule`, `ellipse`, `roundedRect: 12`, `containerRelative` and
+/// `path: [[0, 1], [1, 0]]`: filled and stroked shapes that take the space offered.
 enum ShapeNodes: NodeKind {
-    static let names = ["rect", "circle", "capsule", "ellipse", "roundedRect", "path"]
-    static let bareNames = ["rect", "circle", "capsule", "ellipse"]
+    static let names = ["rect", "circle", "capsule", "ellipse", "roundedRect", "path", "containerRelative"]
+    static let bareNames = ["rect", "circle", "capsule", "ellipse", "containerRelative"]
     static let cornerStyles = ["continuous", "circular"]
     static let paintKeys: [NodeKey] = [
         NodeKey("fill", .paint),
@@ -57,11 +57,12 @@ extension LayoutParser {
     mutating func shapeTemplate(_ kind: String, _ value: Yams.Node?, _ p: [String: Yams.Node]) -> ShapeTemplate? {
         let shape: ShapeKind
         switch kind {
-        case "rect", "circle", "capsule", "ellipse":
+        case "rect", "circle", "capsule", "ellipse", "containerRelative":
             if let value, !isNull(value), scalarValue(value) != .bool(true) {
                 error("expected nothing after '\(kind):', found \(describe(value))", value)
             }
-            shape = kind == "rect" ? .rect : kind == "circle" ? .circle : kind == "capsule" ? .capsule : .ellipse
+            shape = kind == "rect" ? .rect : kind == "circle" ? .circle : kind == "capsule" ? .capsule
+                : kind == "ellipse" ? .ellipse : .containerRelative
         case "roundedRect":
             guard let value, let r = number(value, "roundedRect") else { return nil }
             var continuous = true
