@@ -80,4 +80,33 @@ import WidgetTemplate
         // A name that is a path is not a symbol name.
         #expect { try render(dir, "../escape") } throws: { "\($0)".contains("unknown icon") }
     }
+
+    /// An icon font the project bundles: `Icons/icons.yaml` names the family and code point.
+    @Test func aProjectIconFontDrawsItsGlyph() throws {
+        let dir = try project([:])
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try "# ours\nbrand.at: { font: JetBrains Mono, codepoint: \"40\" }\nbrand.cart: { font: Material Icons, codepoint: E8CC }\n"
+            .write(toFile: dir + "/Icons/icons.yaml", atomically: true, encoding: .utf8)
+        let yaml = "surfaces:\n  systemSmall:\n    view:\n      hstack:\n        - icon: brand.at\n        - icon: brand.cart\npreviews:\n  p: { data: {} }\n"
+        let doc = try LayoutLoader.parse(yaml, path: dir + "/fonts.yaml")
+        let bound = doc.bind(surface: .systemSmall, data: doc.previews[0].data, context: BindContext(surface: .systemSmall, look: Look()))
+        var icons: [IconContent] = []
+        var stack = [try #require(bound.view)]
+        while let n = stack.popLast() {
+            switch n.kind {
+            case .icon(let i): icons.append(i)
+            case .hstack(_, _, let c): stack += c.reversed()
+            default: break
+            }
+        }
+        #expect(icons.map(\.family) == ["JetBrains Mono", "Material Icons"])
+        #expect(icons.map(\.glyph) == ["@", "\u{E8CC}"])
+        let drawn = try render(dir, "brand.at")
+        var ink = 0
+        for y in 0..<20 { for x in 0..<20 where drawn.bitmap.pixel(x: x, y: y).r < 128 { ink += 1 } }
+        #expect(ink > 10, "the @ is drawn in the icon's colour")
+        // A malformed entry is an error at its place in the file.
+        try "brand.at: { font: JetBrains Mono, codepoint: zz }\n".write(toFile: dir + "/Icons/icons.yaml", atomically: true, encoding: .utf8)
+        #expect { try render(dir, "brand.at") } throws: { "\($0)".contains("Icons/icons.yaml:1:46") && "\($0)".contains("'zz'") }
+    }
 }

@@ -1,5 +1,7 @@
 import Foundation
+import Synchronization
 import WidgetModel
+import Yams
 
 /// Finds the PNG an `image:` names and reads just enough of it to size it (the IHDR chunk).
 ///
@@ -136,4 +138,71 @@ public enum SymbolAsset {
 
 public struct ImageAssetFailure: Error, Sendable {
     public var message: String
+}
+
+/// Symbols drawn from an icon font a project bundles (apps often ship one, e.g. Material Design
+/// Icons): `Icons/icons.yaml` beside the layout maps a symbol name to a font family in the fonts
+/// folder and a code point,
+///
+///     cart.badge: { font: Material Design Icons, codepoint: F0111 }
+///
+/// Looked up after `Icons/NAME.svg` and before the bundled stand-in. Read once per file version
+/// (size and modification time); at most `maxBytes` and `maxEntries`.
+public enum SymbolFontTable {
+    public static let fileName = "icons.yaml"
+    public static let maxBytes = 262_144, maxEntries = 10_000
+
+    public struct Entry: Sendable, Equatable {
+        public var family: String
+        public var glyph: String
+    }
+
+    /// The table beside `directory`'s layouts: empty when there is none; an error naming
+    /// `Icons/icons.yaml:line:col` when it is malformed.
+    public static func table(in directory: String) -> Result<[String: Entry], ImageAssetFailure> {
+        let path = URL(fileURLWithPath: directory.isEmpty ? "." : directory).standardizedFileURL
+            .appendingPathComponent(SymbolAsset.folder).appendingPathComponent(fileName).path
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return .success([:]) }
+        guard info.st_mode & S_IFMT == S_IFREG else {
+            return .failure(ImageAssetFailure(message: "\(SymbolAsset.folder)/\(fileName) is not a regular file"))
+        }
+        let stamp = "\(path) \(info.st_size) \(FileTimes(info).modified)"
+        if let known = cache.withLock({ $0[stamp] }) { return known }
+        let result = read(path, size: Int(info.st_size))
+        cache.withLock { store in
+            if store.count > 64 { store.removeAll() }
+            store[stamp] = result
+        }
+        return result
+    }
+
+    private static let cache = Mutex<[String: Result<[String: Entry], ImageAssetFailure>]>([:])
+
+    private static func read(_ path: String, size: Int) -> Result<[String: Entry], ImageAssetFailure> {
+        let shown = SymbolAsset.folder + "/" + fileName
+        func fail(_ message: String, _ mark: Mark? = nil) -> Result<[String: Entry], ImageAssetFailure> {
+            .failure(ImageAssetFailure(message: "\(shown)\(mark.map { ":\($0.line):\($0.column)" } ?? ""): \(message)"))
+        }
+        guard size <= maxBytes else { return fail("is \(size) bytes, more than \(maxBytes)") }
+        guard let data = FileManager.default.contents(atPath: path) else { return fail("cannot be read") }
+        let root: Node?
+        do { root = try Yams.compose(yaml: String(decoding: data, as: UTF8.self)) } catch { return fail("invalid YAML: \(error)") }
+        guard let root else { return .success([:]) }
+        guard case .mapping(let mapping) = root else { return fail("expected a mapping of symbol names to {font, codepoint}", root.mark) }
+        guard mapping.count <= maxEntries else { return fail("has \(mapping.count) symbols, more than \(maxEntries)") }
+        var table: [String: Entry] = [:]
+        for (key, value) in mapping {
+            guard case .scalar(let name) = key, !name.string.isEmpty else { return fail("expected a symbol name", key.mark) }
+            guard case .mapping(let fields) = value, let font = fields["font"]?.string, !font.isEmpty,
+                  let code = fields["codepoint"]?.string else {
+                return fail("'\(name.string)' needs { font: FAMILY, codepoint: HEX }", value.mark)
+            }
+            guard let scalar = UInt32(code.hasPrefix("U+") ? String(code.dropFirst(2)) : code, radix: 16).flatMap(Unicode.Scalar.init) else {
+                return fail("codepoint '\(code)' of '\(name.string)' is not a hexadecimal Unicode code point", fields["codepoint"]?.mark)
+            }
+            table[name.string] = Entry(family: font, glyph: String(Character(scalar)))
+        }
+        return .success(table)
+    }
 }

@@ -14,9 +14,15 @@ enum IconNode: NodeKind {
             return nil
         }
         if let constant = iconName.constantText, IconCatalog.glyph(for: constant) == nil {
+            var inFont = false
+            switch SymbolFontTable.table(in: parser.directory) {
+            case .success(let table): inFont = table[constant] != nil
+            case .failure(let f): parser.error(f.message, value); return nil
+            }
             switch SymbolAsset.locate(constant, in: parser.directory) {
             case .success?: break
             case .failure(let f)?: parser.error(f.message, value); return nil
+            case nil where inFont: break
             case nil:
                 parser.error("unknown icon '\(constant)'\(Suggestion.hint(constant, in: IconCatalog.names)) (see `widgetshot list icons` for the \(IconCatalog.codepoints.count) icons; your own artwork goes in \(SymbolAsset.folder)/\(constant).svg beside the layout)", value)
                 return nil
@@ -43,11 +49,20 @@ extension Binder {
         case .failure(let f)?: warn(f.message, at: it.name.location); return .empty
         case nil: break
         }
-        guard let glyph = IconCatalog.glyph(for: name) ?? (svg == nil ? nil : "") else {
+        // Then a project icon font's entry (Icons/icons.yaml), then the bundled stand-in.
+        var fontEntry: SymbolFontTable.Entry?
+        if svg == nil {
+            switch SymbolFontTable.table(in: document.directory) {
+            case .success(let table): fontEntry = table[name]
+            case .failure(let f): warn(f.message, at: it.name.location); return .empty
+            }
+        }
+        guard let glyph = fontEntry?.glyph ?? IconCatalog.glyph(for: name) ?? (svg == nil ? nil : "") else {
             warn("unknown icon '\(name)'\(Suggestion.hint(name, in: IconCatalog.names)) from a bound value", at: it.name.location)
             return .empty
         }
-        return .icon(IconContent(symbol: name, glyph: glyph, size: it.size ?? env.resolvedFontSize,
+        return .icon(IconContent(symbol: name, glyph: glyph, family: fontEntry?.family ?? FontSpec.iconFamily,
+                                 size: it.size ?? env.resolvedFontSize,
                                  color: env.foreground ?? label(), redacted: redact && !env.unredacted, svg: svg,
                                  weight: env.fontWeight ?? env.fontStyle.weight))
     }

@@ -39,6 +39,10 @@ struct ListCommand: ParsableCommand {
                     print("Icons drawn from \(folders.layouts)/\(SymbolAsset.folder)/ (your artwork; it replaces a stand-in of the same name):")
                     print(wrap(own))
                 }
+                if case .success(let table) = SymbolFontTable.table(in: folders.layouts), !table.isEmpty {
+                    print("Icons from your icon fonts (\(SymbolAsset.folder)/\(SymbolFontTable.fileName)):")
+                    print(wrap(table.keys.sorted().map { "\($0) (\(table[$0]!.family))" }))
+                }
             }
             print("")
         }
