@@ -77,6 +77,16 @@ import WidgetTemplate
         defer { try? FileManager.default.removeItem(atPath: outside) }
         try FileManager.default.createSymbolicLink(atPath: dir + "/Icons/escape.svg", withDestinationPath: outside)
         #expect { try render(dir, "escape") } throws: { "\($0)".contains("leads outside") }
+        // An Icons folder that is itself a link elsewhere is refused too.
+        let elsewhere = NSTemporaryDirectory() + "widgetshot-elsewhere-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: elsewhere, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: elsewhere) }
+        try Self.square.write(toFile: elsewhere + "/far.svg", atomically: true, encoding: .utf8)
+        let linked = try project([:])
+        defer { try? FileManager.default.removeItem(atPath: linked) }
+        try FileManager.default.removeItem(atPath: linked + "/Icons")
+        try FileManager.default.createSymbolicLink(atPath: linked + "/Icons", withDestinationPath: elsewhere)
+        #expect { try render(linked, "far") } throws: { "\($0)".contains("leads outside") }
         // A name that is a path is not a symbol name.
         #expect { try render(dir, "../escape") } throws: { "\($0)".contains("unknown icon") }
     }

@@ -115,7 +115,7 @@ public enum SymbolAsset {
         guard FileManager.default.fileExists(atPath: path) else { return nil }
         guard let realFolder = realpath(folder, nil).map({ p in defer { free(p) }; return String(cString: p) }),
               let real = realpath(path, nil).map({ p in defer { free(p) }; return String(cString: p) }) else { return nil }
-        guard real.hasPrefix(realFolder + "/") else {
+        guard real.hasPrefix(realFolder + "/"), insideLayoutFolder(realFolder, directory) else {
             return .failure(ImageAssetFailure(message: "symbol \(name): \(Self.folder)/\(name).svg leads outside the folder through a symbolic link"))
         }
         var info = stat()
@@ -126,6 +126,14 @@ public enum SymbolAsset {
             return .failure(ImageAssetFailure(message: "symbol \(name): \(Self.folder)/\(name).svg is \(info.st_size) bytes, more than the limit of \(limits.imageBytes) (Limits.imageBytes)"))
         }
         return .success(real)
+    }
+
+    /// Whether the (resolved) icons folder lies inside the layout's folder: an `Icons` that is a
+    /// link elsewhere is refused like a file that is.
+    static func insideLayoutFolder(_ realIcons: String, _ directory: String) -> Bool {
+        let layoutFolder = URL(fileURLWithPath: directory.isEmpty ? "." : directory).standardizedFileURL.path
+        guard let real = realpath(layoutFolder, nil).map({ p in defer { free(p) }; return String(cString: p) }) else { return false }
+        return realIcons.hasPrefix(real.hasSuffix("/") ? real : real + "/")
     }
 
     /// The symbol names the folder has artwork for, sorted.
@@ -164,8 +172,10 @@ public enum SymbolFontTable {
             .appendingPathComponent(SymbolAsset.folder).appendingPathComponent(fileName).path
         var info = stat()
         guard lstat(path, &info) == 0 else { return .success([:]) }
-        guard info.st_mode & S_IFMT == S_IFREG else {
-            return .failure(ImageAssetFailure(message: "\(SymbolAsset.folder)/\(fileName) is not a regular file"))
+        let iconsFolder = (path as NSString).deletingLastPathComponent
+        let realIcons = realpath(iconsFolder, nil).map { p in defer { free(p) }; return String(cString: p) }
+        guard info.st_mode & S_IFMT == S_IFREG, let realIcons, SymbolAsset.insideLayoutFolder(realIcons, directory) else {
+            return .failure(ImageAssetFailure(message: "\(SymbolAsset.folder)/\(fileName) is not a regular file in the layout's folder"))
         }
         let stamp = "\(path) \(info.st_size) \(FileTimes(info).modified)"
         if let known = cache.withLock({ $0[stamp] }) { return known }
