@@ -113,10 +113,13 @@ public struct ImageContent: Hashable, Sendable {
     /// A template image (SwiftUI `renderingMode(.template)`): every pixel takes this paint and
     /// keeps its own alpha. nil: drawn in its own colours.
     public var tint: Paint?
+    /// SwiftUI's `widgetAccentedRenderingMode`: how the tinted Home Screen draws the image. nil:
+    /// as every view, its alpha in the group's colour (a photo becomes a silhouette).
+    public var accentedMode: AccentedImageMode?
     public init(path: String, naturalSize: Size, resizable: Bool = false, contentMode: ContentMode = .fit,
-                redacted: Bool = false, tint: Paint? = nil) {
+                redacted: Bool = false, tint: Paint? = nil, accentedMode: AccentedImageMode? = nil) {
         self.path = path; self.naturalSize = naturalSize; self.resizable = resizable
-        self.contentMode = contentMode; self.redacted = redacted; self.tint = tint
+        self.contentMode = contentMode; self.redacted = redacted; self.tint = tint; self.accentedMode = accentedMode
     }
 }
 
@@ -242,4 +245,11 @@ public enum FitAxes: String, Hashable, Sendable, CaseIterable {
     case both, horizontal, vertical
     public var horizontal: Bool { self != .vertical }
     public var vertical: Bool { self != .horizontal }
+}
+
+/// SwiftUI's `WidgetAccentedRenderingMode` for an image on the tinted Home Screen: `fullColor` keeps
+/// its colours, `desaturated` its luminance in gray, `accented` and `accentedDesaturated` take the
+/// accent group's colour (the latter drawn as `accented`: the accent tint is white on iPhone).
+public enum AccentedImageMode: String, Hashable, Sendable, CaseIterable {
+    case fullColor, accented, desaturated, accentedDesaturated
 }

@@ -21,6 +21,42 @@ extension Renderer {
         if let deadline, deadline.hasPassed { return }
         guard let applied = beginEffects(node, cr) else { return }
         let accent = node.accentable ?? inherited
+        if case .image(let image) = node.content, let mode = image.accentedMode, mode != .accented, mode != .accentedDesaturated {
+            // widgetAccentedRenderingMode: the image keeps its colours, or its luminance in gray.
+            if mode == .fullColor {
+                drawContent(node, cr)
+            } else if let box = GroupBounds.content(node) {
+                cairo_save(cr)
+                if boundsGroups { GroupBounds.clip(box, cr) }
+                cairo_push_group(cr)
+                drawContent(node, cr)
+                let picture = cairo_pop_group(cr)
+                // Saturation 0 from an opaque gray source over the whole group (a partial strength
+                // would leave translucent pixels part coloured), then only the image's alpha kept.
+                cairo_push_group(cr)
+                cairo_set_source(cr, picture)
+                cairo_paint(cr)
+                cairo_set_operator(cr, CAIRO_OPERATOR_HSL_SATURATION)
+                cairo_set_source_rgb(cr, 0.5, 0.5, 0.5)
+                cairo_paint(cr)
+                cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
+                let gray = cairo_pop_group(cr)
+                cairo_set_source(cr, gray)
+                cairo_mask(cr, picture)
+                cairo_pattern_destroy(gray)
+                cairo_pattern_destroy(picture)
+                cairo_restore(cr)
+            }
+            for child in node.children { drawAccentedNode(child, cr, tint: tint, accent: accent) }
+            endEffects(applied, node.effects, cr)
+            return
+        }
+        let inAccentGroup: Bool
+        if case .image(let image) = node.content, image.accentedMode == .accented || image.accentedMode == .accentedDesaturated {
+            inAccentGroup = true
+        } else {
+            inAccentGroup = accent
+        }
         if let box = GroupBounds.content(node) {
             // The mask group only as large as the node's own ink (GroupBounds).
             cairo_save(cr)
@@ -28,7 +64,7 @@ extension Renderer {
             cairo_push_group(cr)
             drawContent(node, cr)
             let mask = cairo_pop_group(cr)
-            setSource(accent ? tint.accent : tint.primary, cr)
+            setSource(inAccentGroup ? tint.accent : tint.primary, cr)
             cairo_mask(cr, mask)
             cairo_pattern_destroy(mask)
             cairo_restore(cr)

@@ -245,7 +245,13 @@ extension Translator {
             n.applyModifier("widgetAccentable", .bool(on))
             return (.translated, nil)
         case "widgetAccentedRenderingMode":
-            return (.partly, "widgetAccentedRenderingMode is not in the layout language yet: left out")
+            guard n.kind == "image" else { return (.partly, "widgetAccentedRenderingMode on a view that is not an image: left out") }
+            guard let mode = args["_0"]?.as(MemberAccessExprSyntax.self)?.declName.baseName.text,
+                  ["fullColor", "accented", "desaturated", "accentedDesaturated"].contains(mode) else {
+                return (.partly, "widgetAccentedRenderingMode \(args["_0"].map { Self.short($0) } ?? "") is not translated: left out")
+            }
+            n["accentedRenderingMode"] = .string(mode)
+            return (.translated, nil)
         case "unredacted":
             n["unredacted"] = .bool(true)
             return (.translated, nil)

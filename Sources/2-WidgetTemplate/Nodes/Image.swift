@@ -10,7 +10,8 @@ enum ImageNode: NodeKind {
         [NodeKey("resizable", .bindable(.boolean)),
          NodeKey("contentMode", .bindable(.words(contentModes))),
          NodeKey("scale", .bindable(.number)),
-         NodeKey("renderingMode", .bindable(.words(ImageTemplate.RenderingMode.allCases.map(\.rawValue))))]
+         NodeKey("renderingMode", .bindable(.words(ImageTemplate.RenderingMode.allCases.map(\.rawValue)))),
+         NodeKey("accentedRenderingMode", .bindable(.words(AccentedImageMode.allCases.map(\.rawValue))))]
     }
 
     static func parse(_ name: String, _ value: Yams.Node?, _ p: [String: Yams.Node], at yaml: Yams.Node, depth: Int,
@@ -26,6 +27,9 @@ enum ImageNode: NodeKind {
         if let v = p["renderingMode"] {
             t.renderingMode = parser.word(v, "renderingMode", ImageTemplate.RenderingMode.allCases.map(\.rawValue), ImageTemplate.RenderingMode.init)
         }
+        if let v = p["accentedRenderingMode"] {
+            t.accentedMode = parser.word(v, "accentedRenderingMode", AccentedImageMode.allCases.map(\.rawValue), AccentedImageMode.init)
+        }
         return .image(t)
     }
 }
@@ -38,6 +42,7 @@ struct ImageTemplate: Hashable, Sendable {
     var resizable = false
     var contentMode = ContentMode.fit
     var scale = 3.0
+    var accentedMode: AccentedImageMode?
 }
 
 extension Binder {
@@ -50,7 +55,7 @@ extension Binder {
             let isTemplate = im.renderingMode.map { $0 == .template } ?? (ownForeground != nil)
             return .image(ImageContent(path: px.path, naturalSize: Size(width: Double(px.width) / im.scale, height: Double(px.height) / im.scale),
                                        resizable: im.resizable, contentMode: im.contentMode, redacted: redact && !env.unredacted,
-                                       tint: isTemplate ? env.foreground ?? label() : nil))
+                                       tint: isTemplate ? env.foreground ?? label() : nil, accentedMode: im.accentedMode))
         case .failure(let failure):
             let d = Diagnostic.error(failure.message, at: source)
             if !diagnostics.contains(d) { diagnostics.append(d) }
