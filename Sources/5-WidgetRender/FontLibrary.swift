@@ -78,15 +78,19 @@ public final class FontLibrary: @unchecked Sendable {
             made = config
         }
         let config = made!
+        let families = Self.families(in: config)
+        // Read before `self` is whole: a throw after that would run deinit, destroying the config twice.
+        let table: FontTable
+        do { table = try FontTable.load(directory: url.path, families: families) } catch {
+            FcConfigDestroy(config)
+            throw error
+        }
         self.config = config
         self.originals = originals
         self.directory = url.path
         self.files = fontFiles
-        self.families = Self.families(in: config)
-        do { self.table = try FontTable.load(directory: url.path, families: families) } catch {
-            FcConfigDestroy(config)
-            throw error
-        }
+        self.families = families
+        self.table = table
     }
 
     deinit { FcConfigDestroy(config) }
