@@ -282,27 +282,37 @@ public enum Calibration {
 
     /// The whole-point shift of `ours` (within ±maxShift) under which the most ink cells (1 pt
     /// squares holding ink) of the two pictures coincide; no shift on a tie.
+    /// The largest side, in cells, of the grid the alignment compares: a larger picture is
+    /// compared in coarser cells, so the search costs at most 256² × (2 × 12 + 1)² steps.
+    static let alignmentGridSide = 256.0
+
     static func bestShift(_ reference: DiffImage, _ ours: DiffImage, _ options: Options) -> (x: Double, y: Double) {
+        // Cells of whole points, more than one when the picture is large.
+        let widest = max(Double(max(reference.width, reference.height, ours.width, ours.height)) / options.scale, 1)
+        let cell = max(1, (widest / alignmentGridSide).rounded(.up))
+        let pixelsPerCell = options.scale * cell
         func cells(_ image: DiffImage) -> (grid: [Bool], w: Int, h: Int) {
             let mask = inkMask(image, threshold: options.inkThreshold)
-            let w = max(1, Int((Double(image.width) / options.scale).rounded(.up)))
-            let h = max(1, Int((Double(image.height) / options.scale).rounded(.up)))
+            let w = max(1, Int((Double(image.width) / pixelsPerCell).rounded(.up)))
+            let h = max(1, Int((Double(image.height) / pixelsPerCell).rounded(.up)))
             var grid = [Bool](repeating: false, count: w * h)
             for y in 0..<image.height {
                 for x in 0..<image.width where mask[y * image.width + x] {
-                    grid[min(h - 1, Int(Double(y) / options.scale)) * w + min(w - 1, Int(Double(x) / options.scale))] = true
+                    grid[min(h - 1, Int(Double(y) / pixelsPerCell)) * w + min(w - 1, Int(Double(x) / pixelsPerCell))] = true
                 }
             }
             return (grid, w, h)
         }
         let r = cells(reference), o = cells(ours)
-        let limit = max(0, Int(options.maxShift))
+        let limit = max(0, Int((options.maxShift / cell).rounded(.up)))
         var best = (score: -1, dx: 0, dy: 0)
         for dy in -limit...limit {
+            let rows = max(0, dy)..<max(max(0, dy), min(r.h, o.h + dy))
             for dx in -limit...limit {
+                let columns = max(0, dx)..<max(max(0, dx), min(r.w, o.w + dx))
                 var score = 0
-                for y in max(0, dy)..<min(r.h, o.h + dy) {
-                    for x in max(0, dx)..<min(r.w, o.w + dx) where r.grid[y * r.w + x] && o.grid[(y - dy) * o.w + (x - dx)] {
+                for y in rows {
+                    for x in columns where r.grid[y * r.w + x] && o.grid[(y - dy) * o.w + (x - dx)] {
                         score += 1
                     }
                 }
@@ -311,6 +321,6 @@ public enum Calibration {
                 if better { best = (score, dx, dy) }
             }
         }
-        return (Double(best.dx), Double(best.dy))
+        return (Double(best.dx) * cell, Double(best.dy) * cell)
     }
 }

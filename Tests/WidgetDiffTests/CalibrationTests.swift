@@ -99,4 +99,22 @@ import WidgetDiff
         #expect(page.contains("<b>4</b> of 4 reference elements matched"))
         #expect(page.contains("viewBox=\"0 0 100.00 50.00\""))
     }
+
+    /// Pictures smaller than the largest shift are compared without a trap (an empty overlap is a
+    /// score of 0), and a large one in coarser cells, quickly.
+    @Test func tinyAndLargePicturesAreAligned() throws {
+        var tiny = Canvas(width: 8, height: 6)
+        tiny.fill(x: 2, y: 2, width: 3, height: 2, Canvas.ink)
+        let r = try Calibration.compare(reference: tiny.image, ours: tiny.image, options: Calibration.Options(scale: 1))
+        #expect(r.matches.count == 1 && r.shiftX == 0 && r.shiftY == 0)
+        var large = Canvas(width: 1200, height: 600)
+        large.fill(x: 100, y: 100, width: 300, height: 80, Canvas.ink)
+        large.fill(x: 700, y: 300, width: 200, height: 200, Canvas.ink)
+        var moved = Canvas(width: 1200, height: 600)
+        moved.fill(x: 110, y: 100, width: 300, height: 80, Canvas.ink)
+        moved.fill(x: 710, y: 300, width: 200, height: 200, Canvas.ink)
+        let l = try Calibration.compare(reference: large.image, ours: moved.image, options: Calibration.Options(scale: 1))
+        // 1200 pt wide: 5 pt cells; the 10 pt shift is found and the elements line up.
+        #expect(l.shiftX == -10 && l.shiftY == 0 && l.p90CentreError == 0, "\(l.shiftX) \(l.shiftY) \(l.p90CentreError)")
+    }
 }
