@@ -347,8 +347,6 @@ public enum SurfaceMetrics {
     /// of 14 pt (aligned with notifications) is one the view applies itself with `padding`, as
     /// Apple's sample code does, and `contentMargins(_:_:for:)` takes only the island's modes.
     public static let liveActivityMargin = 0.0
-    /// The HIG's standard layout margin for a Lock Screen Live Activity, for views to apply.
-    public static let liveActivityLayoutMargin = 14.0
     /// Lock Screen Live Activity corner radius: not published; matches notification banners by eye.
     public static let liveActivityCornerRadius = 24.0
     public static let liveActivityHeight = 84.0...160.0

@@ -245,13 +245,10 @@ extension Translator {
             n.applyModifier("widgetAccentable", .bool(on))
             return (.translated, nil)
         case "widgetAccentedRenderingMode":
-            guard n.kind == "image" else { return (.partly, "widgetAccentedRenderingMode on a view that is not an image: left out") }
-            guard let mode = args["_0"]?.as(MemberAccessExprSyntax.self)?.declName.baseName.text,
-                  ["fullColor", "accented", "desaturated", "accentedDesaturated"].contains(mode) else {
-                return (.partly, "widgetAccentedRenderingMode \(args["_0"].map { Self.short($0) } ?? "") is not translated: left out")
-            }
-            n["accentedRenderingMode"] = .string(mode)
-            return (.translated, nil)
+            // The importer writes no image node (an asset image is a placeholder), so there is
+            // nothing to put it on: the TODO says what to write on the image that replaces it.
+            let mode = args["_0"].map { Self.short($0) } ?? ""
+            return (.partly, "widgetAccentedRenderingMode \(mode): write accentedRenderingMode: on the image: that replaces the placeholder")
         case "unredacted":
             n["unredacted"] = .bool(true)
             return (.translated, nil)
