@@ -32,7 +32,9 @@ public struct Look: Sendable, Equatable {
 
     /// The one range of `scale` every reader checks against.
     public static let scales: ClosedRange<Double> = 0.25...4
-    public static let defaultLocale = "ko"
+    /// The locale of a render that names none (no `--locale`, no preview `locale:`): English, as a
+    /// simulator starts in. Layouts written in Korean say `locale: ko` on their previews.
+    public static let defaultLocale = "en"
     /// Used only when neither the request nor the preview says what time it is, so that a preview
     /// without `now:` still renders the same every time: 2026-01-01T00:00:00Z.
     public static let fallbackNow = Date(timeIntervalSince1970: 1_767_225_600)

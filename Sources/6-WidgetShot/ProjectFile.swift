@@ -25,7 +25,7 @@ public enum ProjectFile {
     static let maxBytes = 64 * 1024
 
     /// The folders `root/widgetshot.yaml` names (its defaults for keys it leaves out).
-    public static func read(root: String, executable: String = CommandLine.arguments.first ?? "") throws(ProjectError) -> ProjectFolders {
+    public static func read(root: String, executable: String = ProjectFolders.currentExecutable) throws(ProjectError) -> ProjectFolders {
         let path = root + "/" + name
         guard let data = FileManager.default.contents(atPath: path) else { throw ProjectError("\(path): cannot be read") }
         guard data.count <= maxBytes else { throw ProjectError("\(path): larger than \(maxBytes) bytes; a project file names three folders") }

@@ -26,7 +26,7 @@ public struct ProjectFolders: Sendable {
     ///    or both `Fonts/` and `Layouts/` (a WidgetShot checkout);
     /// 3. else an error saying what was looked for and where. The checkout widgetshot was built in
     ///    is never used in its place: another repository's commands must not quietly read its layouts.
-    public static func locate(executable: String = CommandLine.arguments.first ?? "",
+    public static func locate(executable: String = ProjectFolders.currentExecutable,
                               workingDirectory: String = FileManager.default.currentDirectoryPath,
                               environment: [String: String] = ProcessInfo.processInfo.environment) throws(ProjectError) -> ProjectFolders {
         if let home = environment["WIDGETSHOT_HOME"], !home.isEmpty { return try at(home, executable: executable) }
@@ -47,7 +47,7 @@ public struct ProjectFolders: Sendable {
 
     /// The project at `dir` (`--project`): its `widgetshot.yaml` if it has one, else `dir/Fonts`,
     /// `dir/Layouts` and `dir/Golden`, with the installed fonts when it has no `Fonts/`.
-    public static func at(_ dir: String, executable: String = CommandLine.arguments.first ?? "") throws(ProjectError) -> ProjectFolders {
+    public static func at(_ dir: String, executable: String = ProjectFolders.currentExecutable) throws(ProjectError) -> ProjectFolders {
         guard ProjectFile.isDirectory(dir) else { throw ProjectError("the project folder \(dir) does not exist") }
         if FileManager.default.fileExists(atPath: dir + "/" + ProjectFile.name) { return try ProjectFile.read(root: dir, executable: executable) }
         var folders = ProjectFolders(root: dir)
@@ -57,6 +57,24 @@ public struct ProjectFolders: Sendable {
 
     static func isCheckout(_ dir: String) -> Bool {
         ProjectFile.isDirectory(dir + "/Fonts") && ProjectFile.isDirectory(dir + "/Layouts")
+    }
+
+    /// The running program's own file, links resolved: what the installed fonts are found beside.
+    /// Not `argv[0]`: run by name from `PATH` (`widgetshot verify`, as a team's CI does) that is the
+    /// bare word `widgetshot`, which says nothing about where the program lies.
+    public static var currentExecutable: String {
+        #if os(Linux)
+        if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"), path.hasPrefix("/") { return path }
+        #endif
+        if let path = Bundle.main.executablePath, path.hasPrefix("/") { return path }
+        let first = CommandLine.arguments.first ?? ""
+        guard !first.isEmpty, !first.contains("/") else { return first }
+        // No /proc (a bare chroot) and no bundle answer: look the name up in PATH as the shell did.
+        for dir in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") {
+            let candidate = String(dir) + "/" + first
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        return first
     }
 
     /// The fonts that came with the executable: `Fonts/` beside it, `../share/widgetshot/Fonts` (the

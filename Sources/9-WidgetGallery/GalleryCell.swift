@@ -113,7 +113,7 @@ public enum GalleryMatrix {
                 for m in matrix where !surfaces.contains(m.surface) { surfaces.append(m.surface) }
                 for surface in surfaces {
                     for m in matrix where m.surface == surface {
-                        let locale = document.preview(named: m.preview)?.locale ?? "ko"
+                        let locale = document.preview(named: m.preview)?.locale ?? Look.defaultLocale
                         cells.append(GalleryCell(layout: m.layout, surface: m.surface, preview: m.preview, scheme: m.scheme,
                                                  placeholder: options.placeholderOnly, device: device, locale: locale,
                                                  deviceFolder: folders, mode: m.mode, control: m.control, controlState: m.controlState))
@@ -121,7 +121,7 @@ public enum GalleryMatrix {
                     // Controls have no placeholder of their own: they show a symbol and a title.
                     guard options.placeholders, !options.placeholderOnly, surface.family != .control,
                           let first = matrix.first(where: { $0.surface == surface }) else { continue }
-                    let locale = document.preview(named: first.preview)?.locale ?? "ko"
+                    let locale = document.preview(named: first.preview)?.locale ?? Look.defaultLocale
                     for scheme in ColorScheme.allCases {
                         cells.append(GalleryCell(layout: document.name, surface: surface, preview: first.preview, scheme: scheme,
                                                  placeholder: true, device: device, locale: locale, deviceFolder: folders))

@@ -35,6 +35,11 @@ struct DistCLITests {
         #expect(verify.stdout.contains("10 passed"), "\(verify.stdout)")
         let record = try await run(["record"])
         #expect(record.status == 0 && record.stdout.contains("0 created, 0 updated, 10 unchanged"), "\(record.stdout)\(record.stderr)")
+        // Run by name from PATH, as a CI step does: argv[0] is the bare word, the fonts are still found
+        // beside the program (a clean Debian root showed "no fonts were installed with widgetshot").
+        let byName = try await CLIProcess(binary: "/bin/sh", ["-c", "exec widgetshot verify"],
+                                          environment: ["PATH": release + "/bin:/usr/bin:/bin"], cwd: here).wait(seconds: 120)
+        #expect(byName.status == 0 && byName.stdout.contains("10 passed"), "\(byName.stdout)\(byName.stderr)")
         let gallery = try await run(["gallery", "--out", scratch + "/gallery"])
         #expect(gallery.status == 0, "\(gallery.stdout)\(gallery.stderr)")
         let pngs = FileManager.default.enumerator(atPath: scratch + "/gallery")?.compactMap { $0 as? String }.filter { $0.hasSuffix(".png") } ?? []

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WidgetTemplate
 import TestSupport
 import WidgetShot
 
@@ -64,6 +65,27 @@ import WidgetShot
         for bad in ["xx", "zz-ZZ", "english", "../x"] {
             #expect(throws: RenderSpecError.self, "\(bad)") { try LookSpec(locale: bad).validate() }
         }
+    }
+
+    /// A render that names no locale (no `--locale`, no preview `locale:`) is in English, as a
+    /// simulator starts; a preview's `locale: ko` still wins.
+    @Test func theDefaultLocaleIsEnglish() throws {
+        let doc = try LayoutLoader.parse("""
+            surfaces:
+              systemSmall:
+                view: { text: "{{now | time}} {{n | plural: item, items}}" }
+            previews:
+              plain: { now: 2026-11-22T12:27:00+09:00, timeZone: Asia/Seoul, data: { n: 3 } }
+              korean: { now: 2026-11-22T12:27:00+09:00, timeZone: Asia/Seoul, locale: ko, data: { n: 3 } }
+            """, path: "/tmp/widgetshot-tests/default-locale.yaml")
+        func text(_ preview: Int) throws -> String? {
+            let look = try LookSpec().resolve(for: .systemSmall, preview: doc.previews[preview])
+            return doc.bind(surface: .systemSmall, data: doc.previews[preview].data, context: BindContext(surface: .systemSmall, look: look))
+                .view.flatMap { if case .text(let t) = $0.kind { t.string } else { nil } }
+        }
+        #expect(try text(0) == "12:27 PM 3 items")
+        #expect(try text(1) == "오후 12:27 3 items")
+        #expect(Look.defaultLocale == "en")
     }
 
     /// One range of scale, checked in one place: the spec, the renderer and the messages agree.

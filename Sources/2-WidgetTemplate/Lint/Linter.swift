@@ -2,10 +2,9 @@ import Foundation
 import WidgetModel
 
 public enum Linter {
-    /// The locales a layout declares: ko and en (the hand-written formats), every locale a preview
-    /// names, and every locale a localized table in `strings:` or `tables:` has a text for.
+    /// The locales a layout declares: the default (en), every locale a preview names, and every locale a localized table in `strings:` or `tables:` has a text for.
     static func declaredLocales(_ document: LayoutDocument) -> [String] {
-        var found: [String] = ["ko", "en"]
+        var found: [String] = [Look.defaultLocale]
         func add(_ code: String) { if !found.contains(code) { found.append(code) } }
         for p in document.previews { if let l = p.locale { add(l) } }
         // Iterative: tables may nest as deep as the loader allowed.

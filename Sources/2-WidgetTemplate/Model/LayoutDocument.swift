@@ -129,7 +129,13 @@ public enum LayoutLoader {
 
     /// The bytes of the layout file at `path`, under the rules above.
     public static func read(path: String, limits: Limits = .default, shownAs: String? = nil) throws(LayoutError) -> [UInt8] {
+        try read(path: path, limits: limits, shownAs: shownAs, kind: .layout)
+    }
+
+    /// The same rules for another file a layout names (a string catalog: `kind` .data).
+    static func read(path: String, limits: Limits, shownAs: String?, kind: DocumentKind) throws(LayoutError) -> [UInt8] {
         let file = shownAs ?? path
+        let what = kind == .layout ? "layout file" : "file"
         let at = SourceLocation(file: file, line: 1, column: 1)
         func failure(_ message: String) -> LayoutError { LayoutError(.error(message, at: at)) }
         var target = path
@@ -138,21 +144,21 @@ public enum LayoutLoader {
             // Judged before the target is opened, on both sides with their links resolved.
             let folder = (path as NSString).deletingLastPathComponent
             guard let realFolder = realPath(folder.isEmpty ? "." : folder) else {
-                throw failure("cannot read layout file: its folder cannot be read")
+                throw failure("cannot read \(what): its folder cannot be read")
             }
-            guard let real = realPath(path) else { throw failure("cannot read layout file: a symbolic link to nothing") }
+            guard let real = realPath(path) else { throw failure("cannot read \(what): a symbolic link to nothing") }
             guard real.hasPrefix(realFolder == "/" ? "/" : realFolder + "/") else {
                 throw failure("a symlink to a file outside the layouts folder: layouts are read only from inside their folder")
             }
             target = real
         }
         let fd = open(target, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOFOLLOW)
-        guard fd >= 0 else { throw failure("cannot read layout file: \(String(cString: strerror(errno)))") }
+        guard fd >= 0 else { throw failure("cannot read \(what): \(String(cString: strerror(errno)))") }
         defer { close(fd) }
         guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
-            throw failure("cannot read layout file: not a regular file")
+            throw failure("cannot read \(what): not a regular file")
         }
-        if Int(info.st_size) > limits.documentBytes { throw SourceCheck.tooLarge(Int(info.st_size), .layout, limits: limits, file: file) }
+        if Int(info.st_size) > limits.documentBytes { throw SourceCheck.tooLarge(Int(info.st_size), kind, limits: limits, file: file) }
         // Room for what fstat said plus a byte, grown while the file goes on (it may grow meanwhile),
         // up to one byte over the limit.
         var bytes = [UInt8](repeating: 0, count: Int(info.st_size) + 1)
@@ -162,12 +168,12 @@ public enum LayoutLoader {
             let n = bytes.withUnsafeMutableBytes { Foundation.read(fd, $0.baseAddress! + count, $0.count - count) }
             if n < 0 {
                 if errno == EINTR { continue }
-                throw failure("cannot read layout file: \(String(cString: strerror(errno)))")
+                throw failure("cannot read \(what): \(String(cString: strerror(errno)))")
             }
             if n == 0 { break }
             count += n
         }
-        if count > limits.documentBytes { throw SourceCheck.tooLarge(count, .layout, limits: limits, file: file) }
+        if count > limits.documentBytes { throw SourceCheck.tooLarge(count, kind, limits: limits, file: file) }
         bytes.removeSubrange(count...)
         return bytes
     }
@@ -191,8 +197,13 @@ public enum LayoutLoader {
         var result = document!
         result.limits = limits
         result.sourceName = file
-        result.sourceDigest = SHA256.hash(data: Array(text.utf8)).map { String(format: "%02x", $0) }.joined()
+        result.sourceDigest = SHA256.hash(data: Array(text.utf8) + parser.catalogDigests).map { String(format: "%02x", $0) }.joined()
         result.sectionDigests = SectionDigests.compute(root)
+        if !parser.catalogDigests.isEmpty, let shared = result.sectionDigests["shared"] {
+            // The catalogs' strings are shared by every surface, as inline `strings:` are.
+            result.sectionDigests["shared"] = SHA256.hash(data: Array(shared.utf8) + parser.catalogDigests)
+                .map { String(format: "%02x", $0) }.joined()
+        }
         SectionDigests.addRenderDigests(to: &result)
         return result
     }

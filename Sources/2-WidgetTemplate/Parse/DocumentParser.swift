@@ -3,7 +3,7 @@ import Yams
 import WidgetModel
 
 extension LayoutParser {
-    static let topKeys = ["name", "dateEncoding", "strings", "tables", "components", "surfaces", "controls", "previews", "timeline"]
+    static let topKeys = ["name", "dateEncoding", "stringCatalog", "strings", "tables", "components", "surfaces", "controls", "previews", "timeline"]
     static let previewKeys = ["now", "timeZone", "locale", "data", "extends", "surfaces", "dynamicType"]
     /// Families a preview's `surfaces:` may name instead of surfaces.
     static let previewFamilies = ["home", "accessory", "liveActivity", "island", "smallActivity", "control"]
@@ -16,6 +16,30 @@ extension LayoutParser {
             + (surface.family == .island ? ["keylineTint"] : ["background", "margins"]) + surface.regions.map(\.rawValue)
     }
 
+    /// `stringCatalog: File.xcstrings` or a list of them: their strings, later catalogs winning.
+    mutating func stringCatalogs(_ value: Yams.Node) -> [String: DataValue] {
+        let names: [(String, Yams.Node)]
+        switch value {
+        case .scalar(let s): names = [(s.string, value)]
+        case .sequence(let q) where q.allSatisfy({ $0.scalar != nil }) && q.count <= 16: names = q.map { ($0.scalar!.string, $0) }
+        default:
+            error("expected an .xcstrings file name or a list of at most 16 for 'stringCatalog', found \(describe(value))", value)
+            return [:]
+        }
+        var out: [String: DataValue] = [:]
+        for (name, node) in names {
+            switch StringCatalog.load(name, layoutDirectory: directory, limits: limits) {
+            case .success(let loaded):
+                out.merge(loaded.strings) { _, later in later }
+                catalogDigests.append(contentsOf: loaded.digest)
+                for w in loaded.warnings { warnings.append(.warning(w, at: locate(node))) }
+            case .failure(let f):
+                if let at = f.location { errors.append(.error(f.message, at: at)) } else { error(f.message, node) }
+            }
+        }
+        return out
+    }
+
     mutating func document(_ root: Yams.Node, path: String) -> LayoutDocument? {
         guard case .mapping = root else {
             error("expected a layout (a mapping with surfaces:, previews: …), found \(describe(root))", root)
@@ -25,6 +49,7 @@ extension LayoutParser {
         var name = url.deletingPathExtension().lastPathComponent
         var nameNode: Yams.Node?
         var strings = DataValue.object([:])
+        var catalogStrings: [String: DataValue] = [:]
         var tables: [String: DataValue] = [:]
         var components: [String: TemplateNode] = [:]
         var surfaceTemplates: [Surface: SurfaceTemplate] = [:]
@@ -49,6 +74,8 @@ extension LayoutParser {
                 if let e = word(value, "dateEncoding", DateEncoding.allCases.map(\.rawValue), DateEncoding.init) { dateEncoding = e }
             case "strings":
                 strings = data(value, "strings")
+            case "stringCatalog":
+                catalogStrings = stringCatalogs(value)
             case "tables":
                 guard case .object(let o) = data(value, "tables") else { break }
                 tables = o
@@ -89,6 +116,10 @@ extension LayoutParser {
             }
         }
         if !sawSurfaces { error("a layout needs 'surfaces:' with at least one surface", root) }
+        // A catalog's strings under the inline ones: a key written in the layout wins.
+        if !catalogStrings.isEmpty, case .object(let inline) = strings {
+            strings = .object(catalogStrings.merging(inline) { _, written in written })
+        }
         // The name is the first folder of every image the gallery and `record` write.
         if let problem = SafeName.problem(name, maxBytes: limits.nameBytes) {
             if let nameNode {

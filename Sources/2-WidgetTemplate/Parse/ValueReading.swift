@@ -17,6 +17,9 @@ struct LayoutParser {
     /// Sorted once, for messages: a file with thousands of names and errors must not sort per error.
     private(set) var sortedComponentNames: [String] = []
     let limits: Limits
+    /// SHA-256 of every string catalog the layout read (`stringCatalog:`), in order: part of the
+    /// layout's digests, so a changed catalog is a changed layout.
+    var catalogDigests: [UInt8] = []
     var locate: NodeLocator { NodeLocator(file: file) }
     /// The layout's folder (its images and `Icons/` are found there).
     var directory: String { URL(fileURLWithPath: file).deletingLastPathComponent().path }

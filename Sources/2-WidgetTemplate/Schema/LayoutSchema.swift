@@ -35,6 +35,11 @@ public enum LayoutSchema {
             "name": .text,
             "dateEncoding": SchemaValue.words(DateEncoding.allCases.map(\.rawValue))
                 .described("What a number read as a date means: secondsSince1970 (default), deferredToDate (Swift's JSONEncoder default: seconds since 2001), millisecondsSince1970, or iso8601 (text only)."),
+            "stringCatalog": SchemaValue.object([.init("oneOf", .array([
+                .object([.init("type", .string("string")), .init("pattern", .string("\\.xcstrings$"))]),
+                .object([.init("type", .string("array")), .init("maxItems", .integer(16)),
+                         .init("items", .object([.init("type", .string("string")), .init("pattern", .string("\\.xcstrings$"))]))]),
+            ]))]).described("An Xcode string catalog (.xcstrings) beside the layout, or a list of them: its strings join strings: (a key written there wins)."),
             "strings": SchemaValue.type("object").described("Texts by name, one string or {ko: …, en: …}; plural forms too."),
             "tables": SchemaValue.type("object").described("Lookup tables by name: paths such as status[order.status].color read them."),
             "components": .object([.init("type", .string("object")), .init("additionalProperties", .node)]),
