@@ -50,6 +50,8 @@ test: setup
 	$(BIN_DEBUG) verify --report .build/verify-report --gallery ../../$(OUT)/index.html
 	bash scripts/api-check
 	bash scripts/fuzz short
+	@echo '== Examples/app-repo/WidgetTests: a consumer package of WidgetShotTesting, built from scratch'
+	cd Examples/app-repo/WidgetTests && WIDGETSHOT_RECORD=never $(SWIFT) test
 
 # Every fuzz target for FUZZ_SECONDS seconds each (see Fuzz/README.md); findings land in
 # .build-fuzz/findings/TARGET/.

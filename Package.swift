@@ -10,6 +10,8 @@ let package = Package(
         // Snapshot tests of widget layouts from a team's own Swift tests (`assertWidgetSnapshot`):
         // the renderer and the diff, without the HTTP server.
         .library(name: "WidgetShotTesting", targets: ["WidgetShotTesting"]),
+        // The same pictures as a swift-snapshot-testing strategy: assertSnapshot(of: WidgetCell(…), as: .widget).
+        .library(name: "WidgetShotSnapshotTesting", targets: ["WidgetShotSnapshotTesting"]),
         .executable(name: "widgetshot", targets: ["widgetshot"]),
         // SwiftUI code → a draft layout (`widgetshot import` runs it). Its own product, so
         // swift-syntax never enters the renderer, the server or the main binary.
@@ -34,6 +36,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-configuration", from: "1.4.0"),
         // The importer's Swift parser: 603 is the parser of the Swift 6.3 toolchain.
         .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
+        // Only WidgetShotSnapshotTesting builds it (its SnapshotTesting target has no dependencies).
+        .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
     ],
     targets: [
         // C libraries from Debian, found through pkg-config.
@@ -98,6 +102,9 @@ let package = Package(
                 resources: [.embedInCode("Resources/filmstrip.css")]),
         // The preview gallery: the page, its incremental build and the live (watching) gallery.
         .target(name: "WidgetShotTesting", dependencies: ["WidgetShot", "WidgetGoldens", "WidgetDiff"], path: "Sources/9-WidgetShotTesting"),
+        .target(name: "WidgetShotSnapshotTesting", dependencies: [
+            "WidgetShotTesting", "WidgetShot", "WidgetDiff", .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+        ], path: "Sources/9-WidgetShotSnapshotTesting"),
         .target(name: "WidgetGallery", dependencies: ["WidgetShot", "WidgetGoldens", "WidgetPush"], path: "Sources/9-WidgetGallery",
                 resources: [.embedInCode("Resources/gallery.css"), .embedInCode("Resources/gallery.js")]),
         // The HTTP endpoint: a thin layer that turns a URL or a JSON body into a RenderRequest.
@@ -173,6 +180,9 @@ let package = Package(
         .testTarget(name: "WidgetDiffTests", dependencies: ["WidgetDiff"]),
         .testTarget(name: "WidgetGoldensTests", dependencies: ["WidgetGoldens", "WidgetShot", "TestSupport"]),
         .testTarget(name: "WidgetShotTestingTests", dependencies: ["WidgetShotTesting", "WidgetShot", "TestSupport"]),
+        .testTarget(name: "WidgetShotSnapshotTestingTests", dependencies: [
+            "WidgetShotSnapshotTesting", "WidgetShotTesting", "TestSupport", .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+        ]),
         .testTarget(name: "WidgetPushTests", dependencies: ["WidgetPush", "WidgetShot", "TestSupport"]),
         // The product goldens (Golden/) and the feature goldens (Tests/Features/).
         .testTarget(name: "GoldenTests", dependencies: ["WidgetShot", "WidgetGoldens"]),

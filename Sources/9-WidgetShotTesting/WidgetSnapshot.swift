@@ -67,20 +67,9 @@ public enum WidgetSnapshot {
 
         let actualImage: DiffImage, png: [UInt8]
         do {
-            let folders = try project ?? ProjectFolders.locate(workingDirectory: testFile.deletingLastPathComponent().path)
-            let document = try LayoutCatalog(directory: folders.layouts).load(layout)
-            guard let p = document.preview(named: preview) else {
-                return "snapshot \(layout)/\(surface.rawValue)/\(preview): no preview named '\(preview)' in \(document.shownName) (previews: \(document.previews.map(\.name).joined(separator: ", ")))"
-            }
-            var request = RenderRequest(layout: document, surface: surface, preview: p, device: .default,
-                                        scale: GoldenSuite.defaultScale, scheme: scheme)
-            request.pngPreset = .small
-            if let mode { request.mode = mode }
-            let renderer = WidgetRenderer(fonts: try fonts(for: folders))
-            let result = try renderer.render(request)
-            png = result.png
-            let rgba = result.bitmap.straightRGBA()
-            actualImage = DiffImage(width: rgba.width, height: rgba.height, pixels: rgba.pixels)
+            png = try render(layout: layout, surface: surface, preview: preview, scheme: scheme, mode: mode,
+                             project: project, near: testFile.deletingLastPathComponent().path)
+            actualImage = try image(png)
         } catch {
             return "snapshot \(layout)/\(surface.rawValue)/\(preview): \(error)"
         }
@@ -98,24 +87,69 @@ public enum WidgetSnapshot {
         guard let existing else {
             return "no reference snapshot at \(shown) (WIDGETSHOT_RECORD=never); record it with WIDGETSHOT_RECORD=missing"
         }
-        let expected: DiffImage
-        do { let d = try PNGCodec.decode(existing); expected = DiffImage(width: d.width, height: d.height, pixels: d.pixels) } catch {
+        let failure: Mismatch?
+        do { failure = try compare(reference: existing, actual: png, options: options) } catch {
             return "snapshot \(shown) cannot be read: \(error)"
         }
-        let result = ImageDiff.compare(expected: expected, actual: actualImage, options: options)
-        if result.passed {
+        guard let failure else {
             try? FileManager.default.removeItem(atPath: reference.dropPNG + ".actual.png")
             try? FileManager.default.removeItem(atPath: reference.dropPNG + ".diff.png")
             return nil
         }
-        let diff = ImageDiff.diffImage(expected: expected, actual: actualImage, result: result, options: options)
         let actualPath = reference.dropPNG + ".actual.png", diffPath = reference.dropPNG + ".diff.png"
         try? AtomicFile.write(png, to: actualPath)
-        if let bytes = try? PNGCodec.encode(Bitmap(straight: RGBAImage(width: diff.width, height: diff.height, pixels: diff.pixels))) {
-            try? AtomicFile.write(bytes, to: diffPath)
+        try? AtomicFile.write(failure.diffPNG, to: diffPath)
+        return "snapshot \(shown) differs: \(failure.reason); actual: \(actualPath), diff: \(diffPath) (WIDGETSHOT_RECORD=all to accept)"
+    }
+
+    /// The PNG of one cell, rendered as the goldens are (the golden device at 2x, the small PNG
+    /// preset). The layout comes from `project`, else from the project found upward from `near`
+    /// (a test file's folder).
+    public static func render(layout: String, surface: Surface, preview: String, scheme: ColorScheme = .light,
+                              mode: RenderingMode? = nil, project: ProjectFolders? = nil, near: String) throws -> [UInt8] {
+        // Fonts the project does not bring come from the WidgetShot package this library was built
+        // from (a checkout, or .build/checkouts/… of a consumer): found upward from this source file
+        // as from an installed binary. The test process itself (an .xctest) is in the consumer's
+        // .build, far from them.
+        let folders = try project ?? ProjectFolders.locate(executable: packageAnchor, workingDirectory: near)
+        let document = try LayoutCatalog(directory: folders.layouts).load(layout)
+        guard let p = document.preview(named: preview) else {
+            throw SnapshotError(message: "no preview named '\(preview)' in \(document.shownName) (previews: \(document.previews.map(\.name).joined(separator: ", ")))")
         }
-        let why = result.failureReason ?? "\(result.differingPixels) pixels differ"
-        return "snapshot \(shown) differs: \(why); actual: \(actualPath), diff: \(diffPath) (WIDGETSHOT_RECORD=all to accept)"
+        var request = RenderRequest(layout: document, surface: surface, preview: p, device: .default,
+                                    scale: GoldenSuite.defaultScale, scheme: scheme)
+        request.pngPreset = .small
+        if let mode { request.mode = mode }
+        let renderer = WidgetRenderer(fonts: try fonts(for: folders))
+        return try renderer.render(request).png
+    }
+
+    /// Why two pictures differ under `options` (the rules `widgetshot verify` applies), and a diff
+    /// picture (PNG) that shows where.
+    public struct Mismatch: Sendable {
+        public var reason: String
+        public var diffPNG: [UInt8]
+    }
+
+    /// nil when the PNG `actual` matches the PNG `reference` by the diff rules; throws when either
+    /// cannot be decoded.
+    public static func compare(reference: [UInt8], actual: [UInt8], options: DiffOptions = .default) throws -> Mismatch? {
+        let expected = try image(reference), actualImage = try image(actual)
+        let result = ImageDiff.compare(expected: expected, actual: actualImage, options: options)
+        if result.passed { return nil }
+        let diff = ImageDiff.diffImage(expected: expected, actual: actualImage, result: result, options: options)
+        let bytes = (try? PNGCodec.encode(Bitmap(straight: RGBAImage(width: diff.width, height: diff.height, pixels: diff.pixels)))) ?? []
+        return Mismatch(reason: result.failureReason ?? "\(result.differingPixels) pixels differ", diffPNG: bytes)
+    }
+
+    static func image(_ png: [UInt8]) throws -> DiffImage {
+        let d = try PNGCodec.decode(png)
+        return DiffImage(width: d.width, height: d.height, pixels: d.pixels)
+    }
+
+    public struct SnapshotError: Error, CustomStringConvertible, Sendable {
+        public var message: String
+        public var description: String { message }
     }
 
     /// `smallWidget()` → `smallWidget`: the test's name as a file name part.
@@ -124,6 +158,10 @@ public enum WidgetSnapshot {
         let safe = name.map { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" ? $0 : "_" }
         return safe.isEmpty ? "snapshot" : String(safe)
     }
+
+    /// A file inside the WidgetShot package (Sources/9-WidgetShotTesting/): what its bundled
+    /// `Fonts/` are found from.
+    static let packageAnchor = "\(#filePath)"
 
     /// One font library per folder for the whole test process (building one reads every font file).
     private static let libraries = Mutex<[String: FontLibrary]>([:])

@@ -23,7 +23,11 @@ struct DistCLITests {
 
         // The app repository, far from any checkout (no Package.swift above it).
         let app = scratch + "/app-repo"
-        try FileManager.default.copyItem(atPath: Project.root + "/Examples/app-repo", toPath: app)
+        // Its widget files, not the build folder of its Swift test package (WidgetTests/.build).
+        try FileManager.default.createDirectory(atPath: app, withIntermediateDirectories: true)
+        for item in ["widgetshot.yaml", "Widgets", "README.md"] {
+            try FileManager.default.copyItem(atPath: Project.root + "/Examples/app-repo/" + item, toPath: app + "/" + item)
+        }
         let here = app + "/Widgets"
         func run(_ arguments: [String]) async throws -> CLIProcess.Outcome {
             try await CLIProcess(binary: bin, arguments, environment: [:], cwd: here).wait(seconds: 120)

@@ -25,7 +25,10 @@ import WidgetShotTesting
     /// A copy of the example app repository with a test file path inside it.
     func scratchApp() throws -> (folders: ProjectFolders, testFile: String, root: String) {
         let root = scratchDirectory("snapshot")
-        try FileManager.default.copyItem(atPath: Project.root + "/Examples/app-repo", toPath: root + "/app")
+        for item in ["widgetshot.yaml", "Widgets"] {   // not WidgetTests/.build, the example consumer's build
+            try FileManager.default.createDirectory(atPath: root + "/app", withIntermediateDirectories: true)
+            try FileManager.default.copyItem(atPath: Project.root + "/Examples/app-repo/" + item, toPath: root + "/app/" + item)
+        }
         try FileManager.default.createDirectory(atPath: root + "/app/Tests", withIntermediateDirectories: true)
         return (try ProjectFolders.at(root + "/app"), root + "/app/Tests/StepsTests.swift", root)
     }
