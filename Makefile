@@ -5,7 +5,7 @@ OUT ?= out
 BIN_DEBUG = .build/debug/widgetshot
 BIN_RELEASE = .build/release/widgetshot
 
-.PHONY: run preview check test bench bench-server setup build release dist clean fuzz
+.PHONY: run preview check test bench bench-server setup build release dist clean fuzz docs
 
 setup:
 	@bash scripts/setup
@@ -52,6 +52,16 @@ test: setup
 	bash scripts/fuzz short
 	@echo '== Examples/app-repo/WidgetTests: a consumer package of WidgetShotTesting, built from scratch'
 	cd Examples/app-repo/WidgetTests && WIDGETSHOT_RECORD=never $(SWIFT) test
+
+# DocC for the library products a team imports (WidgetShot, WidgetShotTesting,
+# WidgetShotSnapshotTesting) into .build/docs/TARGET/ (static HTML: open index.html through a web
+# server, e.g. `python3 -m http.server -d .build/docs/WidgetShotTesting`).
+DOC_TARGETS ?= WidgetShotTesting WidgetShotSnapshotTesting WidgetShot
+docs: setup
+	@rm -rf .build/docs; mkdir -p .build/docs; for t in $(DOC_TARGETS); do \
+	  $(SWIFT) package --allow-writing-to-directory .build/docs generate-documentation --target $$t \
+	    --disable-indexing --transform-for-static-hosting --output-path .build/docs/$$t || exit 1; \
+	done
 
 # Every fuzz target for FUZZ_SECONDS seconds each (see Fuzz/README.md); findings land in
 # .build-fuzz/findings/TARGET/.

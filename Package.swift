@@ -38,6 +38,8 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
         // Only WidgetShotSnapshotTesting builds it (its SnapshotTesting target has no dependencies).
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
+        // `make docs`: DocC for the library products (swift package generate-documentation).
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // C libraries from Debian, found through pkg-config.
