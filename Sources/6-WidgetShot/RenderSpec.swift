@@ -11,7 +11,7 @@ import WidgetTemplate
 /// - `preview` and `data` exclude each other; with neither, the layout's first preview.
 /// - `now` (ISO 8601 with an offset) overrides the preview's `now:`; with `data` and no `now`,
 ///   the current time (`clock`) truncated to the whole second, in the machine's time zone.
-/// - `locale` defaults to the preview's, else `ko`; `device` to iPhone 15 Pro; `scheme` to light;
+/// - `locale` defaults to the preview's (with `data`, the layout's first preview's), else `en`; `device` to iPhone 15 Pro; `scheme` to light;
 ///   `scale` (0.25…4) to the device's.
 /// - `ios` (`18` or `26`) picks the widget size table and the system colors; the device's own
 ///   generation (`DeviceProfile.shipsWith`: 26 for the iPhone 17 lineup and the Air) when absent.
@@ -85,6 +85,10 @@ public struct RenderSpec: Sendable, Equatable {
             }
             chosen = first
         }
+        var look = self.look
+        // Data without a locale speaks the layout's language: its first preview's locale (as a push
+        // does, LiveActivityPreview), else the default (en).
+        if data != nil, look.locale == nil, let declared = document.previews.first?.locale { look.locale = declared }
         var request = RenderRequest(layout: document, surface: surface, data: data ?? chosen?.data ?? .null,
                                     look: try look.resolve(for: surface, preview: chosen, clock: clock), pngPreset: pngPreset)
         request.isPreview = chosen != nil

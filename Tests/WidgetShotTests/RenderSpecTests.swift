@@ -32,7 +32,10 @@ import WidgetShot
         #expect(r.timeZone.secondsFromGMT(for: r.now) == 9 * 3600)
         let d = try request(RenderSpec(layout: "delivery", surface: "systemMedium", data: .object([:])))
         #expect(d.now == Date(timeIntervalSince1970: 1_800_000_000))
-        #expect(d.locale == "en")   // data without a preview: the default locale, English
+        #expect(d.locale == "ko")   // data without a locale: the layout's first preview's (delivery's is ko), as a push
+        var plain = RenderSpec(layout: "delivery", surface: "systemMedium", data: .object([:]))
+        plain.look.locale = "de"
+        #expect(try request(plain).locale == "de")
     }
 
     @Test(arguments: [
