@@ -61,6 +61,12 @@ let package = Package(
             pkgConfig: "librsvg-2.0",
             providers: [.apt(["librsvg2-dev"]), .brew(["librsvg"])]
         ),
+        // GLib (already in Pango's graph) for SHA-256: SHA256Hash.
+        .systemLibrary(
+            name: "CGLib", path: "Sources/C/CGLib",
+            pkgConfig: "glib-2.0",
+            providers: [.apt(["libglib2.0-dev"]), .brew(["glib"])]
+        ),
         .systemLibrary(
             name: "CLibDeflate", path: "Sources/C/CLibDeflate",
             pkgConfig: "libdeflate",
@@ -82,7 +88,7 @@ let package = Package(
         .target(name: "WidgetModel", path: "Sources/1-WidgetModel"),
         .target(name: "WidgetLayout", dependencies: ["WidgetModel"], path: "Sources/3-WidgetLayout"),
         .target(name: "WidgetTemplate", dependencies: [
-            "WidgetModel", .product(name: "Yams", package: "Yams"), .product(name: "Crypto", package: "swift-crypto"),
+            "WidgetModel", "CGLib", .product(name: "Yams", package: "Yams"),
         ], path: "Sources/2-WidgetTemplate"),
         // Surface chrome: each family's canvas, margins, container background, mask and regions.
         .target(name: "WidgetCompose", dependencies: ["WidgetModel", "WidgetTemplate", "WidgetLayout"], path: "Sources/4-WidgetCompose"),
@@ -91,7 +97,7 @@ let package = Package(
         .target(name: "WidgetDiff", path: "Sources/7-WidgetDiff"),
         .target(name: "WidgetShot", dependencies: [
             "CTempFiles", "WidgetModel", "WidgetLayout", "WidgetTemplate", "WidgetCompose", "WidgetRender", "WidgetDiff",
-            .product(name: "Crypto", package: "swift-crypto"), .product(name: "Yams", package: "Yams"),
+            .product(name: "Yams", package: "Yams"),
         ], path: "Sources/6-WidgetShot"),
         // Text that is not Swift (the OpenAPI document, the pages' CSS and JavaScript) lives in each
         // target's Resources/ and is compiled into the binary as bytes (`.embedInCode`: a
@@ -174,7 +180,8 @@ let package = Package(
         // process, headless Chromium, and the tiers (make check skips child processes and browsers).
         .target(name: "TestSupport", dependencies: ["WidgetShot", "WidgetGoldens", "WidgetRender", "WidgetTemplate"], path: "Tests/TestSupport"),
         .testTarget(name: "WidgetLayoutTests", dependencies: ["WidgetLayout"]),
-        .testTarget(name: "WidgetTemplateTests", dependencies: ["WidgetTemplate", "TestSupport"]),
+        // Crypto: SHA256HashTests checks GLib's SHA-256 against swift-crypto's.
+        .testTarget(name: "WidgetTemplateTests", dependencies: ["WidgetTemplate", "TestSupport", .product(name: "Crypto", package: "swift-crypto")]),
         .testTarget(name: "WidgetComposeTests", dependencies: ["WidgetCompose", "WidgetShot", "TestSupport"]),
         // Fixtures/: PNGs written by other encoders, for the decoder.
         .testTarget(name: "WidgetRenderTests", dependencies: ["WidgetRender", "WidgetLayout"], exclude: ["Fixtures"]),

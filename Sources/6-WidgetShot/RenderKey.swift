@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 import Synchronization
 import WidgetModel
@@ -115,18 +114,18 @@ public final class RenderKeyer: Sendable {
         e.field("png", request.pngPreset.rawValue)
         e.tag("data")
         e.value(request.data)
-        return RenderKey(hex: Self.hex(SHA256.hash(data: e.bytes)))
+        return RenderKey(hex: Self.hex(SHA256Hash.hash(data: e.bytes)))
     }
 
     // MARK: - Inputs that are files
 
     /// SHA-256 (hex) of a text.
-    public static func digest(text: String) -> String { hex(SHA256.hash(data: Array(text.utf8))) }
+    public static func digest(text: String) -> String { hex(SHA256Hash.hash(data: Array(text.utf8))) }
 
     /// SHA-256 (hex) over the relative names and bytes of every regular file below `folder`
     /// (a samples folder: small files), sorted by name.
     public static func digest(folder: String) -> String {
-        var hasher = SHA256()
+        let hasher = SHA256Hash()
         for f in assetFiles(in: folder, includingDocuments: true) {
             var e = KeyEncoder()
             e.field("file", f.relative)
@@ -140,7 +139,7 @@ public final class RenderKeyer: Sendable {
 
     /// SHA-256 over the names and bytes of `files` (font files: each read once).
     public static func digest(files: [String]) -> String {
-        var hasher = SHA256()
+        let hasher = SHA256Hash()
         for file in files {
             var e = KeyEncoder()
             e.field("file", (file as NSString).lastPathComponent)
@@ -174,7 +173,7 @@ public final class RenderKeyer: Sendable {
         if let known, known.identity == identity.bytes {
             digest = known.digest
         } else {
-            var hasher = SHA256()
+            let hasher = SHA256Hash()
             for f in files {
                 var e = KeyEncoder()
                 e.field("file", f.relative)

@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 import WidgetModel
 import Yams
@@ -19,27 +18,27 @@ import Yams
 enum SectionDigests {
     /// `shared`, `previews`, `timeline` and `surface.NAME` per entry under `surfaces:`, hex.
     static func compute(_ root: Yams.Node) -> [String: String] {
-        var shared = SHA256()
+        let shared = SHA256Hash()
         var out: [String: String] = [:]
         guard case .mapping(let top) = root else { return ["shared": hex(shared.finalize())] }
         for (key, value) in top {
             let name = key.scalar?.string ?? ""
             switch name {
             case "previews", "timeline":
-                var h = SHA256()
-                feed(&h, value)
+                let h = SHA256Hash()
+                feed(h, value)
                 out[name] = hex(h.finalize())
             case "surfaces":
-                guard case .mapping(let entries) = value else { feed(&shared, key); feed(&shared, value); continue }
+                guard case .mapping(let entries) = value else { feed(shared, key); feed(shared, value); continue }
                 for (surfaceKey, body) in entries {
-                    var h = SHA256()
-                    feed(&h, surfaceKey)
-                    feed(&h, body)
+                    let h = SHA256Hash()
+                    feed(h, surfaceKey)
+                    feed(h, body)
                     out["surface." + (surfaceKey.scalar?.string ?? "")] = hex(h.finalize())
                 }
             default:
-                feed(&shared, key)
-                feed(&shared, value)
+                feed(shared, key)
+                feed(shared, value)
             }
         }
         out["shared"] = hex(shared.finalize())
@@ -49,7 +48,7 @@ enum SectionDigests {
     /// The node and everything below it, each string length-prefixed. Iterative: a
     /// deep document cannot exhaust the stack (its depth and alias expansions are already bounded
     /// by the limits it was composed under).
-    static func feed(_ hasher: inout SHA256, _ root: Yams.Node) {
+    static func feed(_ hasher: SHA256Hash, _ root: Yams.Node) {
         var stack = [root]
         var bytes: [UInt8] = []
         func int(_ n: Int) { withUnsafeBytes(of: Int64(n).bigEndian) { bytes.append(contentsOf: $0) } }
@@ -89,7 +88,7 @@ enum SectionDigests {
                   let shared = document.sectionDigests["shared"], let entry = document.sectionDigests["surface." + own.rawValue]
             else { continue }
             document.sectionDigests["render." + surface.rawValue] =
-                hex(SHA256.hash(data: Array("\(shared):\(own.rawValue):\(entry)".utf8)))
+                hex(SHA256Hash.hash(data: Array("\(shared):\(own.rawValue):\(entry)".utf8)))
         }
     }
 }
@@ -111,6 +110,6 @@ extension LayoutDocument {
             guard !sectionDigests.isEmpty else { return sourceDigest }
             parts += ["previews=" + (sectionDigests["previews"] ?? "none"), "timeline=" + (sectionDigests["timeline"] ?? "none")]
         }
-        return SectionDigests.hex(SHA256.hash(data: Array(parts.joined(separator: "\n").utf8)))
+        return SectionDigests.hex(SHA256Hash.hash(data: Array(parts.joined(separator: "\n").utf8)))
     }
 }

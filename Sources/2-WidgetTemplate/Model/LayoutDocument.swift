@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 import WidgetModel
 
@@ -197,11 +196,11 @@ public enum LayoutLoader {
         var result = document!
         result.limits = limits
         result.sourceName = file
-        result.sourceDigest = SHA256.hash(data: Array(text.utf8) + parser.catalogDigests).map { String(format: "%02x", $0) }.joined()
+        result.sourceDigest = SHA256Hash.hash(data: Array(text.utf8) + parser.catalogDigests).map { String(format: "%02x", $0) }.joined()
         result.sectionDigests = SectionDigests.compute(root)
         if !parser.catalogDigests.isEmpty, let shared = result.sectionDigests["shared"] {
             // The catalogs' strings are shared by every surface, as inline `strings:` are.
-            result.sectionDigests["shared"] = SHA256.hash(data: Array(shared.utf8) + parser.catalogDigests)
+            result.sectionDigests["shared"] = SHA256Hash.hash(data: Array(shared.utf8) + parser.catalogDigests)
                 .map { String(format: "%02x", $0) }.joined()
         }
         SectionDigests.addRenderDigests(to: &result)

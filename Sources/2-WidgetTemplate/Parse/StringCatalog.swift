@@ -1,6 +1,5 @@
 import Foundation
 import Yams
-import Crypto
 import WidgetModel
 
 /// Xcode string catalogs (`.xcstrings`, JSON) as a layout's `strings:`, so a widget's texts come
@@ -69,7 +68,7 @@ enum StringCatalog {
             let shown = reader.withArguments.prefix(3).map { "'\($0)'" }.joined(separator: ", ")
             warnings.append("\(name): \(reader.withArguments.count) string(s) hold format arguments or substitutions (\(shown)\(reader.withArguments.count > 3 ? ", …" : "")): they are kept as written; bind values with {{…}} in the layout instead")
         }
-        return .success(Loaded(strings: strings, digest: Array(SHA256.hash(data: bytes)), warnings: warnings))
+        return .success(Loaded(strings: strings, digest: Array(SHA256Hash.hash(data: bytes)), warnings: warnings))
     }
 
     private static func realPath(_ path: String) -> String? {
