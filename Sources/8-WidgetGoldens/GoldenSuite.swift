@@ -7,7 +7,8 @@ import WidgetShot
 
 /// The committed golden images: `Golden/<layout>/<surface>/<preview>-<scheme>.png` (with `-<mode>`
 /// after the scheme in a rendering mode other than the surface's default), one per cell of
-/// every layout's matrix, rendered on one device at one scale, with `Golden/manifest.json`
+/// every layout's matrix, except that a preview whose light and dark pictures are the same pixels
+/// has one golden for both, `<preview>-any.png` (`shareSchemePairs`), rendered on one device at one scale, with `Golden/manifest.json`
 /// holding a fingerprint of each file and of its decoded pixels.
 ///
 /// 2x, not the iPhone's 3x: it still resolves every glyph and hairline, while a golden holds
@@ -35,7 +36,26 @@ public struct GoldenSuite: Sendable {
     }
 
     public var manifestPath: String { directory + "/manifest.json" }
-    public func path(of cell: MatrixCell) -> String { directory + "/" + cell.relativePath }
+    /// The golden the cell is checked against: its own file, else the pair's shared one.
+    public func path(of cell: MatrixCell) -> String { directory + "/" + storedRelativePath(of: cell) }
+
+    /// `delivery/islandCompact/onTheWay-any.png`: the one golden of a preview whose light and dark
+    /// renders are the same pixels (a surface that ignores the scheme, or a view that does). nil for
+    /// a cell that has no light/dark pair (the other rendering modes and the controls are drawn
+    /// dark only; the small Live Activity is always dark).
+    public static func sharedRelativePath(of cell: MatrixCell) -> String? {
+        guard cell.isDefaultMode, cell.control == nil, cell.surface.onlyScheme == nil else { return nil }
+        return "\(cell.layout)/\(cell.surface.rawValue)/\(cell.controlFolder)\(cell.preview)-any.png"
+    }
+
+    /// The cell's own file when it exists, else the shared one when that exists, else its own
+    /// (missing) file.
+    public func storedRelativePath(of cell: MatrixCell) -> String {
+        let own = cell.relativePath
+        if FileManager.default.fileExists(atPath: directory + "/" + own) { return own }
+        if let shared = Self.sharedRelativePath(of: cell), FileManager.default.fileExists(atPath: directory + "/" + shared) { return shared }
+        return own
+    }
 
     public func cells(for documents: [LayoutDocument]) -> [MatrixCell] {
         documents.flatMap { RenderMatrix.cells(for: $0, device: device) }
@@ -62,7 +82,8 @@ public struct GoldenSuite: Sendable {
 
     /// Golden PNGs on disk that no cell of these layouts produces (a renamed preview, a removed surface).
     public func staleFiles(for documents: [LayoutDocument]) -> [String] {
-        let expected = Set(cells(for: documents).map(path(of:)))
+        // A shared golden is expected while a cell reads it; a cell's own file always is.
+        let expected = Set(cells(for: documents).flatMap { [directory + "/" + $0.relativePath, path(of: $0)] })
         let names = Set(documents.map(\.name))
         var stale: [String] = []
         guard let walker = FileManager.default.enumerator(atPath: directory) else { return [] }
@@ -88,12 +109,13 @@ public struct GoldenSuite: Sendable {
         } catch {
             return GoldenOutcome(cell: cell, status: .error("\(error)"))
         }
-        let goldenPath = path(of: cell)
+        let stored = storedRelativePath(of: cell)
+        let goldenPath = directory + "/" + stored
         guard let data = FileManager.default.contents(atPath: goldenPath) else {
             return GoldenOutcome(cell: cell, status: .missing, actual: keepImages ? actual : nil)
         }
         let bytes = [UInt8](data)
-        if let entry = manifest?.entries[cell.relativePath], entry.file == ImageDiff.bytesHash(bytes),
+        if let entry = manifest?.entries[stored], entry.file == ImageDiff.bytesHash(bytes),
            entry.pixels == ImageDiff.pixelHash(actual) {
             return GoldenOutcome(cell: cell, status: .passed, matchedByHash: true)
         }
@@ -112,9 +134,12 @@ public struct GoldenSuite: Sendable {
     /// With `manifest`, the golden and its entry there are written together.
     public func record(_ cell: MatrixCell, in document: LayoutDocument, with renderer: WidgetRenderer,
                        rewrite: RewritePolicy, manifest: GoldenManifestFile? = nil) throws -> RecordResult {
-        let goldenPath = path(of: cell)
-        let existing = FileManager.default.contents(atPath: goldenPath).map { [UInt8]($0) }
-        if let existing, rewrite == .never { return try unchanged(existing, cell, manifest) }
+        // A cell with no file of its own reads the pair's shared golden; a changed render is written
+        // to the cell's own file, never over the shared one (its pair may be recording beside it):
+        // `shareSchemePairs` settles the pair afterwards.
+        let stored = storedRelativePath(of: cell)
+        let existing = FileManager.default.contents(atPath: directory + "/" + stored).map { [UInt8]($0) }
+        if let existing, rewrite == .never { return try unchanged(existing, stored, manifest) }
         guard let request = request(for: cell, in: document) else {
             throw RenderError.noView(layout: document.name, surface: cell.surface, available: [])
         }
@@ -123,7 +148,7 @@ public struct GoldenSuite: Sendable {
         if let existing, let old = try? PNGCodec.decode(existing) {
             let diff = ImageDiff.compare(expected: DiffImage(old), actual: actual, options: options(for: cell))
             let keep = rewrite == .failing ? diff.passed : diff.verdict == .identical
-            if keep { return try unchanged(existing, cell, manifest) }
+            if keep { return try unchanged(existing, stored, manifest) }
         }
         let entry = GoldenManifest.Entry(file: ImageDiff.bytesHash(result.png), pixels: ImageDiff.pixelHash(actual))
         // The cell's path is made of names from the layout: written through OutputFolder, each
@@ -137,10 +162,54 @@ public struct GoldenSuite: Sendable {
         return RecordResult(outcome: existing == nil ? .created : .updated, entry: entry, previous: existing, png: result.png)
     }
 
-    private func unchanged(_ png: [UInt8], _ cell: MatrixCell, _ manifest: GoldenManifestFile?) throws -> RecordResult {
+    private func unchanged(_ png: [UInt8], _ key: String, _ manifest: GoldenManifestFile?) throws -> RecordResult {
         let result = RecordResult(outcome: .unchanged, entry: try entry(for: png))
-        try manifest?.update(cell.relativePath, to: result.entry)
+        try manifest?.update(key, to: result.entry)
         return result
+    }
+
+    /// After a record run, one golden per light/dark pair whose pixels are the same
+    /// (`…/PREVIEW-any.png`, and the manifest keyed so), and a file each for a pair that differs
+    /// (a shared golden is split back into the two when one of them changed). Run on one thread,
+    /// after every cell of `cells` was recorded; pairs with a cell outside `cells` are left alone.
+    /// Returns how many pairs were joined and split.
+    @discardableResult
+    public func shareSchemePairs(_ cells: [MatrixCell], manifest: GoldenManifestFile) throws -> (joined: Int, split: Int) {
+        var byShared: [String: [MatrixCell]] = [:]
+        for cell in cells { if let shared = Self.sharedRelativePath(of: cell) { byShared[shared, default: []].append(cell) } }
+        var joined = 0, split = 0
+        let folder = OutputFolder(directory)
+        for shared in byShared.keys.sorted() {
+            let pair = byShared[shared]!
+            guard pair.count == 2, Set(pair.map(\.scheme)) == Set(ColorScheme.allCases) else { continue }
+            let paths = pair.map(storedRelativePath(of:))
+            guard paths.allSatisfy({ FileManager.default.fileExists(atPath: directory + "/" + $0) }) else { continue }
+            let current = manifest.current.entries
+            let entries = try paths.map { p in try current[p] ?? entry(for: [UInt8](Data(contentsOf: URL(fileURLWithPath: directory + "/" + p)))) }
+            if paths[0] == shared && paths[1] == shared { continue }
+            if entries[0].pixels == entries[1].pixels {
+                // One golden for both: the shared file as it is when it holds these pixels, else
+                // the first cell's bytes.
+                let source = paths.first { $0 == shared } ?? paths[0]
+                let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: directory + "/" + source)))
+                let entry = try entry(for: bytes)
+                if source != shared { try manifest.update(shared, to: entry) { try folder.write(bytes, to: shared) } }
+                for (own, p) in zip(pair.map(\.relativePath), paths) where p == own {
+                    try manifest.update(own, to: nil) { try FileManager.default.removeItem(atPath: directory + "/" + own) }
+                }
+                joined += 1
+            } else if paths.contains(shared) {
+                // They differ: the cell still reading the shared golden gets it as its own file.
+                let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: directory + "/" + shared)))
+                let entry = try entry(for: bytes)
+                for (cell, p) in zip(pair, paths) where p == shared {
+                    try manifest.update(cell.relativePath, to: entry) { try folder.write(bytes, to: cell.relativePath) }
+                }
+                try manifest.update(shared, to: nil) { try FileManager.default.removeItem(atPath: directory + "/" + shared) }
+                split += 1
+            }
+        }
+        return (joined, split)
     }
 
     private func entry(for png: [UInt8]) throws -> GoldenManifest.Entry {

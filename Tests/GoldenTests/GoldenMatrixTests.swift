@@ -64,9 +64,9 @@ enum ProductGoldens {
         let suite = try GoldenSuite(directory: Project.folders.golden)
         let manifest = try GoldenManifest.load(suite.manifestPath)
         let cells = suite.cells(for: try Project.documents())
-        #expect(manifest.entries.count == cells.count)
+        #expect(manifest.entries.count == Set(cells.map(suite.storedRelativePath(of:))).count)
         for cell in cells {
-            guard let entry = manifest.entries[cell.relativePath] else {
+            guard let entry = manifest.entries[suite.storedRelativePath(of: cell)] else {
                 Issue.record("manifest has no entry for \(cell.relativePath) (run `widgetshot record`)"); continue
             }
             let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: suite.path(of: cell))))
@@ -121,6 +121,63 @@ enum ProductGoldens {
         #expect(r.regions.map { [$0.x, $0.y, $0.width, $0.height] } == [[100, 40, 3, 3]])
         #expect(try suite.record(cell, in: doc, with: renderer, rewrite: .failing).outcome == .updated)
         #expect(suite.check(cell, in: doc, with: renderer).passed)
+    }
+
+    /// A preview whose light and dark pictures are the same pixels has one golden, `PREVIEW-any.png`;
+    /// when one of them changes, the pair splits into a file each; when they agree again, they join.
+    @Test func lightAndDarkShareOneGoldenWhileTheyAgree() throws {
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        let suite = try GoldenSuite(directory: scratch)
+        let renderer = WidgetRenderer(fonts: Project.fonts)
+        func layout(dark: String) throws -> LayoutDocument {
+            try LayoutLoader.parse("""
+                surfaces:
+                  systemSmall:
+                    background: { light: "#336699", dark: "#336699" }
+                    view: { text: Hi, color: { light: white, dark: \(dark) } }
+                previews:
+                  one: { data: {} }
+                """, path: scratch + "/pair.yaml")
+        }
+        let manifest = try GoldenManifestFile(path: suite.manifestPath)
+        func files() -> [String] {
+            // The accented cell (dark only) keeps its own file throughout.
+            ((try? FileManager.default.contentsOfDirectory(atPath: scratch + "/pair/systemSmall")) ?? []).filter { !$0.contains("accented") }.sorted()
+        }
+        func keys() -> [String] { manifest.current.entries.keys.filter { !$0.contains("accented") }.sorted() }
+        func recordAll(_ doc: LayoutDocument, _ manifest: GoldenManifestFile) throws -> (joined: Int, split: Int) {
+            let cells = suite.cells(for: [doc])
+            #expect(cells.filter(\.isDefaultMode).map(\.scheme) == [.light, .dark])
+            for cell in cells { _ = try suite.record(cell, in: doc, with: renderer, rewrite: .anyPixel, manifest: manifest) }
+            return try suite.shareSchemePairs(cells, manifest: manifest)
+        }
+
+        let same = try layout(dark: "white")
+        #expect(try recordAll(same, manifest) == (joined: 1, split: 0))
+        #expect(files() == ["one-any.png"])
+        #expect(keys() == ["pair/systemSmall/one-any.png"])
+        for cell in suite.cells(for: [same]) {
+            let outcome = suite.check(cell, in: same, with: renderer, manifest: manifest.current)
+            #expect(outcome.passed && outcome.matchedByHash, "\(cell.relativePath)")
+        }
+
+        // Dark text turns black: the dark cell fails against the shared golden, then the pair splits.
+        let apart = try layout(dark: "black")
+        let dark = suite.cells(for: [apart]).first { $0.isDefaultMode && $0.scheme == .dark }!
+        #expect(!suite.check(dark, in: apart, with: renderer, manifest: manifest.current).passed)
+        #expect(try recordAll(apart, manifest) == (joined: 0, split: 1))
+        #expect(files() == ["one-dark.png", "one-light.png"])
+        #expect(keys() == ["pair/systemSmall/one-dark.png", "pair/systemSmall/one-light.png"])
+        #expect(suite.cells(for: [apart]).allSatisfy { suite.check($0, in: apart, with: renderer, manifest: manifest.current).passed })
+        #expect(suite.staleFiles(for: [apart]).isEmpty)
+
+        // Back to the same pixels: one golden again, and nothing stale.
+        #expect(try recordAll(same, manifest) == (joined: 1, split: 0))
+        #expect(files() == ["one-any.png"])
+        #expect(suite.staleFiles(for: [same]).isEmpty)
+        // A leftover file of the cell's own beside the shared one is read first, so the shared one
+        // would be stale only if no cell read it.
+        #expect(try recordAll(same, manifest) == (joined: 0, split: 0))
     }
 
     @Test func staleGoldenIsFound() throws {

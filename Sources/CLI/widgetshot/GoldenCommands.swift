@@ -316,6 +316,11 @@ struct RecordCommand: ParsableCommand {
             }
         }
         progress.finish()
+        // One golden per light/dark pair with the same pixels; a pair that came apart gets a file each.
+        var shared = (joined: 0, split: 0)
+        if outcomes.allSatisfy({ if case .success = $0 { true } else { false } }) {
+            shared = try suite.shareSchemePairs(jobs.map(\.1), manifest: manifest)
+        }
         var created = 0, updated = 0, unchanged = 0, failures = 0
         for (i, o) in outcomes.enumerated() {
             let cell = jobs[i].1
@@ -330,6 +335,9 @@ struct RecordCommand: ParsableCommand {
             }
         }
         print("\(created) created, \(updated) updated, \(unchanged) unchanged\(failures > 0 ? ", \(failures) failed" : "")")
+        if shared.joined + shared.split > 0 {
+            print("light and dark: \(shared.joined) pair(s) now share one golden (PREVIEW-any.png), \(shared.split) shared golden(s) split in two")
+        }
         if failures == 0 {
             // The stack is the manifest's claim about every golden: only a run that rendered all of
             // them here (or wrote the first ones) makes it.
