@@ -59,7 +59,10 @@ extension Binder {
         }
         guard let glyph = fontEntry?.glyph ?? IconCatalog.glyph(for: name) ?? (svg == nil ? nil : "") else {
             warn("unknown icon '\(name)'\(Suggestion.hint(name, in: IconCatalog.names)) from a bound value", at: it.name.location)
-            return .empty
+            // As `Image(systemName:)` with a name the system lacks: nothing drawn, no size of its
+            // own, but its frame, padding and place in the stack stay (a calibration against iOS
+            // showed a row's label jump left when the whole view went).
+            return .zstack(alignment: .center, children: [])
         }
         return .icon(IconContent(symbol: name, glyph: glyph, family: fontEntry?.family ?? FontSpec.iconFamily,
                                  size: it.size ?? env.resolvedFontSize,
