@@ -1,3 +1,4 @@
+import Foundation
 import Yams
 import WidgetModel
 
@@ -51,6 +52,9 @@ extension LayoutParser {
                             }
                         }
                     case .string(let text):
+                        if Self.looksLikeExpression(text, limits: limits) {
+                            warnings.append(.warning("'with: \(k)' is quoted, so it passes the text '\(text)', not the value of \(text): in 'with:' a quoted string is literal text and an unquoted one an expression; write it unquoted to bind it", at: locate(v)))
+                        }
                         if let i = interpolate(text, v) { t.arguments.append(.init(name: k, value: .interpolated(i))) }
                     case let other:
                         t.arguments.append(.init(name: k, value: .constant(other)))
@@ -63,6 +67,21 @@ extension LayoutParser {
             }
         }
         return t
+    }
+}
+
+extension LayoutParser {
+    /// A quoted `with:` value that reads as an expression (`'order.status'`, `'count > 2'`,
+    /// `'eta - now'`): it parses, and holds a path step or an operator, not just a word or number.
+    static func looksLikeExpression(_ text: String, limits: Limits) -> Bool {
+        guard !text.contains("{{"), let first = text.unicodeScalars.first,
+              CharacterSet.letters.contains(first) || first == "(" || first == "!" else { return false }
+        let marks: Set<Character> = [".", "=", "<", ">", "+", "-", "*", "/", "?", "(", "[", "!", "&", "|"]
+        guard text.contains(where: marks.contains), !text.hasSuffix(".") else { return false }
+        // A path step has no space around its dot ("Mr. Kim" is text).
+        let chars = Array(text)
+        for (i, c) in chars.enumerated() where c == "." && (i + 1 < chars.count && chars[i + 1].isWhitespace) { return false }
+        return (try? ExpressionParser.parse(text, limits: limits)) != nil
     }
 }
 
