@@ -460,13 +460,21 @@ extension Translator {
             p.entries.append(("frame", .map([("width", .number(20)), ("height", .number(20))])))
             return p
         }
-        if args["_0"] != nil || Self.closure(c, "label") != nil || Self.closure(c, "currentValueLabel") != nil || c.trailingClosure != nil {
-            notes.append("ProgressView labels are not in the layout language yet: left out")
-        }
+        var ring = false
         switch styleArgument(chain, "progressViewStyle") {
-        case "circular"?, "CircularProgressViewStyle"?: n.entries.append(("style", .string("ring")))
+        case "circular"?, "CircularProgressViewStyle"?: n.entries.append(("style", .string("ring"))); ring = true
         case nil, "linear"?, "LinearProgressViewStyle"?: break
         case let other?: notes.append("progress style \(other) is drawn linear")
+        }
+        // Labels: a linear bar shows its label and current value; a ring its current value.
+        var labels = labelEntries(c, scope, keys: ring ? ["currentValueLabel"] : ["label", "currentValueLabel"], origin: origin)
+        if !ring, labels.first(where: { $0.0 == "label" }) == nil, let a = args["_0"],
+           case .text(let title) = value(a, scope, expecting: .text).form {
+            labels.insert(("label", .node(counted(DraftNode("text", .string(title), origin: origin)))), at: 0)
+        }
+        n.entries += labels
+        if ring, Self.closure(c, "label") != nil || c.trailingClosure != nil || args["_0"] != nil {
+            notes.append("a circular ProgressView's label is not drawn (a ring shows its current value only): left out")
         }
         recordNode(at, "ProgressView", notes.isEmpty ? .translated : .partly, notes.joined(separator: "; "))
         return counted(n)
@@ -490,24 +498,42 @@ extension Translator {
         }
         var n = DraftNode("progress", fraction, origin: origin)
         let style = styleArgument(chain, "gaugeStyle")
+        let shown: [String]
         switch style {
-        case "accessoryCircular"?, "circular"?: n.entries.append(("style", .string("gauge")))
-        case "accessoryCircularCapacity"?: n.entries.append(("style", .string("ring")))
-        case nil, "linearCapacity"?, "accessoryLinear"?, "accessoryLinearCapacity"?, "linear"?: break
-        case let other?: notes.append("gauge style \(other) is drawn as the nearest the language has")
+        case "accessoryCircular"?, "circular"?:
+            n.entries.append(("style", .string("accessoryCircular")))
+            shown = ["label", "currentValueLabel", "minimumValueLabel", "maximumValueLabel"]
+        case "accessoryCircularCapacity"?:
+            n.entries.append(("style", .string("accessoryCircularCapacity")))
+            shown = ["currentValueLabel"]
+        case nil, "linearCapacity"?, "accessoryLinearCapacity"?, "linear"?:
+            shown = ["label", "currentValueLabel"]
+        case "accessoryLinear"?:
+            notes.append("gauge style accessoryLinear (a dot on a track) is drawn as a filled bar")
+            shown = ["label", "currentValueLabel"]
+        case let other?:
+            notes.append("gauge style \(other) is drawn as the nearest the language has")
+            shown = ["label", "currentValueLabel"]
         }
-        var nodes = [counted(n)]
-        if let label = Self.closure(c, "currentValueLabel"), style?.contains("Circular") == true || style == "circular" {
-            let inner = views(label.statements, scope)
-            var z = DraftNode.stack("zstack", nodes + inner, origin: origin)
-            z.entries = []
-            nodes = [counted(z)]
-            notes.append("the current value label is drawn over the gauge (Gauge styles are not in the layout language yet)")
-        } else if Self.closure(c, nil) != nil || Self.closure(c, "currentValueLabel") != nil {
-            notes.append("Gauge labels are not in the layout language yet: left out")
+        n.entries += labelEntries(c, scope, keys: shown, origin: origin)
+        let dropped = ["label", "currentValueLabel", "minimumValueLabel", "maximumValueLabel"].filter { key in
+            !shown.contains(key) && (key == "label" ? (Self.closure(c, "label") ?? c.trailingClosure) : Self.closure(c, key)) != nil
         }
+        if !dropped.isEmpty { notes.append("this gauge style shows no \(dropped.joined(separator: ", ")): left out") }
         recordNode(at, "Gauge", notes.isEmpty ? .translated : .partly, notes.joined(separator: "; "))
-        return nodes
+        return [counted(n)]
+    }
+
+    /// A ProgressView's or Gauge's label closures (`label:` or the first trailing closure,
+    /// `currentValueLabel:`, `minimumValueLabel:`, `maximumValueLabel:`) as the progress node's keys.
+    func labelEntries(_ c: FunctionCallExprSyntax, _ scope: Scope, keys: [String], origin: Origin) -> [(String, YAMLValue)] {
+        var out: [(String, YAMLValue)] = []
+        for key in keys {
+            let closure = key == "label" ? (Self.closure(c, "label") ?? c.trailingClosure) : Self.closure(c, key)
+            guard let closure, let node = single(views(closure.statements, scope), origin: origin) else { continue }
+            out.append((key, .node(node)))
+        }
+        return out
     }
 
     func rangeBoundsNumbers(_ e: ExprSyntax, _ scope: Scope) -> (String, String)? {

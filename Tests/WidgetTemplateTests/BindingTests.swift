@@ -105,7 +105,8 @@ import WidgetModel
         #expect(bound.diagnostics.allSatisfy { $0.severity == .warning })
         let iconWarning = bound.diagnostics.first { $0.message.hasPrefix("unknown icon") }
         #expect(iconWarning?.location == SourceLocation(file: "/tmp/widgetshot-tests/t.yaml", line: 20, column: 17))
-        #expect(bound.view?.children.last?.kind == .empty)
+        // Drawn as nothing, as Image(systemName:) with an unknown name, but keeping its frame (UnknownSymbolTests).
+        #expect(bound.view?.children.last?.kind == .zstack(alignment: .center, children: []))
     }
 
     @Test func regionsAndFallback() throws {

@@ -312,7 +312,7 @@ struct Binder {
         default:
             guard let kind = viewKind(t, env, ownForeground: ownForeground) else { return [] }
             var node = ViewNode(kind, source: t.source)
-            if case .progress(let pt) = t.kind { addMarker(pt, to: &node, env) }
+            if case .progress(let pt) = t.kind { addMarker(pt, to: &node, env); node = labelled(pt, bar: node, env) }
             nodes = [node]
         }
         let modifiers = t.modifiers.compactMap { modifier($0, env) }
