@@ -116,6 +116,8 @@ extension Translator {
             // `.red`, `.onTheWay`, `.now`, `.infinity`
             if name == "now" { return Value(.path("now"), type: .date) }
             if name == "infinity" { return Value(.number(.infinity), type: .double) }
+            // `.zero` where a number is expected (`spacing: .zero`, CGFloat.zero).
+            if name == "zero", expecting == .number { return Value(.number(0), type: .double) }
             if expecting == .color, let paint = colorMember(name) { return paint }
             return Value(.enumCase(name))
         }
@@ -124,8 +126,24 @@ extension Translator {
             if typeName == "Self", let own = scope.selfType { typeName = own }
             return staticMember(typeName, name, scope, expecting: expecting, at: m)
         }
+        // `DesignSystem.Spaces.one`: a static member of a nested type the given files define.
+        if let qualified = Self.typePath(baseExpr), scope.names[String(qualified.prefix { $0 != "." })] == nil,
+           catalog.type(qualified) != nil {
+            return staticMember(qualified, name, scope, expecting: expecting, at: m)
+        }
         let base = value(baseExpr, scope, expecting: name == "gradient" ? .color : .any)
         return member(base, name, scope, expecting: expecting)
+    }
+
+    /// `A.B.C` when every part is a capitalised name (a nested type's path), else nil.
+    static func typePath(_ e: ExprSyntax) -> String? {
+        if let d = e.as(DeclReferenceExprSyntax.self) {
+            let n = d.baseName.text
+            return n.first?.isUppercase == true ? n : nil
+        }
+        guard let m = e.as(MemberAccessExprSyntax.self), let base = m.base, let head = typePath(base) else { return nil }
+        let n = m.declName.baseName.text
+        return n.first?.isUppercase == true ? head + "." + n : nil
     }
 
     /// `Color.red`, `Date.now`, `OrderStatus.trackingSteps`, `CGFloat.infinity`.
@@ -135,7 +153,9 @@ extension Translator {
             if let p = colorMember(name) { return p }
             return .unknown("\(typeName).\(name)")
         case "Date": if name == "now" { return Value(.path("now"), type: .date) }
-        case "CGFloat", "Double", "Float": if name == "infinity" { return Value(.number(.infinity), type: .double) }
+        case "CGFloat", "Double", "Float":
+            if name == "infinity" { return Value(.number(.infinity), type: .double) }
+            if name == "zero" { return Value(.number(0), type: .double) }
         default: break
         }
         if let t = catalog.type(typeName) {
