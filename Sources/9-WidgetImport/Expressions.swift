@@ -119,6 +119,7 @@ extension Translator {
             // `.zero` where a number is expected (`spacing: .zero`, CGFloat.zero).
             if name == "zero", expecting == .number { return Value(.number(0), type: .double) }
             if expecting == .color, let paint = colorMember(name) { return paint }
+            if expecting == .color, name.first?.isLowercase == true { return assetColor(name) }
             return Value(.enumCase(name))
         }
         if var typeName = baseExpr.as(DeclReferenceExprSyntax.self)?.baseName.text, typeName.first?.isUppercase == true,
@@ -133,6 +134,15 @@ extension Translator {
         }
         let base = value(baseExpr, scope, expecting: name == "gradient" ? .color : .any)
         return member(base, name, scope, expecting: expecting)
+    }
+
+    /// `.haPrimary` / `Color.brand`, a colour no given file defines: the symbol Xcode generates
+    /// for an asset-catalog colour (Xcode 15+), as `Color("haPrimary")` is: a row of `colors:` to fill.
+    func assetColor(_ name: String) -> Value {
+        if !colorAssets.contains(name) { colorAssets.append(name) }
+        let key = Self.assetKey(name)
+        return Value(.paint(.string("{{colors.\(key)}}")), type: .color,
+                     notes: ["\(name) is not a system colour, so it is taken for an asset-catalog colour (Xcode's generated symbol): fill in colors.\(key) in tables"])
     }
 
     /// `A.B.C` when every part is a capitalised name (a nested type's path), else nil.
@@ -151,6 +161,10 @@ extension Translator {
         switch typeName {
         case "Color", "UIColor", "ShapeStyle", "HierarchicalShapeStyle":
             if let p = colorMember(name) { return p }
+            if let t = catalog.type(typeName), let member = t.members[name], member.isStatic {
+                return evaluate(member, selfValue: nil, arguments: [], scope, expecting: expecting, listName: name)
+            }
+            if name.first?.isLowercase == true { return assetColor(name) }
             return .unknown("\(typeName).\(name)")
         case "Date": if name == "now" { return Value(.path("now"), type: .date) }
         case "CGFloat", "Double", "Float":
@@ -202,17 +216,12 @@ extension Translator {
             default: return .unknown("context.\(name)")
             }
         case .paint(let p):
-            if name == "gradient" {
-                var v = Value(.paint(p), type: .color)
-                v.notes.append("Color.gradient is not in the layout language yet: the plain colour")
-                return v
-            }
+            if name == "gradient" { return Value(.paint(.map([("gradient", p)])), type: .color) }
             return .unknown(name)
         case .enumCase(let c):
             if name == "rawValue" { return Value(.text(c)) }
-            if name == "gradient", var p = colorMember(c) {
-                p.notes.append("Color.gradient is not in the layout language yet: the plain colour")
-                return p
+            if name == "gradient", let m = colorMember(c), case .paint(let p) = m.form {
+                return Value(.paint(.map([("gradient", p)])), type: .color, notes: m.notes)
             }
             if let t = catalog.type(base.type?.name), let m = t.members[name], m.parameters.isEmpty {
                 return evaluate(m, selfValue: base, arguments: [], scope, expecting: expecting)
@@ -232,7 +241,8 @@ extension Translator {
         case "timeIntervalSinceNow": return Value(.expr("\(Expr.paren(b)) - now"), type: .double, source: base.source)
         case "description", "localizedDescription", "uuidString", "wrappedValue", "self": return base
         case "gradient":
-            var v = base; v.notes.append("Color.gradient is not in the layout language yet: the plain colour"); return v
+            usage.use(base.source, .color, type: base.type)
+            return Value(.paint(.map([("gradient", .string("{{\(b)}}"))])), type: .color, notes: base.notes)
         case "capitalized", "localizedCapitalized":
             var v = base; v.notes.append(".\(name): shown as the data holds it"); return v
         default: break

@@ -331,10 +331,35 @@ extension Translator {
         return (.string("{{\(b)}}"), v.notes)
     }
 
+    /// SFSafeSymbols' `SFSymbol` case (`.arrowClockwiseCircle`, `SFSymbol.person2Fill`) as the
+    /// symbol's name (`arrow.clockwise.circle`, `person.2.fill`): a dot before each capital and each
+    /// run of digits, as the library derives its case names from the names.
+    static func safeSymbolName(_ e: ExprSyntax) -> String? {
+        guard let m = e.as(MemberAccessExprSyntax.self) else { return nil }
+        if let base = m.base, base.as(DeclReferenceExprSyntax.self)?.baseName.text != "SFSymbol" { return nil }
+        var name = m.declName.baseName.text
+        if name.hasPrefix("`") { name = String(name.dropFirst().dropLast()) }
+        if name.hasPrefix("_") { name.removeFirst() }
+        guard !name.isEmpty else { return nil }
+        var out = ""
+        var previous: Character?
+        for ch in name {
+            if let p = previous, (ch.isUppercase || (ch.isNumber && !p.isNumber)) { out.append(".") }
+            out.append(ch.isUppercase ? Character(ch.lowercased()) : ch)
+            previous = ch
+        }
+        return out
+    }
+
     func imageNode(_ c: FunctionCallExprSyntax, _ args: [String: ExprSyntax], _ chain: [ModifierCall], _ scope: Scope,
                    at: SourceSpot, origin: Origin) -> DraftNode {
-        if let s = args["systemName"] {
-            guard let (name, notes) = symbolName(s, scope, at: at) else {
+        if let s = args["systemName"] ?? args["systemSymbol"] {
+            let safe = args["systemName"] == nil ? Self.safeSymbolName(s) : nil
+            let resolved: (YAMLValue, [String])? = safe.map { t in
+                let known = IconFallback.nearest(t)
+                return (.string(known), known == t ? [] : ["SF Symbol \(t) is not in the icon set: \(known) instead"])
+            } ?? symbolName(s, scope, at: at)
+            guard let (name, notes) = resolved else {
                 return placeholder("Image(systemName: \(Self.short(s)))", at: at, why: "the symbol's name is not translated", scope: scope)
             }
             recordNode(at, "Image(systemName:)", notes.isEmpty ? .translated : .partly, notes.joined(separator: "; "))
@@ -370,8 +395,12 @@ extension Translator {
         } else if let closure = Self.closure(c, "title") ?? (c.additionalTrailingClosures.isEmpty ? c.trailingClosure : c.trailingClosure) {
             title = views(closure.statements, scope)
         }
-        if let s = args["systemImage"] {
-            if let (name, n) = symbolName(s, scope, at: at) {
+        if let s = args["systemImage"] ?? args["systemSymbol"] {
+            if args["systemImage"] == nil, let t = Self.safeSymbolName(s) {
+                let known = IconFallback.nearest(t)
+                icon = [counted(DraftNode("icon", .string(known), origin: origin))]
+                if known != t { notes.append("SF Symbol \(t) is not in the icon set: \(known) instead") }
+            } else if let (name, n) = symbolName(s, scope, at: at) {
                 icon = [counted(DraftNode("icon", name, origin: origin))]; notes += n
             } else { notes.append("the symbol \(Self.short(s)) is not translated") }
         } else if let closure = Self.closure(c, "icon") {

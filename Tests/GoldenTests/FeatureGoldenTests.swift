@@ -22,7 +22,7 @@ enum FeatureProject {
 @Suite struct FeatureGoldenTests {
     @Test func everyFeatureLayoutLoads() throws {
         let loaded = try LayoutCatalog(directory: FeatureProject.folders.layouts).loadAll()
-        #expect(loaded.map(\.name).sorted() == ["accented-image", "background-view", "container-shapes", "controls", "inherited-text", "keyline", "progress-labels", "rendering-mode", "rotation", "scale", "template-image", "truncation-mode", "view-that-fits"])
+        #expect(loaded.map(\.name).sorted() == ["accented-image", "background-view", "container-shapes", "controls", "inherited-text", "keyline", "progress-labels", "rendering-mode", "rotation", "scale", "standard-gradient", "template-image", "truncation-mode", "view-that-fits"])
     }
 
     @Test(arguments: FeatureProject.cells)

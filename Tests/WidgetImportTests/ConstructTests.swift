@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import WidgetImport
+import WidgetTemplate
 
 /// One SwiftUI construct → the layout-language fragment it becomes (in the draft's `V` component).
 @Suite struct ConstructTests {
@@ -45,6 +46,15 @@ import Testing
         Case(swift: "ProgressView(value: entry.order.progress) { Text(\"Delivery\") } currentValueLabel: { Text(\"Soon\") }",
              expected: ["label:", "text: Delivery", "currentValueLabel:", "text: Soon"]),
         Case(swift: "ProgressView(\"Delivery\", value: entry.order.progress)", expected: ["label:", "text: Delivery"]),
+        // Color.gradient: the language's standard gradient.
+        Case(swift: "Circle().fill(Color.orange.gradient)", expected: ["fill: { gradient: orange }"]),
+        Case(swift: "Circle().fill(.blue.gradient)", expected: ["fill: { gradient: blue }"]),
+        // Xcode 15's generated asset-catalog colour symbols: a colours-table row to fill.
+        Case(swift: "Text(\"x\").foregroundStyle(.brandPrimary)", expected: [#"color: "{{colors.brandPrimary}}""#]),
+        Case(swift: "Text(\"x\").foregroundStyle(Color.brandPrimary)", expected: [#"color: "{{colors.brandPrimary}}""#]),
+        // SFSafeSymbols: the case name is the symbol's name without its dots.
+        Case(swift: "Image(systemSymbol: .arrowClockwise)", expected: ["icon: arrow.clockwise"]),
+        Case(swift: "Label(\"Refresh\", systemSymbol: .clock)", expected: ["icon: clock", "text: Refresh"]),
         Case(swift: #"Label("Late", systemImage: "clock")"#, expected: ["hstack:", "  - icon: clock", "  - text: Late"]),
         Case(swift: "VStack { ForEach(entry.order.items.prefix(2), id: \\.name) { item in Text(item.name) } }",
              expected: ["forEach: order.items", "limit: 2", #"text: "{{item.name}}""#]),
@@ -166,7 +176,8 @@ import Testing
 
     @Test func containerBackgroundGoesToTheSurface() throws {
         let r = try ImportSupport.importText(ImportSupport.widget("Text(\"x\").containerBackground(.orange.gradient, for: .widget)"))
-        #expect(r.yaml.contains("  systemMedium:\n    background: orange\n"), "\(r.yaml)")
+        #expect(r.yaml.contains("  systemMedium:\n    background: { gradient: orange }\n"), "\(r.yaml)")
+        _ = try LayoutLoader.parse(r.yaml, path: "/tmp/widgetshot-tests/imported-gradient.yaml")   // the draft parses
     }
 }
 

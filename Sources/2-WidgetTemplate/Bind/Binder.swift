@@ -222,7 +222,7 @@ struct Binder {
             switch c {
             case .bound(let i): return [i]
             case .schemed(let l, let d): return collect(l) + collect(d)
-            case .faded(let x, _): return collect(x)
+            case .faded(let x, _), .lightened(let x, _): return collect(x)
             default: return []
             }
         }

@@ -143,7 +143,7 @@ private struct PathWalker {
         switch c {
         case .bound(let i): interpolated(i, locals: locals)
         case .schemed(let l, let d): color(l, locals: locals); color(d, locals: locals)
-        case .faded(let x, _): color(x, locals: locals)
+        case .faded(let x, _), .lightened(let x, _): color(x, locals: locals)
         case .named, .rgba: break
         }
     }

@@ -57,6 +57,8 @@ indirect enum ColorTemplate: Hashable, Sendable {
     case rgba(RGBA)
     case schemed(light: ColorTemplate, dark: ColorTemplate)
     case faded(ColorTemplate, opacity: Double)
+    /// Mixed with white by `amount` (0…1), keeping its alpha: the top of `{gradient: COLOR}`.
+    case lightened(ColorTemplate, amount: Double)
     case bound(Interpolated)
 }
 

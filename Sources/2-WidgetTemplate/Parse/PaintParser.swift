@@ -37,9 +37,22 @@ enum ColorSyntax {
 struct ColorMessage: Error { var text: String }
 
 extension LayoutParser {
-    static let paintKeys = ["light", "dark", "color", "opacity", "linearGradient", "start", "end", "locations"]
+    static let paintKeys = ["light", "dark", "color", "opacity", "linearGradient", "start", "end", "locations", "gradient"]
+
+    /// `{gradient: COLOR}`, SwiftUI's `Color.gradient` ("a standard gradient for the color"): Apple
+    /// publishes no recipe, so this is an approximation — top to bottom, from the colour mixed
+    /// with 20 % white to the colour itself (the subtle lighter top such gradients show).
+    static let standardGradientLightening = 0.2
 
     mutating func paint(_ node: Yams.Node, _ key: String) -> PaintTemplate? {
+        if case .mapping = node, let g = pairs(node).first(where: { $0.key == "gradient" }) {
+            for (k, kn, _) in pairs(node) where k != "gradient" {
+                unknownKey(k, kn, in: "a standard gradient ({gradient: COLOR})", allowed: ["gradient"])
+            }
+            guard let c = color(g.value, "gradient") else { return nil }
+            return .linearGradient(colors: [.lightened(c, amount: Self.standardGradientLightening), c], locations: nil,
+                                   start: .top, end: .bottom)
+        }
         if case .mapping = node, pairs(node).contains(where: { $0.key == "linearGradient" }) {
             return gradient(node, key)
         }
@@ -164,6 +177,10 @@ struct PaintResolver {
         case .rgba(let c): return c
         case .schemed(let light, let dark): return color(scheme == .light ? light : dark)
         case .faded(let c, let opacity): return color(c)?.multipliedAlpha(opacity)
+        case .lightened(let c, let amount):
+            guard let base = color(c) else { return nil }
+            func mix(_ v: Double) -> Double { v + (1 - v) * amount }
+            return RGBA(r: mix(base.r), g: mix(base.g), b: mix(base.b), a: base.a)
         case .bound(let i):
             if let b = i.soleBinding { return paint(value: evaluate(b), at: b.location)?.solidColor }
             let s = text(i)

@@ -107,7 +107,9 @@ public enum LayoutSchema {
                 .init("linearGradient", .object([.init("type", .string("array")), .init("minItems", .integer(1)), .init("items", .color)])),
                 .init("start", .words(ColorSyntax.unitPoints)), .init("end", .words(ColorSyntax.unitPoints)),
                 .init("locations", .object([.init("type", .string("array")), .init("items", .number)])),
-            ], required: ["linearGradient"])])),
+            ], required: ["linearGradient"]),
+                .record([.init("gradient", SchemaValue.color.described("SwiftUI's Color.gradient: top to bottom, the colour lightened, then the colour."))],
+                        required: ["gradient"])])),
             .init("edges", .bindable(.number, .boolean, .object([.init("const", .string("none"))]),
                                      .record(LayoutParser.edgeKeys.map { .init($0, .bindable(.number)) }))),
             .init("node", .anyOf([.words(LayoutParser.kinds.filter(LayoutParser.bareKinds.contains))]
