@@ -198,6 +198,10 @@ private struct PathWalker {
             }
             if let t = p.tint { paint(t, locals: locals) }
             if let t = p.track { paint(t, locals: locals) }
+            // The marker and the labels are views of their own.
+            for child in [p.marker, p.label, p.currentValueLabel, p.minimumValueLabel, p.maximumValueLabel].compactMap({ $0 }) {
+                node(child, locals: locals, depth: depth + 1)
+            }
         case .forEach(let f):
             expression(f.list, locals: locals, asValue: false)
             var inner = locals
