@@ -101,23 +101,24 @@ public final class FontLibrary: @unchecked Sendable {
     }
 
     /// `$WIDGETSHOT_CACHE/fontconfig`, else `$XDG_CACHE_HOME/widgetshot/fontconfig`, else
-    /// `~/.cache/widgetshot/fontconfig`, made if missing (mode 700); nil when it cannot be made or
-    /// written, or `WIDGETSHOT_FONT_CACHE=0` (then no cache).
+    /// `~/.cache/widgetshot/fontconfig`; nil with `WIDGETSHOT_FONT_CACHE=0` (then no cache). Only
+    /// named here: an unsealed library makes it (mode 700) when it first uses it, so a sealed one
+    /// (the server) leaves no folder behind.
     public static func defaultCacheDirectory() -> String? {
         let env = ProcessInfo.processInfo.environment
         guard env["WIDGETSHOT_FONT_CACHE"] != "0" else { return nil }
         let base = env["WIDGETSHOT_CACHE"] ?? env["XDG_CACHE_HOME"].map { $0 + "/widgetshot" }
             ?? env["HOME"].map { $0 + "/.cache/widgetshot" }
         guard let base, base.hasPrefix("/") else { return nil }
-        let dir = base + "/fontconfig"
-        try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true,
-                                                 attributes: [.posixPermissions: 0o700])
-        return access(dir, W_OK) == 0 ? dir : nil
+        return base + "/fontconfig"
     }
 
-    /// A config holding `directory` through fontconfig's cache in `cache`, or nil (nothing left
-    /// behind) when the cache cannot be used.
+    /// A config holding `directory` through fontconfig's cache in `cache` (made if missing), or nil
+    /// (nothing left behind) when the cache cannot be used.
     private static func cachedConfig(_ directory: String, files: [String], cache: String) -> OpaquePointer? {
+        try? FileManager.default.createDirectory(atPath: cache, withIntermediateDirectories: true,
+                                                 attributes: [.posixPermissions: 0o700])
+        guard access(cache, W_OK) == 0 else { return nil }
         guard let config = FcConfigCreate() else { return nil }
         let xml = "<?xml version=\"1.0\"?><fontconfig><cachedir>\(Self.xmlEscaped(cache))</cachedir></fontconfig>"
         guard FcConfigParseAndLoadFromMemory(config, xml, 0) != 0 else { FcConfigDestroy(config); return nil }

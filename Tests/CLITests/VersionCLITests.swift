@@ -14,8 +14,13 @@ struct VersionCLITests {
         #expect(run.stderr.isEmpty, "\(run.stderr)")
     }
 
+    /// Also: the server seals its fonts and never uses fontconfig's cache, so it makes no cache
+    /// folder (it made an empty `~/.cache/widgetshot/fontconfig` before).
     @Test(.childProcess) func serveSaysItsVersionWhenItStarts() async throws {
-        let serve = try CLIProcess(["serve", "--port", "0", "--project", Project.root])
+        let cacheRoot = scratchDirectory("serve-cache")
+        defer { try? FileManager.default.removeItem(atPath: cacheRoot) }
+        let serve = try CLIProcess(binary: CLIProcess.binary, ["serve", "--port", "0", "--project", Project.root],
+                                   environment: ["WIDGETSHOT_CACHE": cacheRoot], cwd: nil)
         let deadline = Date().addingTimeInterval(60)
         while serve.isRunning, !serve.outputSoFar.contains("\n"), Date() < deadline {
             try await Task.sleep(for: .milliseconds(50))
@@ -24,5 +29,6 @@ struct VersionCLITests {
         let run = await serve.wait(seconds: 30)
         let line = try #require(run.stdout.split(separator: "\n").first, "no start-up line; stderr: \(run.stderr)")
         #expect(line.hasPrefix("widgetshot \(WidgetShotVersion.current) serving "), "\(line)")
+        #expect(!FileManager.default.fileExists(atPath: cacheRoot + "/fontconfig"))
     }
 }

@@ -97,6 +97,18 @@ import WidgetModel
         }
     }
 
+    /// The cache folder is made by the library that uses it, not by naming it: a sealed library
+    /// (the server's) leaves none behind; an unsealed one makes it, mode 700.
+    @Test func onlyALibraryThatUsesTheCacheMakesItsFolder() throws {
+        let s = try scratch()
+        defer { try? FileManager.default.removeItem(atPath: s.root) }
+        _ = try FontLibrary(directory: s.fonts, sealed: true, cache: s.cache)
+        #expect(!FileManager.default.fileExists(atPath: s.cache))
+        _ = try FontLibrary(directory: s.fonts, sealed: false, cache: s.cache)
+        var st = stat()
+        #expect(stat(s.cache, &st) == 0 && st.st_mode & 0o777 == 0o700)
+    }
+
     /// A file rewritten in place (the folder's time unchanged) is seen: Quicksand's bytes under
     /// Inter-Bold's name make a library whose families say so.
     @Test func aFileRewrittenInPlaceIsRescanned() throws {
