@@ -142,7 +142,7 @@ public struct LiveActivityPreviewer: Sendable {
         let zone = options.timeZone ?? first?.timeZone ?? TimeZone(secondsFromGMT: 0)!
         var look = options.look
         look.now = Self.iso(now, zone)
-        look.locale = look.locale ?? first?.locale ?? Look.defaultLocale
+        // Without a locale, RenderSpec gives data the layout's first preview's (the rule above).
         if let mode = try look.resolvedMode(), !surface.renderingModes.contains(mode) { look.mode = nil }
         let spec = RenderSpec(layout: layout.name, surface: surface.rawValue, data: data ?? validator.data(for: payload),
                               look: look, pngPreset: options.pngPreset)

@@ -168,9 +168,7 @@ extension Translator {
         if let first = args["_0"] {
             if let s = first.as(StringLiteralExprSyntax.self), let asset = s.plainText {
                 // An asset-catalog colour: a row of `colors:` to fill.
-                if !colorAssets.contains(asset) { colorAssets.append(asset) }
-                return Value(.paint(.string("{{colors.\(Self.assetKey(asset))}}")), type: .color,
-                             notes: ["Color(\"\(asset)\") is an asset-catalog colour: fill in colors.\(Self.assetKey(asset)) in tables"])
+                return assetColor(asset, note: "Color(\"\(asset)\") is an asset-catalog colour")
             }
             let inner = value(first, scope, expecting: .color)
             if case .paint = inner.form { return inner }

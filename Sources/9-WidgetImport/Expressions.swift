@@ -138,11 +138,11 @@ extension Translator {
 
     /// `.haPrimary` / `Color.brand`, a colour no given file defines: the symbol Xcode generates
     /// for an asset-catalog colour (Xcode 15+), as `Color("haPrimary")` is: a row of `colors:` to fill.
-    func assetColor(_ name: String) -> Value {
+    func assetColor(_ name: String, note: String? = nil) -> Value {
         if !colorAssets.contains(name) { colorAssets.append(name) }
         let key = Self.assetKey(name)
-        return Value(.paint(.string("{{colors.\(key)}}")), type: .color,
-                     notes: ["\(name) is not a system colour, so it is taken for an asset-catalog colour (Xcode's generated symbol): fill in colors.\(key) in tables"])
+        let why = note ?? "\(name) is not a system colour, so it is taken for an asset-catalog colour (Xcode's generated symbol)"
+        return Value(.paint(.string("{{colors.\(key)}}")), type: .color, notes: ["\(why): fill in colors.\(key) in tables"])
     }
 
     /// `A.B.C` when every part is a capitalised name (a nested type's path), else nil.

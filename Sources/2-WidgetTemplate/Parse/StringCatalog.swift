@@ -39,10 +39,10 @@ enum StringCatalog {
         }
         let folder = layoutDirectory.isEmpty ? "." : layoutDirectory
         let path = URL(fileURLWithPath: folder).appendingPathComponent(name).path
-        guard let realFolder = realPath(folder) else {
+        guard let realFolder = LayoutLoader.realPath(folder) else {
             return .failure(Failure(message: "stringCatalog: the layout's folder cannot be read"))
         }
-        guard let real = realPath(path) else {
+        guard let real = LayoutLoader.realPath(path) else {
             return .failure(Failure(message: "stringCatalog: no file '\(name)' beside the layout"))
         }
         guard real.hasPrefix(realFolder == "/" ? "/" : realFolder + "/") else {
@@ -69,12 +69,6 @@ enum StringCatalog {
             warnings.append("\(name): \(reader.withArguments.count) string(s) hold format arguments or substitutions (\(shown)\(reader.withArguments.count > 3 ? ", …" : "")): they are kept as written; bind values with {{…}} in the layout instead")
         }
         return .success(Loaded(strings: strings, digest: Array(SHA256Hash.hash(data: bytes)), warnings: warnings))
-    }
-
-    private static func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
     }
 
     /// Walks the catalog's JSON (composed as YAML, which JSON is): errors are located in the file.
