@@ -58,8 +58,10 @@ extension Renderer {
                 var t = (t00 + Double(j) * tj) * last + 0.5
                 let step = ti * last
                 for i in 0..<w {
-                    // Past either end the gradient pads; NaN (never met: every term is finite) takes the first color.
-                    let index = CheckedNumber.int(t, clampedTo: 0...lastIndex)
+                    // Past either end the gradient pads; NaN (never met: every term is finite) takes
+                    // the first color. The same as CheckedNumber.int(t, clampedTo: 0...lastIndex),
+                    // written out: this loop runs once per device pixel of every large gradient.
+                    let index = t > 0 ? (t < last ? Int(t) : lastIndex) : 0
                     row[i] = lut[index]
                     t += step
                 }
