@@ -53,18 +53,37 @@ extension Renderer {
         let lastIndex = Self.gradientTableSize - 1
         let last = Double(lastIndex)
         table.withUnsafeBufferPointer { lut in
-            for j in 0..<h {
-                let row = (data + j * stride).assumingMemoryBound(to: UInt32.self)
-                var t = (t00 + Double(j) * tj) * last + 0.5
-                let step = ti * last
+            let step = ti * last
+            // Past either end the gradient pads; NaN (never met: every term is finite) takes the
+            // first color. The same as CheckedNumber.int(t, clampedTo: 0...lastIndex), written
+            // out: this runs once per device pixel of every large gradient.
+            @inline(__always) func color(_ t: Double) -> UInt32 { lut[t > 0 ? (t < last ? Int(t) : lastIndex) : 0] }
+            func start(_ j: Int) -> Double { (t00 + Double(j) * tj) * last + 0.5 }
+            // Each row steps its own t by one addition per pixel, so a row's additions form one
+            // chain of dependent floating-point adds; four rows at a time give the processor four
+            // independent chains (measured: the reference widget's draw 1.10 → 0.97 ms). Every row still
+            // adds in the same order, so the colors are exactly those of one row at a time.
+            var j = 0
+            while j + 4 <= h {
+                let r0 = (data + j * stride).assumingMemoryBound(to: UInt32.self)
+                let r1 = (data + (j + 1) * stride).assumingMemoryBound(to: UInt32.self)
+                let r2 = (data + (j + 2) * stride).assumingMemoryBound(to: UInt32.self)
+                let r3 = (data + (j + 3) * stride).assumingMemoryBound(to: UInt32.self)
+                var t0 = start(j), t1 = start(j + 1), t2 = start(j + 2), t3 = start(j + 3)
                 for i in 0..<w {
-                    // Past either end the gradient pads; NaN (never met: every term is finite) takes
-                    // the first color. The same as CheckedNumber.int(t, clampedTo: 0...lastIndex),
-                    // written out: this loop runs once per device pixel of every large gradient.
-                    let index = t > 0 ? (t < last ? Int(t) : lastIndex) : 0
-                    row[i] = lut[index]
+                    r0[i] = color(t0); r1[i] = color(t1); r2[i] = color(t2); r3[i] = color(t3)
+                    t0 += step; t1 += step; t2 += step; t3 += step
+                }
+                j += 4
+            }
+            while j < h {
+                let row = (data + j * stride).assumingMemoryBound(to: UInt32.self)
+                var t = start(j)
+                for i in 0..<w {
+                    row[i] = color(t)
                     t += step
                 }
+                j += 1
             }
         }
         cairo_surface_mark_dirty(surface)

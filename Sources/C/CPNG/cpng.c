@@ -211,10 +211,16 @@ static void free_slot(void *p) {
 }
 static void make_key(void) { pthread_key_create(&compressor_key, free_slot); }
 
+// level -1: the thread's scratch buffers only, whatever compressor it holds.
 static compressor_slot *thread_slot(int level) {
     pthread_once(&compressor_once, make_key);
     compressor_slot *s = pthread_getspecific(compressor_key);
-    if (s && s->level == level && s->c) return s;
+    if (s && (level < 0 || (s->level == level && s->c))) return s;
+    if (!s && level < 0) {
+        s = calloc(1, sizeof *s);
+        if (s) pthread_setspecific(compressor_key, s);
+        return s;
+    }
     if (s) { libdeflate_free_compressor(s->c); } else {
         s = calloc(1, sizeof *s);
         if (!s) return NULL;
@@ -330,7 +336,7 @@ static int encode_libdeflate(const uint8_t *argb, int width, int height, int str
 // goes in front of the first and the Adler-32, combined from the bands', in a last 4-byte IDAT.
 // The band layout depends only on the image size, so the bytes do not depend on the threads.
 
-typedef struct {
+typedef struct band_job {
     const uint8_t *argb;
     int width, height, stride, band_rows, nbands;
     size_t rowbytes;
@@ -339,6 +345,9 @@ typedef struct {
     uint32_t *adler;      // per band: Adler-32 of its scanlines
     int next;             // next band to take (atomic)
     int error;            // first error code (atomic)
+    int helpers;          // pool threads that may join (threads - 1)
+    int inside;           // pool threads working on it now (under pool_lock)
+    struct band_job *queued_next;
 } band_job;
 
 static int band_encode(band_job *job, int b, uint8_t *raw, uint8_t *z, size_t zcap, uint32_t *tokens) {
@@ -378,27 +387,102 @@ static int band_encode(band_job *job, int b, uint8_t *raw, uint8_t *z, size_t zc
     return CPNG_OK;
 }
 
-static void *band_worker(void *arg) {
-    band_job *job = arg;
+// Takes bands of `job` until none is left, with this thread's scratch buffers (kept between
+// calls: a fresh multi-megabyte malloc is an mmap whose page faults cost more than a band).
+static void band_work(band_job *job) {
     const size_t S = job->rowbytes + 1;
     const size_t rawcap = (size_t)(job->band_rows + 1) * S;
     const size_t bandlen = (size_t)job->band_rows * S;
     const size_t zcap = bandlen + (bandlen / 65535 + 1) * 5 + 64;
-    uint8_t *raw = malloc(rawcap), *z = malloc(zcap);
-    uint32_t *tokens = malloc(sizeof(uint32_t) * PIXELDEFLATE_BLOCK_TOKENS);
-    if (!raw || !z || !tokens) {
+    compressor_slot *slot = thread_slot(-1);
+    uint8_t *raw = slot ? grow(&slot->raw, &slot->rawcap, rawcap) : NULL;
+    uint8_t *z = slot ? grow(&slot->z, &slot->zcap, zcap) : NULL;
+    if (slot && !slot->tokens) slot->tokens = malloc(sizeof(uint32_t) * PIXELDEFLATE_BLOCK_TOKENS);
+    if (!raw || !z || !slot->tokens) {
         __atomic_store_n(&job->error, CPNG_ERR_MEMORY, __ATOMIC_RELAXED);
-    } else {
-        for (;;) {
-            if (__atomic_load_n(&job->error, __ATOMIC_RELAXED)) break;
-            int b = __atomic_fetch_add(&job->next, 1, __ATOMIC_RELAXED);
-            if (b >= job->nbands) break;
-            int rc = band_encode(job, b, raw, z, zcap, tokens);
-            if (rc != CPNG_OK) { __atomic_store_n(&job->error, rc, __ATOMIC_RELAXED); break; }
-        }
+        return;
     }
-    free(raw); free(z); free(tokens);
+    for (;;) {
+        if (__atomic_load_n(&job->error, __ATOMIC_RELAXED)) break;
+        int b = __atomic_fetch_add(&job->next, 1, __ATOMIC_RELAXED);
+        if (b >= job->nbands) break;
+        int rc = band_encode(job, b, raw, z, zcap, slot->tokens);
+        if (rc != CPNG_OK) { __atomic_store_n(&job->error, rc, __ATOMIC_RELAXED); break; }
+    }
+}
+
+// MARK: - The band pool
+
+// One thread per extra core, started on the first banded encode and kept for the life of the
+// process: starting threads per picture cost more than a widget's whole encode (measured: 2.1 ms
+// banded against 1.4 ms on one thread at 0.5 Mpx with threads started per call). The caller of
+// an encode always works on its own bands too, so when every pool thread is busy (a server under
+// load) the caller simply does them all: it never waits for a band nobody has started.
+static pthread_mutex_t pool_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t pool_wake = PTHREAD_COND_INITIALIZER;   // a job was queued
+static pthread_cond_t pool_left = PTHREAD_COND_INITIALIZER;   // a pool thread left a job
+static band_job *pool_queue;
+static int pool_size;                                         // pool threads running
+static pthread_once_t pool_once = PTHREAD_ONCE_INIT;
+
+static void *pool_thread(void *arg) {
+    (void)arg;
+    pthread_mutex_lock(&pool_lock);
+    for (;;) {
+        band_job *job = pool_queue;
+        while (job && job->inside >= job->helpers) job = job->queued_next;
+        if (!job) { pthread_cond_wait(&pool_wake, &pool_lock); continue; }
+        job->inside++;
+        pthread_mutex_unlock(&pool_lock);
+        band_work(job);
+        pthread_mutex_lock(&pool_lock);
+        // No band is left to take: later pool threads need not look at it.
+        for (band_job **p = &pool_queue; *p; p = &(*p)->queued_next) {
+            if (*p == job) { *p = job->queued_next; break; }
+        }
+        job->inside--;
+        pthread_cond_broadcast(&pool_left);
+    }
     return NULL;
+}
+
+static void start_pool(void) {
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    int extra = n < 2 ? 0 : n > 16 ? 15 : (int)n - 1;
+    pthread_attr_t attr;
+    pthread_attr_init(&attr);
+    pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+    for (int t = 0; t < extra; t++) {
+        pthread_t tid;
+        if (pthread_create(&tid, &attr, pool_thread, NULL) == 0) pool_size++;
+    }
+    pthread_attr_destroy(&attr);
+}
+
+// Runs every band of `job`: queued for up to job->helpers pool threads, and worked on here.
+static void run_bands(band_job *job) {
+    if (job->helpers > 0) {
+        pthread_once(&pool_once, start_pool);
+        pthread_mutex_lock(&pool_lock);
+        if (pool_size > 0) {
+            job->queued_next = pool_queue;
+            pool_queue = job;
+            pthread_cond_broadcast(&pool_wake);
+        } else {
+            job->helpers = 0;
+        }
+        pthread_mutex_unlock(&pool_lock);
+    }
+    band_work(job);
+    if (job->helpers > 0) {
+        pthread_mutex_lock(&pool_lock);
+        for (band_job **p = &pool_queue; *p; p = &(*p)->queued_next) {
+            if (*p == job) { *p = job->queued_next; break; }
+        }
+        // A pool thread inside the job is finishing a band it took; nobody can join it now.
+        while (job->inside > 0) pthread_cond_wait(&pool_left, &pool_lock);
+        pthread_mutex_unlock(&pool_lock);
+    }
 }
 
 int cpng_encode_argb32_bands(const uint8_t *argb, int width, int height, int stride, int bands, int threads,
@@ -422,7 +506,7 @@ int cpng_encode_argb32_bands(const uint8_t *argb, int width, int height, int str
     }
     if (threads > nbands) threads = nbands;
 
-    band_job job = {argb, width, height, stride, band_rows, nbands, rowbytes, NULL, NULL, NULL, 0, 0};
+    band_job job = {argb, width, height, stride, band_rows, nbands, rowbytes, NULL, NULL, NULL, 0, 0, threads - 1, 0, NULL};
     job.chunk = calloc((size_t)nbands, sizeof *job.chunk);
     job.chunk_len = calloc((size_t)nbands, sizeof *job.chunk_len);
     job.adler = calloc((size_t)nbands, sizeof *job.adler);
@@ -430,13 +514,7 @@ int cpng_encode_argb32_bands(const uint8_t *argb, int width, int height, int str
         free(job.chunk); free(job.chunk_len); free(job.adler);
         return fail(CPNG_ERR_MEMORY, "out of memory");
     }
-    pthread_t tids[64];
-    int started = 0;
-    for (int t = 1; t < threads; t++) {
-        if (pthread_create(&tids[started], NULL, band_worker, &job) == 0) started++;
-    }
-    band_worker(&job);
-    for (int t = 0; t < started; t++) pthread_join(tids[t], NULL);
+    run_bands(&job);
 
     uint8_t *png = NULL;
     size_t total = PNG_HEADER_BYTES + (12 + 4) + 12;

@@ -69,8 +69,10 @@ int cpng_encode_argb32_ex(const uint8_t *cairo_argb32, int width, int height, in
 /// are cut into `bands` bands (0: bands of about CPNG_BAND_BYTES; more bands than rows: one row
 /// each) compressed independently by `threads` threads (0: one per core) into one zlib stream,
 /// one IDAT chunk per band. Decodes to the same pixels as cpng_encode_argb32_ex with
-/// CPNG_ENGINE_PIXEL; the bytes depend on the size and `bands`, never on `threads`. No
-/// per-thread scratch survives the call: memory is about one band's buffers per thread.
+/// CPNG_ENGINE_PIXEL; the bytes depend on the size and `bands`, never on `threads`. The calling
+/// thread works on bands itself, helped by up to `threads - 1` threads of a pool started on first
+/// use (one per extra core, kept for the life of the process); each thread keeps one band's
+/// scratch buffers between calls.
 int cpng_encode_argb32_bands(const uint8_t *cairo_argb32, int width, int height, int stride,
                              int bands, int threads, uint8_t **out, size_t *out_len);
 
