@@ -8,10 +8,32 @@ import Yams
 /// a list of families in fallback order, as fontconfig names them (`fc-scan --format
 /// '%{family}\n' FILE`). A design the file leaves out uses the bundled defaults when their fonts are
 /// in the folder, else `system`'s families.
+///
+/// `system-display` names the system font's families at display sizes. iOS draws one continuous
+/// design: since iOS 14, SF Pro's Text and Display optical sizes are interpolated as the point size
+/// goes from 17 to 28 (HIG, Typography: "the system fonts support dynamic optical sizes, merging a
+/// font's discrete optical sizes — such as Text and Display for SF Pro — into a single, continuous
+/// design"; WWDC20 "The details of UI typography": smoothly between 17 and 28 points). With two
+/// static faces, WidgetShot draws the nearer one's glyphs and sets the text as wide as the two
+/// faces' widths interpolated at that size (`Renderer.opticalSizeTracking`). The bundled default is
+/// Inter Display, Inter's own display optical size; a table that names `system` but not
+/// `system-display` draws every size in `system`'s families (no interpolation).
 public struct FontTable: Sendable, Equatable {
     public var families: [FontDesign: [String]]
+    /// The system font's families from `displayMinimumSize` on; nil: `families(for: .default)`.
+    public var display: [String]?
     /// The table's file, when the folder has one.
     public var file: String?
+
+    public init(families: [FontDesign: [String]], display: [String]? = nil, file: String? = nil) {
+        self.families = families; self.display = display; self.file = file
+    }
+
+    public static let displayKey = "system-display"
+    /// The point sizes over which the system font goes from its text to its display optical size.
+    public static let opticalSizes: ClosedRange<Double> = 17...28
+    /// The bundled display families (Fonts/InterDisplay-*.otf).
+    public static let defaultDisplay = ["Inter Display", "NanumGothic"]
 
     public static let fileName = "fonts.yaml"
     /// Bytes of `fonts.yaml` read at most, and families per design.
@@ -30,13 +52,31 @@ public struct FontTable: Sendable, Equatable {
         families[design] ?? families[.default] ?? FontSpec.textFamilies
     }
 
+    /// How far `size` is from the text optical size (0) to the display one (1); nil when the table
+    /// has no display families or `design` is not the default one.
+    public func opticalPosition(design: FontDesign, size: Double) -> Double? {
+        guard design == .default, display != nil, size.isFinite else { return nil }
+        let r = Self.opticalSizes
+        return min(max((size - r.lowerBound) / (r.upperBound - r.lowerBound), 0), 1)
+    }
+
+    /// The families whose glyphs draw the system font of `design` at `size` points: the display
+    /// families from halfway along `opticalSizes` (the nearer optical size).
+    public func families(for design: FontDesign, size: Double) -> [String] {
+        if let position = opticalPosition(design: design, size: size), position >= 0.5, let display { return display }
+        return families(for: design)
+    }
+
     /// The table in `directory`, checked against the families the folder's fonts have.
     static func load(directory: String, families available: [String]) throws(FontLibraryError) -> FontTable {
         let path = directory + "/" + fileName
         let known = Set(available)
         func usable(_ list: [String]) -> Bool { list.first.map(known.contains) ?? false }
-        var table = FontTable(families: [:], file: nil)
+        var table = FontTable(families: [:], display: nil, file: nil)
         for (design, list) in defaults where usable(list) { table.families[design] = list.filter { known.contains($0) } }
+        if usable(defaultDisplay), table.families[.default] == FontSpec.textFamilies.filter(known.contains) {
+            table.display = defaultDisplay.filter { known.contains($0) }
+        }
         guard FileManager.default.fileExists(atPath: path) else { return table }
         table.file = path
         func fail(_ message: String, _ mark: Mark? = nil) -> FontLibraryError {
@@ -51,9 +91,11 @@ public struct FontTable: Sendable, Equatable {
         }
         guard let node else { return table }
         guard case .mapping(let mapping) = node else { throw fail("expected a mapping of designs to families", node.mark) }
-        let keys = FontDesign.allCases.map(\.tableKey)
+        let keys = FontDesign.allCases.map(\.tableKey) + [displayKey]
+        var namesDisplay = false, namesSystem = false
         for (key, value) in mapping {
-            guard case .scalar(let k) = key, let design = FontDesign.allCases.first(where: { $0.tableKey == k.string }) else {
+            let design = key.string.flatMap { k in FontDesign.allCases.first(where: { $0.tableKey == k }) }
+            guard case .scalar(let k) = key, design != nil || k.string == displayKey else {
                 throw fail("unknown key \(key.string.map { "'\($0)'" } ?? "here"); expected one of \(keys.joined(separator: ", "))", key.mark)
             }
             var list: [String] = []
@@ -72,8 +114,17 @@ public struct FontTable: Sendable, Equatable {
             for family in list where !known.contains(family) {
                 throw fail("family '\(family)' for '\(k.string)' is in no font file of \(directory) (its families: \(available.joined(separator: ", ")))", value.mark)
             }
-            table.families[design] = list
+            if let design {
+                table.families[design] = list
+                if design == .default { namesSystem = true }
+            } else {
+                table.display = list
+                namesDisplay = true
+            }
         }
+        // A team's own system font is drawn at every size in its families unless the table
+        // names display families too: Inter Display is no optical size of SF Pro.
+        if namesSystem && !namesDisplay { table.display = nil }
         return table
     }
 }

@@ -18,6 +18,8 @@ public final class Renderer {
 
     var fontDescriptions: [FontKey: OpaquePointer] = [:]
     var attributeLists: [AttributeKey: OpaquePointer] = [:]
+    /// Per size and weight, the tracking of the system font's continuous optical size (at most 1,024).
+    var opticalSizeTrackings: [OpticalSizeKey: Double] = [:]
     var measurements: [MeasureKey: TextMetrics] = [:]
     /// Ascender and descender per font face and size (TextLayout.swift, `lineBoxes`); the faces are
     /// held (hb_face_reference) so no key's address is reused while it is cached.

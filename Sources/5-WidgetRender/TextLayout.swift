@@ -8,6 +8,13 @@ struct FontKey: Hashable {
     var weight: FontWeight
 }
 
+/// A system font whose optical-size tracking is known (`opticalSizeTracking`).
+struct OpticalSizeKey: Hashable {
+    var size: Double
+    var weight: FontWeight
+    var monospacedDigits: Bool
+}
+
 /// What goes into a layout's attribute list besides the font.
 struct AttributeKey: Hashable {
     var lineHeight: Double?
@@ -67,7 +74,8 @@ extension Renderer {
         // Layout proposes `.infinity` for "as wide as you like": that is no wrapping at all.
         let width = width.flatMap { $0.isFinite ? min($0, 1_000_000) : nil }
         if let width { text = Self.breakingLongWords(text, every: Self.longestUnbrokenRun(width: width, font: font)) }
-        let optical = font.opticalTracking ? SystemFontMetrics.tracking(size: font.size) : 0
+        let optical = font.opticalTracking
+            ? SystemFontMetrics.tracking(size: font.size) + opticalSizeTracking(context, font: font) : 0
         var attributes = attributeList(AttributeKey(lineHeight: font.lineHeight, tracking: font.tracking + optical,
                                                     monospacedDigits: font.monospacedDigits))
         // SF's tracking is SF's: Hangul, kana and Han are drawn (on iOS) in fonts without it.
@@ -226,6 +234,48 @@ extension Renderer {
         return copy
     }
 
+    /// Tracking in points that sets system-font text as wide as iOS's continuous optical size
+    /// would, on average: the width of a sample of Latin text in the text and display faces,
+    /// interpolated at the font's size, less its width in the face that draws it, spread over its
+    /// characters. One number per size and weight, not per text: a changed digit moves no other
+    /// glyph (a per-text number would shift every glyph of "12:46" against "12:45"). 0 outside
+    /// the interpolated sizes, for designs other than the default, and without display families.
+    /// Measured on iOS 26 snapshots (docs/fidelity.md): a title2 bold line is 3.1–3.7 % wider than
+    /// iOS's in Inter, 4.1–4.5 % narrower in Inter Display, and within 1 % with this tracking.
+    func opticalSizeTracking(_ context: OpaquePointer, font: FontSpec) -> Double {
+        guard font.families == FontSpec.textFamilies,
+              let position = fonts.table.opticalPosition(design: font.design, size: font.size),
+              position > 0, position < 1, let display = fonts.table.display else { return 0 }
+        let key = OpticalSizeKey(size: font.size, weight: font.weight, monospacedDigits: font.monospacedDigits)
+        if let known = opticalSizeTrackings[key] { return known }
+        let sample = Self.opticalSizeSample
+        let textFaces = fonts.table.families(for: font.design), drawn = position >= 0.5 ? display : textFaces
+        func width(_ families: [String], spacing: Double) -> Double {
+            let layout = pango_layout_new(context)!
+            defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+            pango_layout_set_font_description(layout, fontDescription(FontKey(families: families, size: font.size, weight: font.weight)))
+            pango_layout_set_attributes(layout, attributeList(AttributeKey(lineHeight: nil, tracking: spacing, monospacedDigits: font.monospacedDigits)))
+            pango_layout_set_text(layout, sample, -1)
+            var w: Int32 = 0, h: Int32 = 0
+            pango_layout_get_size(layout, &w, &h)
+            return Double(w) / Double(PANGO_SCALE)
+        }
+        let textWidth = width(textFaces, spacing: 0), displayWidth = width(display, spacing: 0)
+        let drawnWidth = position >= 0.5 ? displayWidth : textWidth
+        // How much one point of tracking widens the sample.
+        let perPoint = width(drawn, spacing: 1) - drawnWidth
+        let target = textWidth + (displayWidth - textWidth) * position
+        var tracking = perPoint > 0.5 ? (target - drawnWidth) / perPoint : 0
+        if !tracking.isFinite { tracking = 0 }
+        if opticalSizeTrackings.count >= 1024 { opticalSizeTrackings.removeAll() }
+        opticalSizeTrackings[key] = tracking
+        return tracking
+    }
+
+    /// Latin text as interfaces set it (capitals, lower case, digits, punctuation, spaces), whose
+    /// width stands for any text's in `opticalSizeTracking`.
+    public static let opticalSizeSample = "The quick brown fox jumps over the lazy dog. SPHINX OF BLACK QUARTZ, JUDGE MY VOW! 0123456789 12:45 PM, 82%"
+
     /// Hangul (syllables, jamo), kana, Han and the CJK punctuation and full-width forms.
     static func isEastAsian(_ v: UInt32) -> Bool {
         (0x1100...0x11FF).contains(v) || (0x2E80...0x9FFF).contains(v) || (0xA960...0xA97F).contains(v)
@@ -234,9 +284,9 @@ extension Renderer {
     }
 
     /// The families, size and weight Pango is asked for: the system families in the fonts table's
-    /// families for the font's design.
+    /// families for the font's design and size (display families from 20 pt).
     func fontKey(_ font: FontSpec) -> FontKey {
-        let families = font.families == FontSpec.textFamilies ? fonts.table.families(for: font.design) : font.families
+        let families = font.families == FontSpec.textFamilies ? fonts.table.families(for: font.design, size: font.size) : font.families
         return FontKey(families: families, size: font.size, weight: font.weight)
     }
 

@@ -73,10 +73,12 @@ import WidgetTemplate
         let doc = try reference()
         let (a, _) = try render(doc)
         let (b, _) = try render(doc, data: try withETA("12:46"))
+        // 0.25 %: the ETA is centred, so the wider 6 moves its neighbours by a fraction of a point
+        // too (0.14 % of the pixels differ in Inter Display; 0.1 % was enough in Inter).
         var loose = DiffOptions.default
-        loose.maxDiffRatio = 0.001
+        loose.maxDiffRatio = 0.0025
         let r = ImageDiff.compare(expected: a, actual: b, options: loose)
-        #expect(r.ratio < 0.001, "the change is small enough for the global rule alone: \(r.ratio)")
+        #expect(r.ratio < 0.0025, "the change is small enough for the global rule alone: \(r.ratio)")
         #expect(r.verdict == .different, "the 8×8 window rule must catch one digit: \(r.failureReason ?? "")")
         var noWindow = loose
         noWindow.windowSize = 0
