@@ -53,6 +53,10 @@ public enum Calibration {
         public var ours: Box
         public var dx: Double, dy: Double
         public var dWidth: Double, dHeight: Double
+        /// What the render drew there, when the caller knows (`text`, `symbol`, `image`, `shape`):
+        /// the summaries by kind answer "how far is our text" apart from "how far are our stand-in
+        /// symbols".
+        public var kind: String?
         /// Distance between the centres (points).
         public var centreError: Double { (dx * dx + dy * dy).squareRoot() }
         /// The width difference as a fraction of the reference's width.
@@ -77,9 +81,31 @@ public enum Calibration {
         public var medianWidthError: Double { Calibration.percentile(matches.map { abs($0.widthError) }, 0.5) }
         public var p90WidthError: Double { Calibration.percentile(matches.map { abs($0.widthError) }, 0.9) }
 
+        /// The matches of one kind, summarised as the whole report is.
+        public struct KindSummary: Codable, Hashable, Sendable {
+            public var kind: String
+            public var matched: Int
+            public var medianCentreError: Double, p90CentreError: Double
+            public var medianWidthError: Double, p90WidthError: Double
+        }
+
+        /// One summary per kind the matches have, in the order text, symbol, image, shape, others.
+        public var byKind: [KindSummary] {
+            let order = ["text", "symbol", "image", "shape"]
+            let kinds = Set(matches.compactMap(\.kind)).sorted { (order.firstIndex(of: $0) ?? 9, $0) < (order.firstIndex(of: $1) ?? 9, $1) }
+            return kinds.map { kind in
+                let m = matches.filter { $0.kind == kind }
+                return KindSummary(kind: kind, matched: m.count,
+                                   medianCentreError: Calibration.percentile(m.map(\.centreError), 0.5),
+                                   p90CentreError: Calibration.percentile(m.map(\.centreError), 0.9),
+                                   medianWidthError: Calibration.percentile(m.map { abs($0.widthError) }, 0.5),
+                                   p90WidthError: Calibration.percentile(m.map { abs($0.widthError) }, 0.9))
+            }
+        }
+
         enum CodingKeys: String, CodingKey {
             case scale, shiftX, shiftY, referenceElements, ourElements, matches, unmatchedReference, unmatchedOurs
-            case matchedRatio, medianCentreError, p90CentreError, medianWidthError, p90WidthError
+            case matchedRatio, medianCentreError, p90CentreError, medianWidthError, p90WidthError, byKind
         }
 
         public init(scale: Double, shiftX: Double, shiftY: Double, referenceElements: Int, ourElements: Int,
@@ -107,6 +133,7 @@ public enum Calibration {
             try c.encode(unmatchedOurs, forKey: .unmatchedOurs); try c.encode(matchedRatio, forKey: .matchedRatio)
             try c.encode(medianCentreError, forKey: .medianCentreError); try c.encode(p90CentreError, forKey: .p90CentreError)
             try c.encode(medianWidthError, forKey: .medianWidthError); try c.encode(p90WidthError, forKey: .p90WidthError)
+            try c.encode(byKind, forKey: .byKind)
         }
     }
 

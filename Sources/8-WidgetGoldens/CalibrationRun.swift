@@ -1,5 +1,6 @@
 import Foundation
 import WidgetDiff
+import WidgetModel
 import WidgetRender
 import WidgetShot
 
@@ -36,6 +37,7 @@ public enum CalibrationRun {
             throw Calibration.Failure(description: "the reference is \(reference.width)×\(reference.height) px, the render would be \(expected.0)×\(expected.1) px (\(format(points.width))×\(format(points.height)) pt at \(format(scale))×): give --canvas WxH at the reference's point size, or the --scale it was taken at")
         }
         let result = try renderer.render(request)
+        let prepared = try renderer.prepare(request)
         var ours = result.bitmap.straightRGBA()
         var ref = reference
         // A pixel of rounding apart: compare the common part.
@@ -44,8 +46,44 @@ public enum CalibrationRun {
         if ref.width != w || ref.height != h { ref = crop(ref, w, h) }
         var options = options
         options.scale = scale
-        let report = try Calibration.compare(reference: DiffImage(ref), ours: DiffImage(ours), options: options)
+        var report = try Calibration.compare(reference: DiffImage(ref), ours: DiffImage(ours), options: options)
+        let leaves = drawnLeaves(prepared.composed.root, magnification: prepared.composed.magnification)
+        for i in report.matches.indices { report.matches[i].kind = kind(of: report.matches[i].ours, among: leaves) }
         return Outcome(report: report, png: result.png, pointSize: points)
+    }
+
+    /// The frames (in the picture's points) of everything that draws, with its kind.
+    static func drawnLeaves(_ root: PlacedNode, magnification: Double) -> [(frame: Calibration.Box, kind: String)] {
+        var leaves: [(Calibration.Box, String)] = []
+        root.forEach { node in
+            let kind: String
+            switch node.content {
+            case .none: return
+            case .text: kind = "text"
+            case .icon: kind = "symbol"
+            case .image: kind = "image"
+            case .shape, .progress, .divider: kind = "shape"
+            }
+            let f = node.frame
+            leaves.append((Calibration.Box(x: f.minX * magnification, y: f.minY * magnification,
+                                           width: f.width * magnification, height: f.height * magnification), kind))
+        }
+        return leaves
+    }
+
+    /// The kind of what covers most of `box`; nil when nothing drawn meets it. Text wins a tie:
+    /// a label on a filled shape is the label.
+    static func kind(of box: Calibration.Box, among leaves: [(frame: Calibration.Box, kind: String)]) -> String? {
+        var best: (area: Double, kind: String)?
+        for leaf in leaves {
+            let w = min(box.x + box.width, leaf.frame.x + leaf.frame.width) - max(box.x, leaf.frame.x)
+            let h = min(box.y + box.height, leaf.frame.y + leaf.frame.height) - max(box.y, leaf.frame.y)
+            guard w > 0, h > 0 else { continue }
+            // A text's or symbol's frame is its own; a shape's may be a whole background under it.
+            let area = w * h / max(leaf.frame.width * leaf.frame.height, 1e-9)
+            if best == nil || area > best!.area || (area == best!.area && leaf.kind == "text") { best = (area, leaf.kind) }
+        }
+        return best?.kind
     }
 
     static func crop(_ image: RGBAImage, _ w: Int, _ h: Int) -> RGBAImage {

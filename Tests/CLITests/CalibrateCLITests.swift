@@ -26,6 +26,11 @@ struct CalibrateCLITests {
         }
         let report = try JSONDecoder().decode(Calibration.Report.self, from: Data(contentsOf: URL(fileURLWithPath: dir + "/same/report.json")))
         #expect(report.matchedRatio == 1 && report.referenceElements > 5 && report.scale == 3)
+        // Every element is told by what the render drew there, and summarised by kind.
+        #expect(report.matches.allSatisfy { $0.kind != nil }, "\(report.matches.filter { $0.kind == nil })")
+        #expect(Set(report.byKind.map(\.kind)).isSuperset(of: ["text", "symbol"]), "\(report.byKind)")
+        #expect((report.byKind.first { $0.kind == "text" }?.matched ?? 0) >= 4)
+        #expect(same.stdout.contains("\n  text (") && same.stdout.contains("\n  symbol ("), "\(same.stdout)")
 
         // Larger text moves and widens the text elements: outside a 1 pt threshold, exit 1, saying which.
         let larger = try await CLIProcess.run(["calibrate", dir + "/ref.png", "--layout", "delivery", "--surface", "systemSmall",

@@ -144,14 +144,17 @@ struct CalibrateCommand: ParsableCommand {
     static func f(_ v: Double) -> String { String(format: "%.2f", v) }
 
     static func table(_ r: Calibration.Report) -> String {
-        var lines = ["element (reference, pt)        size          dx      dy  centre   d width  width"]
+        var lines = ["element (reference, pt)        size          dx      dy  centre   d width  width    kind"]
         for m in r.matches {
             let at = "\(f(m.reference.x)), \(f(m.reference.y))".padding(toLength: 22, withPad: " ", startingAt: 0)
             let size = "\(f(m.reference.width))×\(f(m.reference.height))".padding(toLength: 13, withPad: " ", startingAt: 0)
-            lines.append("  \(at) \(size) \(pad(f(m.dx), 7)) \(pad(f(m.dy), 7)) \(pad(f(m.centreError), 7)) \(pad(f(m.dWidth), 9)) \(pad(f(m.widthError * 100), 6)) %")
+            lines.append("  \(at) \(size) \(pad(f(m.dx), 7)) \(pad(f(m.dy), 7)) \(pad(f(m.centreError), 7)) \(pad(f(m.dWidth), 9)) \(pad(f(m.widthError * 100), 6)) %  \(m.kind ?? "-")")
         }
         lines.append("matched \(r.matches.count) of \(r.referenceElements) reference elements (\(f(r.matchedRatio * 100)) %), the render has \(r.ourElements); shifted (\(f(r.shiftX)), \(f(r.shiftY))) pt")
         lines.append("centre error: median \(f(r.medianCentreError)) pt, 90th percentile \(f(r.p90CentreError)) pt; width error: median \(f(r.medianWidthError * 100)) %, 90th percentile \(f(r.p90WidthError * 100)) %")
+        for k in r.byKind {
+            lines.append("  \(k.kind) (\(k.matched)): centre median \(f(k.medianCentreError)) pt, 90th percentile \(f(k.p90CentreError)) pt; width median \(f(k.medianWidthError * 100)) %, 90th percentile \(f(k.p90WidthError * 100)) %")
+        }
         return lines.joined(separator: "\n")
     }
 
