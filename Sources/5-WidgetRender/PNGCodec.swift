@@ -11,8 +11,10 @@ public enum PNGCodec {
     public enum Preset: Sendable {
         /// For every render: unfiltered rows through our pixel-run deflate (pixeldeflate.c).
         case fast
-        /// For committed golden files: libdeflate level 9; unfiltered and adaptive filters are
-        /// both tried and the smaller kept (the best filter depends on the content).
+        /// For committed golden files: unfiltered rows through pixeldeflate's small effort (more
+        /// distances, hash chains, lazy matching). As small as libdeflate level 9 on widgets
+        /// (2 % smaller over the 419 golden files, 1.2 % larger on the reference) in a ninth of
+        /// the time; adaptive filters never won on a golden file, so they are no longer tried.
         case small
     }
 
@@ -54,10 +56,32 @@ public enum PNGCodec {
     // | libdeflate   | 9     | none     | —          | 28.1   | 45,046  |  ← small (adaptive also tried)
     // | libdeflate   | 9     | adaptive | —          | 65.8   | 59,970  |
     // | libdeflate   | 12    | none     | —          | 407.6  | 43,701  |
-    // | pixeldeflate | —     | none     | —          | 1.9    | 51,339  |  ← fast
+    // | pixeldeflate | —     | none     | —          | 1.9    | 51,339  |  (before the hash)
     // | pixeldeflate | —     | sub      | —          | 3.3    | 65,545  |
     // | pixeldeflate | —     | paeth    | —          | 6.3    | 64,176  |
     //
+    // pixeldeflate with a hash of 4-byte strings (a C harness over the same pixels, medians
+    // of 6 × 31 interleaved runs, one core, 2026-11-27; today's rows measured in the same run):
+    //
+    // | engine                    | bands | ms    | bytes  |
+    // |---------------------------|-------|-------|--------|
+    // | pixeldeflate (before)     | 1     | 1.36  | 51,144 |
+    // | pixeldeflate (before)     | 4     | 1.31  | 50,806 |
+    // | pixeldeflate fast         | 1     | 1.27  | 47,059 |
+    // | pixeldeflate fast         | 4     | 1.28  | 47,122 |  ← fast (1.23 × Takumi)
+    // | pixeldeflate small        | 1     | 5.1   | 45,144 |  ← small
+    // | libdeflate 9 none|adaptive| 1     | 45.3  | 44,597 |  (small before)
+    // | libdeflate 8 none         | 1     | 9.7   | 45,014 |
+    // | libdeflate 9 none         | 1     | 13.2  | 44,597 |
+    // | libdeflate 12 none        | 1     | 253   | 43,582 |
+    //
+    // The fast effort adds to the fixed distances (left pixel, row above shifted by up to ±3
+    // pixels) the newest earlier occurrence of the same 4 bytes (a hash: repeated glyphs and edge
+    // colors along a row), ties to the nearest distance (a run costs ~5 bits a token, the row
+    // above ~14), Huffman blocks cut where the statistics change, and it takes hash matches only
+    // when longer than ~24 bits of literals (few-color accessories). The small effort adds two
+    // rows up, 256 hash-chain links and lazy matching. Over the 419 golden files: fast 8.30 →
+    // 6.45 MB, small 6.26 → 6.14 MB in 5.5 s → 0.85 s.
     // Widgets are flat color, gradients and antialiased edges: unfiltered rows repeat whole runs
     // of pixels, and a diagonal gradient row repeats the row above shifted by a pixel or two.
     // Filters turn those runs into small noisy differences that compress worse and slower, and
@@ -65,7 +89,6 @@ public enum PNGCodec {
     // looking at the few distances that matter. pixeldeflate looks only there (left pixel, row
     // above, row above shifted by up to 4 pixels) and is the only setting within both targets
     // (≤ 2.5 ms, ≤ 57 KB = 1.5 × Takumi); on Takumi's own pixels it gives 43,075 B in 1.8 ms.
-    static let smallLevel: Int32 = 9
 
     /// From this many pixels on, the fast preset encodes the image in bands on every core
     /// (`encodeBanded`); below it the single-thread path writes the same bytes as always (widget
@@ -106,10 +129,7 @@ public enum PNGCodec {
             if bands != 1 { return try encodeBanded(bitmap, bands: bands) }
             return try encode(bitmap, engine: Int32(CPNG_ENGINE_PIXEL), level: 1, filter: Int32(CPNG_FILTER_NONE))
         case .small:
-            let engine = Int32(CPNG_ENGINE_LIBDEFLATE)
-            let none = try encode(bitmap, engine: engine, level: smallLevel, filter: Int32(CPNG_FILTER_NONE))
-            let adaptive = try encode(bitmap, engine: engine, level: smallLevel, filter: Int32(CPNG_FILTER_ALL))
-            return adaptive.count < none.count ? adaptive : none
+            return try encode(bitmap, engine: Int32(CPNG_ENGINE_PIXEL_SMALL), level: 1, filter: Int32(CPNG_FILTER_NONE))
         }
     }
 

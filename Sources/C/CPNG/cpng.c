@@ -264,6 +264,8 @@ static size_t write_header(uint8_t *p, int width, int height) {
     return 8 + finish_chunk(p + 8, "IHDR", 13);
 }
 
+// `pixel`: 0 = libdeflate at `level`; 1 + a PIXELDEFLATE_* effort = pixeldeflate with that effort
+// (libdeflate at `level` only when pixeldeflate cannot: rows under 5 pixels).
 static int encode_libdeflate(const uint8_t *argb, int width, int height, int stride, int level, int filter,
                              int pixel, uint8_t **out, size_t *out_len) {
     if (level < 0 || level > 12) return fail(CPNG_ERR_ARGUMENT, "libdeflate level must be 0…12");
@@ -308,9 +310,9 @@ static int encode_libdeflate(const uint8_t *argb, int width, int height, int str
     if (!z) return fail(CPNG_ERR_MEMORY, "out of memory");
     size_t zlen = 0;
     if (pixel) {
-        if (!slot->tokens) slot->tokens = malloc(sizeof(uint32_t) * PIXELDEFLATE_BLOCK_TOKENS);
+        if (!slot->tokens) slot->tokens = malloc(sizeof(uint32_t) * PIXELDEFLATE_SCRATCH_WORDS);
         if (!slot->tokens) return fail(CPNG_ERR_MEMORY, "out of memory");
-        zlen = pixeldeflate_zlib(raw, rawlen, rowbytes + 1, z, bound, slot->tokens);
+        zlen = pixeldeflate_zlib_effort(raw, rawlen, rowbytes + 1, pixel - 1, z, bound, slot->tokens);
     }
     if (zlen == 0) zlen = libdeflate_zlib_compress(slot->c, raw, rawlen, z, bound);
     if (zlen == 0) return fail(CPNG_ERR_DEFLATE, "libdeflate_zlib_compress failed");
@@ -397,7 +399,7 @@ static void band_work(band_job *job) {
     compressor_slot *slot = thread_slot(-1);
     uint8_t *raw = slot ? grow(&slot->raw, &slot->rawcap, rawcap) : NULL;
     uint8_t *z = slot ? grow(&slot->z, &slot->zcap, zcap) : NULL;
-    if (slot && !slot->tokens) slot->tokens = malloc(sizeof(uint32_t) * PIXELDEFLATE_BLOCK_TOKENS);
+    if (slot && !slot->tokens) slot->tokens = malloc(sizeof(uint32_t) * PIXELDEFLATE_SCRATCH_WORDS);
     if (!raw || !z || !slot->tokens) {
         __atomic_store_n(&job->error, CPNG_ERR_MEMORY, __ATOMIC_RELAXED);
         return;
@@ -558,7 +560,11 @@ int cpng_encode_argb32_ex(const uint8_t *argb, int width, int height, int stride
     case CPNG_ENGINE_LIBDEFLATE:
         return encode_libdeflate(argb, width, height, stride, level, filter, 0, out, out_len);
     case CPNG_ENGINE_PIXEL:
-        return encode_libdeflate(argb, width, height, stride, level < 0 ? 1 : level, filter, 1, out, out_len);
+        return encode_libdeflate(argb, width, height, stride, level < 0 ? 1 : level, filter, 1 + PIXELDEFLATE_FAST,
+                                 out, out_len);
+    case CPNG_ENGINE_PIXEL_SMALL:
+        return encode_libdeflate(argb, width, height, stride, level < 0 ? 1 : level, filter, 1 + PIXELDEFLATE_SMALL,
+                                 out, out_len);
     default:
         return fail(CPNG_ERR_ARGUMENT, "unknown engine");
     }
