@@ -241,7 +241,7 @@ extension Renderer {
     /// glyph (a per-text number would shift every glyph of "12:46" against "12:45"). 0 outside
     /// the interpolated sizes, for designs other than the default, and without display families.
     /// Measured on iOS 26 snapshots (docs/fidelity.md): a title2 bold line is 3.1–3.7 % wider than
-    /// iOS's in Inter, 4.1–4.5 % narrower in Inter Display, and within 1 % with this tracking.
+    /// iOS's in Inter, 4.1–4.5 % narrower in Inter Display, and +0.5 % with this tracking.
     func opticalSizeTracking(_ context: OpaquePointer, font: FontSpec) -> Double {
         guard font.families == FontSpec.textFamilies,
               let position = fonts.table.opticalPosition(design: font.design, size: font.size),
