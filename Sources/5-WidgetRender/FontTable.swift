@@ -20,7 +20,8 @@ import Yams
 /// `system-display` draws every size in `system`'s families (no interpolation).
 public struct FontTable: Sendable, Equatable {
     public var families: [FontDesign: [String]]
-    /// The system font's families from `displayMinimumSize` on; nil: `families(for: .default)`.
+    /// The system font's display families (drawn from halfway along `opticalSizes`, their width
+    /// interpolated from its start); nil: `families(for: .default)` at every size.
     public var display: [String]?
     /// The table's file, when the folder has one.
     public var file: String?

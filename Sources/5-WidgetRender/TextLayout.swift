@@ -284,7 +284,8 @@ extension Renderer {
     }
 
     /// The families, size and weight Pango is asked for: the system families in the fonts table's
-    /// families for the font's design and size (display families from 20 pt).
+    /// families for the font's design and size (display families from 22.5 pt, halfway along
+    /// `FontTable.opticalSizes`).
     func fontKey(_ font: FontSpec) -> FontKey {
         let families = font.families == FontSpec.textFamilies ? fonts.table.families(for: font.design, size: font.size) : font.families
         return FontKey(families: families, size: font.size, weight: font.weight)
