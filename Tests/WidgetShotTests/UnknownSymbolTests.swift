@@ -5,8 +5,8 @@ import WidgetModel
 import WidgetShot
 import WidgetTemplate
 
-/// A symbol name from data that no artwork or stand-in draws is drawn as nothing, as
-/// `Image(systemName:)` with an unknown name is, but keeps its frame and its place in the stack.
+/// A symbol name from data that no artwork or stand-in draws is drawn as nothing, but keeps the
+/// square a stand-in would take, its frame and its place in the stack.
 /// Calibrating against an iOS snapshot of a settings row (`HStack { icon.frame(width: 24);
 /// Text(label) … }` with a gear symbol WidgetShot has no stand-in for) showed the label at x 0
 /// instead of 32: the icon's whole view, frame included, had been removed.
@@ -29,6 +29,34 @@ import WidgetTemplate
         var x: Double?
         prepared.composed.root.forEach { n in if case .text(let t) = n.content, t.content.string == "Settings" { x = n.frame.minX } }
         return try #require(x)
+    }
+
+    /// The label of a centred stack under a 44 pt symbol (gradus' empty state, calibrated against
+    /// its iOS 26 snapshot): an unknown symbol took no height, and the stack rose by 30 pt.
+    func titleY(icon: String) throws -> Double {
+        let doc = try LayoutLoader.parse("""
+            surfaces:
+              systemMedium:
+                margins: none
+                view:
+                  vstack:
+                    - { icon: "{{icon}}", size: 44 }
+                    - text: Not Signed In
+                  spacing: 16
+                  frame: { maxWidth: infinity, maxHeight: infinity }
+            previews:
+              empty: { data: { icon: \(icon) } }
+            """, path: "/tmp/widgetshot-tests/unknown-symbol-stack.yaml")
+        let request = RenderRequest(layout: doc, surface: .systemMedium, preview: doc.previews[0])
+        let prepared = try WidgetRenderer(fonts: Project.fonts).prepare(request)
+        var y: Double?
+        prepared.composed.root.forEach { n in if case .text(let t) = n.content, t.content.string == "Not Signed In" { y = n.frame.minY } }
+        return try #require(y)
+    }
+
+    @Test func anUnknownSymbolTakesAStandInsSquare() throws {
+        let known = try titleY(icon: "hourglass"), unknown = try titleY(icon: "person.crop.circle.badge.exclamationmark")
+        #expect(abs(unknown - known) < 0.001, "title at \(unknown) under an unknown symbol, \(known) under a known one")
     }
 
     @Test func anUnknownSymbolKeepsItsFrame() throws {

@@ -105,8 +105,12 @@ import WidgetModel
         #expect(bound.diagnostics.allSatisfy { $0.severity == .warning })
         let iconWarning = bound.diagnostics.first { $0.message.hasPrefix("unknown icon") }
         #expect(iconWarning?.location == SourceLocation(file: "/tmp/widgetshot-tests/t.yaml", line: 20, column: 17))
-        // Drawn as nothing, as Image(systemName:) with an unknown name, but keeping its frame (UnknownSymbolTests).
-        #expect(bound.view?.children.last?.kind == .zstack(alignment: .center, children: []))
+        // Drawn as nothing (no glyph) in the square a stand-in would take (UnknownSymbolTests).
+        if case .icon(let icon)? = bound.view?.children.last?.kind {
+            #expect(icon.symbol == "unicorn" && icon.glyph.isEmpty && icon.svg == nil && icon.size == 17)
+        } else {
+            Issue.record("an unknown bound symbol is an icon without a glyph: \(String(describing: bound.view?.children.last?.kind))")
+        }
     }
 
     @Test func regionsAndFallback() throws {

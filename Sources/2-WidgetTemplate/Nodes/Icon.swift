@@ -59,10 +59,13 @@ extension Binder {
         }
         guard let glyph = fontEntry?.glyph ?? IconCatalog.glyph(for: name) ?? (svg == nil ? nil : "") else {
             warn("unknown icon '\(name)'\(Suggestion.hint(name, in: IconCatalog.names)) from a bound value", at: it.name.location)
-            // As `Image(systemName:)` with a name the system lacks: nothing drawn, no size of its
-            // own, but its frame, padding and place in the stack stay (a calibration against iOS
-            // showed a row's label jump left when the whole view went).
-            return .zstack(alignment: .center, children: [])
+            // A symbol iOS has and WidgetShot has no artwork for: nothing drawn, but the square a
+            // stand-in would take, with its frame, padding and place in the stack. Calibrating
+            // against iOS showed a row's label jump left when the whole view went, and a centred
+            // empty-state stack rise by half a 44 pt symbol and its spacing when it had no size.
+            return .icon(IconContent(symbol: name, glyph: "", size: it.size ?? env.resolvedFontSize,
+                                     color: env.foreground ?? label(), redacted: redact && !env.unredacted,
+                                     weight: env.fontWeight ?? env.fontStyle.weight))
         }
         return .icon(IconContent(symbol: name, glyph: glyph, family: fontEntry?.family ?? FontSpec.iconFamily,
                                  size: it.size ?? env.resolvedFontSize,
