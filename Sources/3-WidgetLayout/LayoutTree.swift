@@ -219,6 +219,7 @@ struct LayoutTree {
         text.font.size = SafeNumber.length(text.font.size)
         if let lineHeight = text.font.lineHeight, !(lineHeight.isFinite && lineHeight > 0) { text.font.lineHeight = nil }
         if !text.font.tracking.isFinite { text.font.tracking = 0 }
+        if !(text.font.lineSpacing.isFinite && text.font.lineSpacing >= 0) { text.font.lineSpacing = 0 }
         text.lineLimit = text.lineLimit.map { max(1, $0) }
         // A factor of 0 would let the search shrink the font to nothing.
         let factor = text.minimumScaleFactor

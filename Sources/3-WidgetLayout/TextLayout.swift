@@ -65,9 +65,11 @@ extension LayoutPass {
         if let width, width <= 0 { maxLines = 1 }
         if let height, height.isFinite {
             let lineHeight = font.lineHeight ?? singleLineHeight(layer, text, font)
+            let spacing = font.lineSpacing.isFinite ? max(0, font.lineSpacing) : 0
             if lineHeight > 0 {
-                // A text always shows at least one line, even in a height too small for it.
-                let fitting = CheckedNumber.int((height / lineHeight + 1e-9).rounded(.down), clampedTo: 1...1_000_000)
+                // A text always shows at least one line, even in a height too small for it; n lines
+                // take n line heights and n − 1 spacings.
+                let fitting = CheckedNumber.int(((height + spacing) / (lineHeight + spacing) + 1e-9).rounded(.down), clampedTo: 1...1_000_000)
                 maxLines = min(maxLines ?? fitting, fitting)
             }
         }

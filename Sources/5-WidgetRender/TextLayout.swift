@@ -346,10 +346,13 @@ extension Renderer {
     /// raised by the run's baseline shift (Pango's shaping result, e.g. digits of the Latin font
     /// inside a Hangul item sit on the Hangul baseline); with a line height, each run grows by
     /// (lineHeight − its height), half of it (truncated) above; the line spans from the highest run top to the lowest run bottom, and lines follow
-    /// each other without gaps. A line without runs (an empty paragraph) uses the first family's font.
+    /// each other `font.lineSpacing` apart (0 unless a text style's leading asks for more). A line
+    /// without runs (an empty paragraph) uses the first family's font.
     func lineBoxes(_ layout: OpaquePointer, font: FontSpec) -> [LineBox] {
         let size = CheckedNumber.int32(font.size * Double(PANGO_SCALE), clampedTo: 10...Int32.max / 4)
         let lineHeight = font.lineHeight.flatMap { $0 > 0 && $0.isFinite ? pango_units_from_double($0) : nil }
+        // Between one line's box and the next (a text style's leading less its line), bounded.
+        let spacing = font.lineSpacing > 0 && font.lineSpacing.isFinite ? pango_units_from_double(min(font.lineSpacing, 1_000)) : 0
         func runBox(_ pangoFont: UnsafeMutablePointer<PangoFont>?, raised: Int32) -> (top: Int32, bottom: Int32) {
             var (ascent, descent) = faceExtents(pangoFont, size: size, fallback: font)
             if let lineHeight {
@@ -376,7 +379,7 @@ extension Renderer {
             }
             if top == Int32.max { (top, bottom) = runBox(nil, raised: 0) }
             boxes.append(LineBox(x: logical.x, width: logical.width, top: y, height: bottom - top, baseline: y - top))
-            y += bottom - top
+            y += bottom - top + spacing
         } while pango_layout_iter_next_line(iter) != 0
         return boxes
     }

@@ -289,21 +289,24 @@ import WidgetModel
         let bound = try #require(bindView(view, scheme: .dark))
         let c = try #require(bound.view?.children)
         let body = try #require(c[0].text)
-        // Lines at the system font's own height (SF: 1.193 × the size), SF's tracking applied.
-        func system(_ size: Double, _ weight: FontWeight) -> FontSpec {
-            FontSpec(size: size, weight: weight, lineHeight: SystemFontMetrics.lineHeight(size: size), opticalTracking: true)
+        // Lines at the system font's own height (SF: 1.193 × the size), SF's tracking applied; a
+        // text style's wrapped lines its leading apart, an explicit size's edge to edge.
+        func system(_ size: Double, _ weight: FontWeight, _ style: TextStyle? = nil) -> FontSpec {
+            FontSpec(size: size, weight: weight, lineHeight: SystemFontMetrics.lineHeight(size: size), opticalTracking: true,
+                     lineSpacing: style.map { $0.lineHeight - SystemFontMetrics.lineHeight(size: size) } ?? 0)
         }
-        #expect(body.font == system(17, .regular))
+        #expect(body.font == system(17, .regular, .body))
+        #expect(abs(body.font.lineSpacing - (22 - 20.287)) < 1e-9)
         #expect(body.color == .color(.white))
         #expect(c[1].text?.font.weight == .semibold)
         #expect(c[2].text?.font.weight == .semibold)
         #expect(c[3].text?.font.weight == .bold)
         #expect(c[4].text?.font == system(30, .medium))
         let inner = c[5].children
-        #expect(inner[0].text?.font == system(20, .bold))
+        #expect(inner[0].text?.font == system(20, .bold, .title3))
         #expect(inner[0].text?.color == .color(RGBA(r: 235 / 255, g: 235 / 255, b: 245 / 255, a: 0.6)))
         if case .icon(let i) = inner[1].kind { #expect(i.size == 20) } else { Issue.record("icon") }
-        #expect(inner[2].text?.font == system(12, .regular))
+        #expect(inner[2].text?.font == system(12, .regular, .caption))
     }
 
     @Test func shapesAndPaints() throws {

@@ -178,10 +178,13 @@ extension Binder {
         // it grows and shrinks with the style.
         let written = explicitSize == nil ? tt.lineHeight.map { $0 * style.size(at: category) / style.size } : tt.lineHeight
         let lineHeight = written ?? SystemFontMetrics.lineHeight(size: size)
+        // Wrapped lines of a text style are its leading apart (a written `lineHeight:` or an
+        // explicit size sets lines edge to edge).
+        let lineSpacing = written == nil && explicitSize == nil ? style.lineSpacing(at: category) : 0
         // The text's own settings are in env.text too (the parser put them there).
         let font = FontSpec(size: size, weight: weight, lineHeight: lineHeight,
                             monospacedDigits: env.text.monospacedDigit ?? tt.monospacedDigit, tracking: tt.tracking ?? 0,
-                            design: tt.design ?? env.fontDesign ?? .default, opticalTracking: true)
+                            design: tt.design ?? env.fontDesign ?? .default, opticalTracking: true, lineSpacing: lineSpacing)
         return .text(TextContent(string: string, font: font, color: env.foreground ?? label(),
                                  lineLimit: env.text.lineLimit ?? tt.lineLimit,
                                  minimumScaleFactor: env.text.minimumScaleFactor ?? tt.minimumScaleFactor,
