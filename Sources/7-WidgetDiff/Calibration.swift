@@ -155,8 +155,34 @@ public enum Calibration {
         guard options.scale > 0, options.scale.isFinite else { throw Failure(description: "scale must be positive, got \(options.scale)") }
         let a = try elements(in: reference, options: options, name: "reference")
         let b = try elements(in: ours, options: options, name: "render")
-        var shift = (x: 0.0, y: 0.0)
-        if options.align { shift = bestShift(reference, ours, options) }
+        // The shift under which the most ink overlaps, or none, whichever explains more elements
+        // (then the smaller median centre error): a large shape or a symbol without a stand-in
+        // can pull the ink's best whole-point shift away from where the text lines up.
+        var shifts = [(x: 0.0, y: 0.0)]
+        if options.align {
+            let best = bestShift(reference, ours, options)
+            if best != (0, 0) { shifts.insert(best, at: 0) }
+        }
+        var chosen: (shift: (x: Double, y: Double), matches: [Match], usedR: Set<Int>, usedO: Set<Int>)?
+        for shift in shifts {
+            let (matches, usedR, usedO) = match(a, b, shift: shift, options)
+            if let c = chosen {
+                let median = percentile(matches.map(\.centreError), 0.5), chosenMedian = percentile(c.matches.map(\.centreError), 0.5)
+                guard matches.count > c.matches.count || (matches.count == c.matches.count && median < chosenMedian) else { continue }
+            }
+            chosen = (shift, matches, usedR, usedO)
+        }
+        let c = chosen!
+        return Report(scale: options.scale, shiftX: c.shift.x, shiftY: c.shift.y, referenceElements: a.count, ourElements: b.count,
+                      matches: c.matches,
+                      unmatchedReference: a.indices.filter { !c.usedR.contains($0) }.map { a[$0] },
+                      unmatchedOurs: b.indices.filter { !c.usedO.contains($0) }.map { b[$0] })
+    }
+
+    /// Pairs reference elements `a` with the render's `b` moved by `shift`: nearest centres of
+    /// similar sizes first, each element used once; sorted top to bottom.
+    static func match(_ a: [Box], _ b: [Box], shift: (x: Double, y: Double), _ options: Options)
+        -> (matches: [Match], usedR: Set<Int>, usedO: Set<Int>) {
         let shifted = b.map { Box(x: $0.x + shift.x, y: $0.y + shift.y, width: $0.width, height: $0.height) }
         var pairs: [(cost: Double, r: Int, o: Int)] = []
         for (i, r) in a.enumerated() {
@@ -176,10 +202,7 @@ public enum Calibration {
                                  dWidth: o.width - r.width, dHeight: o.height - r.height))
         }
         matches.sort { ($0.reference.y, $0.reference.x) < ($1.reference.y, $1.reference.x) }
-        return Report(scale: options.scale, shiftX: shift.x, shiftY: shift.y, referenceElements: a.count, ourElements: b.count,
-                      matches: matches,
-                      unmatchedReference: a.indices.filter { !usedR.contains($0) }.map { a[$0] },
-                      unmatchedOurs: b.indices.filter { !usedO.contains($0) }.map { b[$0] })
+        return (matches, usedR, usedO)
     }
 
     /// The elements of one picture, top to bottom, in points.

@@ -17,10 +17,11 @@ struct CalibrateCommand: ParsableCommand {
         screenshot cropped to the widget (use --surface). The layout is rendered at the reference's \
         scale (its width in pixels over the view's width in points, or --scale), both pictures are cut \
         into elements (connected ink: a line of text, an icon, a shape; --gap sets how close ink must \
-        be to join), lined up by the whole-point shift that overlaps the most ink, and matched by \
-        centre and size. For each match it prints how far the render's centre and size are from the \
-        reference's, in points, and a summary: elements matched, median and 90th-percentile centre \
-        error, width error.
+        be to join), lined up by the whole-point shift that overlaps the most ink (or by none, when \
+        that matches more elements), and matched by centre and size. For each match it prints how \
+        far the render's centre and size are from the reference's, in points, and what the render \
+        drew there (text, symbol, image, shape), then a summary: elements matched, median and \
+        90th-percentile centre error, width error, and the same for each kind.
 
         With --out DIR: DIR/index.html shows both pictures side by side, as an onion skin and \
         flickering, with the matched boxes drawn, and DIR/report.json holds every number; the render \
