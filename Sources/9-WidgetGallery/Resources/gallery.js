@@ -138,14 +138,16 @@
     body.dataset.fetches = "0";
     // Events are handled one after another (a refetch finishes before the next event applies).
     var pending = Promise.resolve();
-    // EventSource retries a dropped connection by itself, but gives up on one that fails to
-    // open (a refused or blocked request): the page then connects again a second later.
+    // The page reconnects by itself, a second after any error: EventSource gives up on a
+    // connection that fails to open (a refused or blocked request), and its own retries of a
+    // dropped one may back off for longer than a reviewer waits (a test once waited 30 s).
     function connect() {
       var source = new EventSource("gallery-events");
       source.addEventListener("open", function () { live.hidden = false; live.textContent = "● live"; });
       source.addEventListener("error", function () {
         live.textContent = "● reconnecting"; live.classList.add("busy");
-        if (source.readyState === EventSource.CLOSED) setTimeout(connect, 1000);
+        source.close();
+        setTimeout(connect, 1000);
       });
       source.addEventListener("building", function () { live.textContent = "● rendering…"; live.classList.add("busy"); });
       // A page served before a build it was not told about (it connected late, or
