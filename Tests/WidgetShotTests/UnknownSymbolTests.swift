@@ -11,47 +11,43 @@ import WidgetTemplate
 /// Text(label) … }` with a gear symbol WidgetShot has no stand-in for) showed the label at x 0
 /// instead of 32: the icon's whole view, frame included, had been removed.
 @Suite struct UnknownSymbolTests {
-    func labelX(icon: String) throws -> Double {
+    /// The frame of the text `label` in `view` (a systemMedium view without margins) with `icon` bound.
+    func frame(of label: String, in view: String, icon: String) throws -> Rect {
         let doc = try LayoutLoader.parse("""
             surfaces:
               systemMedium:
                 margins: none
                 view:
+            \(view)
+            previews:
+              one: { data: { icon: \(icon) } }
+            """, path: "/tmp/widgetshot-tests/unknown-symbol.yaml")
+        let request = RenderRequest(layout: doc, surface: .systemMedium, preview: doc.previews[0])
+        let prepared = try WidgetRenderer(fonts: Project.fonts).prepare(request)
+        var frame: Rect?
+        prepared.composed.root.forEach { n in if case .text(let t) = n.content, t.content.string == label { frame = n.frame } }
+        return try #require(frame)
+    }
+
+    func labelX(icon: String) throws -> Double {
+        try frame(of: "Settings", in: """
                   hstack:
                     - { icon: "{{icon}}", frame: { width: 24 } }
                     - text: Settings
                     - spacer: null
-            previews:
-              row: { data: { icon: \(icon) } }
-            """, path: "/tmp/widgetshot-tests/unknown-symbol.yaml")
-        let request = RenderRequest(layout: doc, surface: .systemMedium, preview: doc.previews[0])
-        let prepared = try WidgetRenderer(fonts: Project.fonts).prepare(request)
-        var x: Double?
-        prepared.composed.root.forEach { n in if case .text(let t) = n.content, t.content.string == "Settings" { x = n.frame.minX } }
-        return try #require(x)
+            """, icon: icon).minX
     }
 
     /// The label of a centred stack under a 44 pt symbol (gradus' empty state, calibrated against
     /// its iOS 26 snapshot): an unknown symbol took no height, and the stack rose by 30 pt.
     func titleY(icon: String) throws -> Double {
-        let doc = try LayoutLoader.parse("""
-            surfaces:
-              systemMedium:
-                margins: none
-                view:
+        try frame(of: "Not Signed In", in: """
                   vstack:
                     - { icon: "{{icon}}", size: 44 }
                     - text: Not Signed In
                   spacing: 16
                   frame: { maxWidth: infinity, maxHeight: infinity }
-            previews:
-              empty: { data: { icon: \(icon) } }
-            """, path: "/tmp/widgetshot-tests/unknown-symbol-stack.yaml")
-        let request = RenderRequest(layout: doc, surface: .systemMedium, preview: doc.previews[0])
-        let prepared = try WidgetRenderer(fonts: Project.fonts).prepare(request)
-        var y: Double?
-        prepared.composed.root.forEach { n in if case .text(let t) = n.content, t.content.string == "Not Signed In" { y = n.frame.minY } }
-        return try #require(y)
+            """, icon: icon).minY
     }
 
     @Test func anUnknownSymbolTakesAStandInsSquare() throws {
