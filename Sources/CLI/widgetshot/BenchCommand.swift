@@ -38,7 +38,7 @@ struct BenchCommand: ParsableCommand {
     var coldRuns: Int = 10
 
     @Option(name: .long, help: "PNG preset: fast or small.")
-    var png: String = "fast"
+    var png: PNGPreset = .fast
 
     @Flag(name: .long, help: "Print one JSON object per line instead of a table.")
     var json = false
@@ -47,7 +47,6 @@ struct BenchCommand: ParsableCommand {
 
     func validate() throws {
         if iterations < 1 { throw ValidationError("--iterations must be at least 1") }
-        if PNGPreset(rawValue: png) == nil { throw ValidationError("--png is fast or small") }
     }
 
     func run() throws {
@@ -61,14 +60,14 @@ struct BenchCommand: ParsableCommand {
         let renderer = WidgetRenderer(fonts: try project.fontLibrary(folders))
         let surfaces = surface.isEmpty ? Surface.allCases.filter { document.hasView(for: $0) && DeviceProfile.default.supports($0) } : surface
         if !json {
-            print("layout \(document.name), preview \(p.name), \(iterations) renders after \(warmup) warm-up, png \(png)")
+            print("layout \(document.name), preview \(p.name), \(iterations) renders after \(warmup) warm-up, png \(png.rawValue)")
             print("surface               scale  pixels      bind+layout      draw            encode          total            bytes")
             print("                             median / p90 ms")
         }
         for s in surfaces {
             for scale in scales {
                 var request = RenderRequest(layout: document, surface: s, preview: p, scale: scale)
-                request.pngPreset = PNGPreset(rawValue: png)!
+                request.pngPreset = png
                 var layoutNs: [UInt64] = [], drawNs: [UInt64] = [], encodeNs: [UInt64] = [], totalNs: [UInt64] = []
                 var last: RenderResult?
                 for i in 0..<(warmup + iterations) {

@@ -58,6 +58,10 @@ struct RenderCommand: ParsableCommand {
     @Option(name: [.short, .customLong("output")], help: "The PNG to write ('-' for standard output). Default: LAYOUT-SURFACE-PREVIEW-SCHEME.png here.")
     var output: String?
 
+    @Option(name: .long, help: ArgumentHelp("PNG encoding.",
+                                            discussion: "small writes about 4 % fewer bytes in about 3 times the encode time (6–7 ms for a medium widget at 3x): for PNGs stored or sent by the byte. Both decode to the same pixels."))
+    var png: PNGPreset = .fast
+
     @OptionGroup var project: ProjectOptions
 
     func run() throws {
@@ -71,7 +75,7 @@ struct RenderCommand: ParsableCommand {
         trace.mark("load layout")
         let value = try view.dataValue()
         let spec = RenderSpec(layout: layout, surface: surface.rawValue, preview: preview, data: value, look: look.spec,
-                              control: control, controlState: controlState)
+                              pngPreset: png, control: control, controlState: controlState)
         let request: RenderRequest
         do { request = try spec.request(for: document) } catch { throw CLIError(LookOptions.message(error)) }
         let previewName = data == nil ? (preview ?? document.previews.first?.name ?? "data") : "data"

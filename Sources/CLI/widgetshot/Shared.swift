@@ -46,6 +46,11 @@ extension RenderingMode: ExpressibleByArgument {
     public static var allValueStrings: [String] { allCases.map(\.rawValue) }
 }
 
+extension PNGPreset: ExpressibleByArgument {
+    public init?(argument: String) { self.init(rawValue: argument) }
+    public static var allValueStrings: [String] { allCases.map(\.rawValue) }
+}
+
 extension ColorScheme: ExpressibleByArgument {
     public init?(argument: String) { self.init(rawValue: argument) }
 }
