@@ -18,7 +18,8 @@ struct LayoutTree {
 
     struct Stack {
         var axis: Axis
-        var spacing: Double
+        /// The distance after each child but the last (`gaps[i]`: between children i and i + 1).
+        var gaps: [Double]
         /// Fraction of the free minor-axis space placed before a child.
         var alignment: Double
         var children: [Int]
@@ -164,18 +165,36 @@ struct LayoutTree {
         return node.layoutPriority.isNaN ? 0 : node.layoutPriority
     }
 
+    /// Whether a stack's default spacing next to this view is zero: a Spacer's spacing preference is
+    /// zero on every edge, and an ordinary view states none that a Spacer shares, so SwiftUI resolves
+    /// the distance to 0, not to the default 8 it falls back on between two ordinary views
+    /// (reference §6; OpenSwiftUI `Spacing.zero`, `distanceToSuccessorView`). Measured on iOS 26:
+    /// gradus' nav bar fits "Gradus", a Spacer, a 218 pt caption, 12 and a 44 pt button in 361 pt,
+    /// which needs the gaps beside the Spacer to be 0 (with 8 each the caption truncates). Padding
+    /// gives a view spacing of its own, so a padded spacer is spaced as an ordinary view.
+    static func hasZeroSpacing(_ node: ViewNode) -> Bool {
+        guard case .spacer = node.kind else { return false }
+        return !node.modifiers.contains { if case .padding = $0 { true } else { false } }
+    }
+
     private mutating func stack(_ axis: Axis, _ spacing: Double?, _ alignment: Double, _ nodes: [ViewNode]) -> Stack {
         var children: [Int] = []
         var priorities: [Double] = []
+        var zeroSpacing: [Bool] = []
         children.reserveCapacity(nodes.count)
         priorities.reserveCapacity(nodes.count)
         for node in nodes {
             guard let index = add(node, stackAxis: axis) else { continue }
             children.append(index)
             priorities.append(Self.stackPriority(of: node))
+            zeroSpacing.append(Self.hasZeroSpacing(node))
         }
-        return Stack(axis: axis, spacing: spacing.map(SafeNumber.length) ?? Self.defaultSpacing,
-                     alignment: alignment, children: children, priorities: priorities)
+        // A written spacing is the same between every pair; the default depends on the pair.
+        let written = spacing.map(SafeNumber.length)
+        let gaps = zeroSpacing.indices.dropLast().map { i in
+            written ?? (zeroSpacing[i] || zeroSpacing[i + 1] ? 0 : Self.defaultSpacing)
+        }
+        return Stack(axis: axis, gaps: gaps, alignment: alignment, children: children, priorities: priorities)
     }
 
     private mutating func modifierLayer(_ modifier: Modifier, wrapping child: Int) -> Layer? {

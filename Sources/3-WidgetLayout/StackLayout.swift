@@ -15,7 +15,7 @@ extension LayoutPass {
         let horizontal = stack.axis == .horizontal
         let children = stack.children
         let count = children.count
-        let spacingTotal = count > 1 ? stack.spacing * Double(count - 1) : 0
+        let spacingTotal = stack.gaps.reduce(0, +)
         let majorProposal = horizontal ? p.width : p.height
         let minorProposal = horizontal ? p.height : p.width
         func offer(_ major: Double?) -> ProposedSize {
@@ -125,10 +125,10 @@ extension LayoutPass {
             let origin: Point
             if horizontal {
                 origin = Point(x: cursor, y: rect.minY + (rect.height - s.height) * stack.alignment)
-                cursor += s.width + stack.spacing
+                cursor += s.width + (i < stack.gaps.count ? stack.gaps[i] : 0)
             } else {
                 origin = Point(x: rect.minX + (rect.width - s.width) * stack.alignment, y: cursor)
-                cursor += s.height + stack.spacing
+                cursor += s.height + (i < stack.gaps.count ? stack.gaps[i] : 0)
             }
             if let node = place(child, solution.proposals[i], at: origin) {
                 placed.append(node)

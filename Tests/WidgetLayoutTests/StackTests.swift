@@ -4,10 +4,24 @@ import WidgetModel
 
 @Suite struct StackTests {
     @Test func hstackSharesWidthWithSpacer() {
-        // 30 + 8 + spacer + 8 + 40 = 200: the spacer takes the 114 left over.
+        // 30 + spacer + 40 = 200: no default spacing beside a Spacer, which takes the 130 left over.
         let root = place(hstack([box(30, 20), spacer(), box(40, 10)]), 200, 100, .center)
         #expect(root.frame == r(0, 40, 200, 20))
-        #expect(root.children.map(\.frame) == [r(0, 40, 30, 20), r(38, 50, 114, 0), r(160, 45, 40, 10)])
+        #expect(root.children.map(\.frame) == [r(0, 40, 30, 20), r(30, 50, 130, 0), r(160, 45, 40, 10)])
+    }
+
+    @Test func noDefaultSpacingBesideASpacer() {
+        // gradus' nav bar on iOS 26: a title, a Spacer and a caption fit when the gaps beside the
+        // Spacer are 0 and it keeps its minimum 8: 30 + 8 + 70 = 108. With 8 on each side (124) the
+        // caption truncated.
+        let root = place(hstack([text("Gradus"), spacer(), text("synced <1m ago")]), 108, 20)
+        let frames = root.children.map(\.frame)
+        #expect(frames[0].width == 30 && frames[2].width == 70)
+        #expect(frames[1].minX == 30 && frames[1].width == 8 && frames[2].minX == 38)
+        // Between two ordinary views the default stays 8, and a written spacing is kept beside a
+        // Spacer too.
+        #expect(place(hstack([box(10, 10), box(10, 10), spacer(), box(10, 10)]), 100, 10).children.map(\.frame.minX) == [0, 18, 28, 90])
+        #expect(place(hstack(spacing: 5, [box(10, 10), spacer(), box(10, 10)]), 100, 10).children.map(\.frame.minX) == [0, 15, 90])
     }
 
     @Test func vstackWithSpacerFillsHeight() {
@@ -86,8 +100,9 @@ import WidgetModel
     }
 
     @Test func idealSizeUsesSpacerMinLength() {
+        // 10 + 8 (the spacer's minimum) + 10, no spacing beside the spacer.
         let size = engine.sizeThatFits(hstack([box(10, 10), spacer(), box(10, 10)]), .unspecified)
-        #expect(size == Size(width: 44, height: 10))
+        #expect(size == Size(width: 28, height: 10))
     }
 
     @Test func minorAxisAlignment() {
