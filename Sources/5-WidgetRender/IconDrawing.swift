@@ -5,9 +5,41 @@ import WidgetLayout
 import WidgetModel
 
 extension Renderer {
-    func iconLayout(_ context: OpaquePointer, _ icon: IconContent) -> OpaquePointer {
+    /// How much larger than its point size the bundled stand-in's glyph is drawn. SF Symbols are
+    /// drawn bigger than a Material icon at the same size: a circle symbol's ink is its point size
+    /// (`info.circle` at 17 pt: 17.0 pt on iOS 26), where Material designs inside a 20-unit live
+    /// area of its 24-unit em (14.2 pt at 17). Measured on gradus' iOS 26 snapshots at body size,
+    /// SF's ink over Material's for seven symbols: 1.11 (`exclamationmark.triangle.fill`) to 1.68
+    /// (`chevron.right`), median 1.27, `info.circle` 1.20. So the stand-in is drawn at 24/20 of the
+    /// size, centred in the same square frame: the layout does not change, only the ink. A glyph
+    /// whose ink would then leave the frame (the wide `bicycle`) is drawn only as large as fits.
+    public static let standInGlyphScale = 1.2
+
+    /// The scale a glyph of the bundled stand-in font is drawn at: `standInGlyphScale`, or less
+    /// when its ink, around the em square's centre where `drawIcon` puts it, would leave the frame;
+    /// never below 1. Measured once per glyph at 100 pt (the ratio does not depend on the size).
+    func standInScale(_ icon: IconContent) -> Double {
+        guard icon.family == IconCatalog.family else { return 1 }
+        if let known = standInScales[icon.glyph] { return known }
+        let probe = IconContent(symbol: icon.symbol, glyph: icon.glyph, size: 100, color: icon.color)
+        let layout = iconLayout(measureContext, probe, scale: 1)
+        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+        var ink = PangoRectangle(), logical = PangoRectangle()
+        pango_layout_get_extents(layout, &ink, &logical)
+        let unit = Double(PANGO_SCALE)
+        let cx = (Double(logical.x) + Double(logical.width) / 2) / unit
+        let cy = (Double(logical.y) + Double(logical.height) / 2) / unit
+        // The farthest the ink reaches from the centre, as a fraction of the 100 pt em's half.
+        let reach = [cx - Double(ink.x) / unit, Double(ink.x + ink.width) / unit - cx,
+                     cy - Double(ink.y) / unit, Double(ink.y + ink.height) / unit - cy].max() ?? 0
+        let scale = reach > 0 ? max(1, min(Self.standInGlyphScale, 50 / reach)) : 1
+        if standInScales.count < 4096 { standInScales[icon.glyph] = scale }
+        return scale
+    }
+
+    func iconLayout(_ context: OpaquePointer, _ icon: IconContent, scale: Double) -> OpaquePointer {
         let layout = pango_layout_new(context)!
-        pango_layout_set_font_description(layout, fontDescription(FontKey(families: [icon.family], size: icon.size, weight: .regular)))
+        pango_layout_set_font_description(layout, fontDescription(FontKey(families: [icon.family], size: icon.size * scale, weight: .regular)))
         pango_layout_set_text(layout, icon.glyph, -1)
         return layout
     }
@@ -26,7 +58,7 @@ extension Renderer {
             drawSymbolArtwork(svg, icon, in: frame, cr)
             return
         }
-        let layout = iconLayout(drawContext, icon)
+        let layout = iconLayout(drawContext, icon, scale: standInScale(icon))
         defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
         var logical = PangoRectangle()
         pango_layout_get_extents(layout, nil, &logical)

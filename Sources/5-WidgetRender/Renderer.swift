@@ -30,6 +30,8 @@ public final class Renderer {
     var imageSurfaces: [String: OpaquePointer] = [:]
     var failedImages: [String: ImageLoadError] = [:]
     var gradientTables: [[GradientStop]: [UInt32]] = [:]
+    /// Per stand-in glyph, the scale it is drawn at (IconDrawing.swift; at most the catalog's size).
+    var standInScales: [String: Double] = [:]
     /// Checked per node while drawing: once it has passed, the remaining nodes are skipped (the
     /// caller throws the picture away).
     public var deadline: RenderDeadline?

@@ -33,7 +33,7 @@ public struct RenderKey: Hashable, Sendable, CustomStringConvertible {
 public final class RenderKeyer: Sendable {
     /// Bump when a change to the renderer changes pixels (or bytes) for unchanged inputs, so caches
     /// keyed by RenderKey (browsers, CDNs, the server's own) stop serving the old images.
-    public static let engineVersion = "widgetshot-engine-3"
+    public static let engineVersion = "widgetshot-engine-4"
 
     /// SHA-256 (hex) over the font files' names and bytes.
     public let fontDigest: String
