@@ -31,4 +31,19 @@ import WidgetModel
             #expect(w.isEmpty, "\(fine): \(w)")
         }
     }
+
+    /// The other way round: an unquoted word meant as text (`with: {label: Cursor}`) finds nothing
+    /// in the data. The warning points at the word and says how to pass text; a word the data has
+    /// binds quietly.
+    @Test func anUnquotedWordThatFindsNothingSaysHowToQuote() throws {
+        let extra = "components:\n  badge:\n    text: \"{{label}}\"\n"
+        let bound = try #require(bindView("use: badge\nwith: { label: Cursor }", extra: extra))
+        let d = try #require(bound.diagnostics.first { $0.message.contains("'with: label'") })
+        #expect(d.message == "missing value 'Cursor' for 'with: label': an unquoted word in 'with:' is a name in the data; to pass the text, quote it: label: \"Cursor\"")
+        // `      with: { label: Cursor }`: the word starts at column 22 of line 5.
+        #expect(d.location?.line == 5 && d.location?.column == 22, "\(String(describing: d.location))")
+        let found = try #require(bindView("use: badge\nwith: { label: Cursor }", data: #"{"Cursor": "Codex"}"#, extra: extra))
+        #expect(found.diagnostics.isEmpty, "\(found.diagnostics)")
+        #expect(found.view?.text?.string == "Codex")
+    }
 }

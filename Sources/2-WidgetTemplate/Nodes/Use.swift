@@ -21,7 +21,12 @@ struct UseTemplate: Hashable, Sendable {
         case expression(Expression)
         case interpolated(Interpolated)
     }
-    struct Pair: Hashable, Sendable { var name: String; var value: Argument }
+    struct Pair: Hashable, Sendable {
+        var name: String
+        var value: Argument
+        /// Where the value is written (for an expression: a bare word that finds nothing is named there).
+        var location: SourceLocation? = nil
+    }
     var component: String
     var arguments: [Pair]
 }
@@ -47,7 +52,10 @@ extension LayoutParser {
                                 t.arguments.append(.init(name: k, value: .interpolated(i)))
                             }
                         } else {
-                            do { t.arguments.append(.init(name: k, value: .expression(try ExpressionParser.parse(text, limits: limits)))) } catch {
+                            do {
+                                t.arguments.append(.init(name: k, value: .expression(try ExpressionParser.parse(text, limits: limits)),
+                                                         location: locate(v)))
+                            } catch {
                                 errors.append(.error("in 'with': \(error.message)", at: origin(of: v).location(at: error.offset)))
                             }
                         }
@@ -99,7 +107,15 @@ extension Binder {
         for pair in u.arguments {
             switch pair.value {
             case .constant(let v): inner.locals[pair.name] = v
-            case .expression(let e): inner.locals[pair.name] = evaluate(e, env); report(at: source)
+            case .expression(let e):
+                let value = evaluate(e, env)
+                inner.locals[pair.name] = value
+                report(at: source)
+                // `with: {name: Cursor}` reads Cursor as a name of the data, not as text: when a bare
+                // word finds nothing, say so where it is written, with the quoting that passes text.
+                if value == .null, case .path(let path) = e, path.components.isEmpty, let at = pair.location {
+                    warn("missing value '\(path.text)' for 'with: \(pair.name)': an unquoted word in 'with:' is a name in the data; to pass the text, quote it: \(pair.name): \"\(path.text)\"", at: at)
+                }
             case .interpolated(let i):
                 if let b = i.soleBinding { inner.locals[pair.name] = value(of: b, env) } else {
                     inner.locals[pair.name] = .string(text(i, env))
