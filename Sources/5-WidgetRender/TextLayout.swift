@@ -297,8 +297,19 @@ extension Renderer {
         pango_font_description_set_family(d, key.families.joined(separator: ","))
         pango_font_description_set_weight(d, PangoWeight(rawValue: UInt32(key.weight.value)))
         pango_font_description_set_absolute_size(d, max(key.size, 0.01) * Double(PANGO_SCALE))
+        // A variable font's optical-size axis (Apple's SF-Pro.ttf: opsz 17…28 from Text to Display)
+        // set to the size in points, as iOS sets it. Left to Pango, opsz follows the size in device
+        // pixels, so the 3x draw context took the Display design at every size while the 1x measure
+        // context took another. A font without the axis ignores the setting.
+        pango_font_description_set_variations(d, "opsz=" + Self.axisValue(key.size))
         fontDescriptions[key] = d
         return d
+    }
+
+    /// A size as an axis value in Pango's variation syntax: "17", "22.5" (never a locale's comma).
+    static func axisValue(_ size: Double) -> String {
+        let v = (max(0, min(size, 10_000)) * 100).rounded() / 100
+        return v == v.rounded() ? String(Int(v)) : String(v)
     }
 
     func attributeList(_ key: AttributeKey) -> OpaquePointer? {
