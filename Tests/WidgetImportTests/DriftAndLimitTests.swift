@@ -117,6 +117,22 @@ import WidgetModel
         #expect(alone.stderr.contains("widgetshot-import is not built: expected it at \(folder)/widgetshot-import") && alone.stderr.contains("swift build --product widgetshot-import"), "\(alone.stderr)")
     }
 
+    /// An output in a folder that does not exist is named before the import runs (it was a bare
+    /// "cannot write: The file doesn't exist." after the whole TODO list).
+    @Test(.childProcess) func anOutputInAMissingFolderIsNamedFirst() async throws {
+        let folder = try ImportSupport.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let swift = folder + "/W.swift"
+        try ImportSupport.fixture("OrderWidget.swift").write(toFile: swift, atomically: true, encoding: .utf8)
+        let importer = ImportSupport.binary("widgetshot-import")
+        for (option, extra) in [("--output", ["-o", folder + "/Nope/w.yaml"]), ("--report", ["--report", folder + "/Nope/r.json"])] {
+            let run = try await ImportSupport.run(importer, [swift] + extra)
+            #expect(run.status == 64, "\(run.stderr)")
+            #expect(run.stderr.contains("\(option) \(folder)/Nope/") && run.stderr.contains("the folder \(folder)/Nope does not exist"), "\(run.stderr)")
+            #expect(!run.stderr.contains("TODO"), "\(run.stderr)")
+        }
+    }
+
     /// swift-syntax stays out of the main binary (and so out of the server and the renderer).
     @Test func mainBinaryDoesNotCarrySwiftSyntax() throws {
         let main = try Data(contentsOf: URL(fileURLWithPath: ImportSupport.binary("widgetshot")))

@@ -41,6 +41,19 @@ struct ImportTool: ParsableCommand {
     @Flag(name: .long, help: "Do not print the TODO list (the summary line still goes to stderr).")
     var quiet = false
 
+    /// A file this run will write must be in a folder that exists: said before the import runs,
+    /// naming the folder, not after it as a bare "cannot write".
+    func validate() throws {
+        for (option, path) in [("--output", output), ("--report", report)] {
+            guard let path, path != "-" else { continue }
+            let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
+                throw ValidationError("\(option) \(path): the folder \(folder) does not exist")
+            }
+        }
+    }
+
     func run() throws {
         guard !paths.isEmpty else { throw ValidationError("give the Swift files or folders to import") }
         if let check {
@@ -65,16 +78,15 @@ struct ImportTool: ParsableCommand {
             for d in result.report.dropped { note("\(d.spot): dropped .\(d.modifier) (changes nothing a picture shows)") }
         }
         for d in result.lintDiagnostics { note("draft: \(d)") }
-        do {
-            if let output {
-                try Data(result.yaml.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
-            } else {
-                FileHandle.standardOutput.write(Data(result.yaml.utf8))
+        func write(_ data: Data, to path: String) throws {
+            do { try data.write(to: URL(fileURLWithPath: path), options: .atomic) } catch {
+                note("error: cannot write \(path): \(error.localizedDescription)"); throw ExitCode(2)
             }
-            if let report { try result.report.json().write(to: URL(fileURLWithPath: report), options: .atomic) }
-        } catch {
-            note("error: cannot write: \(error.localizedDescription)"); throw ExitCode(2)
         }
+        if let output { try write(Data(result.yaml.utf8), to: output) } else {
+            FileHandle.standardOutput.write(Data(result.yaml.utf8))
+        }
+        if let report { try write(result.report.json(), to: report) }
         note(result.report.summary)
     }
 }
