@@ -48,4 +48,24 @@ struct CalibrateCLITests {
                                                 "--project", Project.root], seconds: 60)
         #expect(missing.status == 2 && missing.stderr.contains("nope.png"), "\(missing.stderr)")
     }
+
+    /// A snapshot-style layout (one view, drawn at the snapshot's size) needs no --surface with
+    /// --canvas: its first surface is drawn. Without either, the error lists the layout's surfaces.
+    @Test(.childProcess) func canvasPicksTheLayoutsFirstSurface() async throws {
+        let dir = scratchDirectory("canvas-surface")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let given = try await CLIProcess.run(["render", "reference", "--surface", "systemMedium", "--canvas", "200x100",
+                                              "-o", dir + "/given.png", "--project", Project.root], seconds: 60)
+        let first = try await CLIProcess.run(["render", "reference", "--canvas", "200x100",
+                                              "-o", dir + "/first.png", "--project", Project.root], seconds: 60)
+        #expect(given.status == 0 && first.status == 0, "\(given.stderr)\(first.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: dir + "/given.png")) == Data(contentsOf: URL(fileURLWithPath: dir + "/first.png")))
+        let calibrated = try await CLIProcess.run(["calibrate", dir + "/first.png", "--layout", "reference", "--canvas", "200x100",
+                                                   "--min-matched", "1", "--project", Project.root], seconds: 60)
+        #expect(calibrated.status == 0, "\(calibrated.stderr)")
+        let neither = try await CLIProcess.run(["render", "delivery", "-o", dir + "/x.png", "--project", Project.root], seconds: 60)
+        #expect(neither.status == 2)
+        #expect(neither.stderr.contains("give --surface: delivery has systemSmall, systemMedium") && neither.stderr.contains("--canvas"), "\(neither.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dir + "/x.png"))
+    }
 }

@@ -90,7 +90,8 @@ struct CalibrateCommand: ParsableCommand {
             throw CLIError(e.description)
         } catch { throw CLIError("\(error)") }
         let value = try view.dataValue()
-        let spec = RenderSpec(layout: layout, surface: view.surface.rawValue, preview: view.preview, data: value, look: view.look.spec)
+        let surface = try view.surface(in: document)
+        let spec = RenderSpec(layout: layout, surface: surface.rawValue, preview: view.preview, data: value, look: view.look.spec)
         let request: RenderRequest
         do { request = try spec.request(for: document) } catch { throw CLIError(LookOptions.message(error)) }
         var options = Calibration.Options(scale: 1)
@@ -114,7 +115,7 @@ struct CalibrateCommand: ParsableCommand {
                 try AtomicFile.write(outcome.png, to: out + "/render.png")
                 try AtomicFile.write([UInt8](reportJSON), to: out + "/report.json")
                 let page = Calibration.page(report, reference: "reference.png", ours: "render.png",
-                                            title: "\(document.name) \(view.surface.rawValue) against \((reference as NSString).lastPathComponent)",
+                                            title: "\(document.name) \(surface.rawValue) against \((reference as NSString).lastPathComponent)",
                                             pointWidth: outcome.pointSize.width, pointHeight: outcome.pointSize.height)
                 try AtomicFile.write(Array(page.utf8), to: out + "/index.html")
             } catch { throw CLIError("cannot write the report in \(out): \(error.localizedDescription)") }

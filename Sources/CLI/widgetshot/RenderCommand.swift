@@ -43,7 +43,6 @@ struct RenderCommand: ParsableCommand {
     var layout: String
 
     @OptionGroup var view: ViewSource
-    var surface: Surface { view.surface }
     var preview: String? { view.preview }
     var data: String? { view.data }
     var look: LookOptions { view.look }
@@ -74,6 +73,7 @@ struct RenderCommand: ParsableCommand {
         } catch { throw CLIError("\(error)") }
         trace.mark("load layout")
         let value = try view.dataValue()
+        let surface = try view.surface(in: document)
         let spec = RenderSpec(layout: layout, surface: surface.rawValue, preview: preview, data: value, look: look.spec,
                               pngPreset: png, control: control, controlState: controlState)
         let request: RenderRequest

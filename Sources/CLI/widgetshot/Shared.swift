@@ -106,8 +106,9 @@ func pickPreview(_ name: String?, in document: LayoutDocument) throws -> Preview
 
 /// Which surface of a layout, with which data, looking how: what `render` and `calibrate` draw.
 struct ViewSource: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("The surface to render.", discussion: "One of: \(Surface.allCases.map(\.rawValue).joined(separator: ", "))."))
-    var surface: Surface
+    @Option(name: .long, help: ArgumentHelp("The surface to render (with --canvas, default: the layout's first).",
+                                            discussion: "One of: \(Surface.allCases.map(\.rawValue).joined(separator: ", ")). With --canvas WxH the surface only picks which of the layout's views is drawn, so a layout with one view needs no --surface."))
+    var surface: Surface?
 
     @Option(name: .long, help: "A preview (named fixture) of the layout.")
     var preview: String?
@@ -119,6 +120,15 @@ struct ViewSource: ParsableArguments {
 
     func validate() throws {
         if preview != nil && data != nil { throw ValidationError("give --preview or --data, not both") }
+    }
+
+    /// `--surface`, or with `--canvas` the layout's first surface (a snapshot-style layout has one
+    /// view); without either, an error that lists the layout's surfaces.
+    func surface(in document: LayoutDocument) throws -> Surface {
+        if let surface { return surface }
+        let own = document.surfaces.map(\.rawValue).joined(separator: ", ")
+        if look.canvas != nil, let first = document.surfaces.first { return first }
+        throw CLIError("give --surface: \(document.name) has \(own.isEmpty ? "no surfaces" : own) (or --canvas WxH to draw its first view at that size)")
     }
 
     /// The `--data` file, read and checked.
