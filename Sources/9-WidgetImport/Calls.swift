@@ -60,7 +60,8 @@ extension Translator {
         if let d = c.calledExpression.as(DeclReferenceExprSyntax.self) {
             let fname = d.baseName.text
             let argValues = c.arguments.map { value($0.expression, scope) }
-            if let owner = catalog.type(scope.selfType), let m = owner.members[fname], !m.returnsView {
+            let labels = c.arguments.map { $0.label?.text }
+            if let owner = catalog.type(scope.selfType), let m = owner.member(fname, labels: labels), !m.returnsView {
                 return evaluate(m, selfValue: scope.selfValue, arguments: argValues, scope, expecting: expecting)
             }
             if let f = catalog.functions[fname], !f.returnsView {
@@ -146,7 +147,7 @@ extension Translator {
             return .unknown(".\(method)(…)")
         default:
             // A method of a type in the given files.
-            if let t = catalog.type(base.type?.name), let m = t.members[method] {
+            if let t = catalog.type(base.type?.name), let m = t.member(method, labels: c.arguments.map { $0.label?.text }) {
                 return evaluate(m, selfValue: base, arguments: c.arguments.map { value($0.expression, scope) }, scope, expecting: expecting)
             }
             return .unknown(".\(method)(…)")

@@ -85,8 +85,12 @@ struct TypeInfo {
     var kind: Kind
     var conformances: [String] = []
     var stored: [StoredProperty] = []
+    /// One member per name: the one without parameters when Swift's overloading by argument
+    /// labels gives a name several (`var body` and `func body(for:)`), else the first declared.
     var members: [String: Member] = [:]
     var memberOrder: [String] = []
+    /// Every member of a name, in declaration order (what a call with arguments chooses from).
+    var overloads: [String: [Member]] = [:]
     /// Enum cases in declaration order, with raw values written as literals.
     var cases: [(name: String, raw: String?)] = []
     var spot: SourceSpot
@@ -105,8 +109,24 @@ struct TypeInfo {
     func property(_ name: String) -> StoredProperty? { stored.first { $0.name == name } }
 
     mutating func add(_ m: Member) {
-        if members[m.name] == nil { memberOrder.append(m.name) }
-        members[m.name] = m
+        overloads[m.name, default: []].append(m)
+        guard let existing = members[m.name] else {
+            memberOrder.append(m.name)
+            members[m.name] = m
+            return
+        }
+        // A later declaration of the same signature replaces the earlier (an extension's); one with
+        // other parameters is an overload and never hides a member without parameters.
+        if existing.parameters.isEmpty == m.parameters.isEmpty || !existing.parameters.isEmpty { members[m.name] = m }
+    }
+
+    /// The member `name` a call with these argument labels means: the overload whose parameter
+    /// labels match, else the one of that many parameters, else `members[name]`.
+    func member(_ name: String, labels: [String?]) -> Member? {
+        let candidates = overloads[name] ?? []
+        if let exact = candidates.last(where: { $0.parameters.map(\.label) == labels }) { return exact }
+        if let counted = candidates.last(where: { $0.parameters.count == labels.count }) { return counted }
+        return members[name]
     }
 }
 

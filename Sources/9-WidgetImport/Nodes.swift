@@ -852,7 +852,8 @@ extension Translator {
     /// `header`, `self.header`, `row(title: …)`: a view-returning member of the current type (or a
     /// free function) → a component used with its arguments.
     func memberComponent(_ name: String, arguments: LabeledExprListSyntax?, _ scope: Scope, at: SourceSpot) -> DraftNode? {
-        let member = catalog.type(scope.selfType)?.members[name] ?? catalog.functions[name]
+        let labels = arguments.map { $0.map { $0.label?.text } } ?? []
+        let member = catalog.type(scope.selfType)?.member(name, labels: labels) ?? catalog.functions[name]
         guard let m = member, m.returnsView || m.type == nil || m.type?.name == "View" else { return nil }
         let componentName = (m.owner.map { $0.replacingOccurrences(of: ".", with: "_") + "." } ?? "") + m.name
         var withPairs: [(String, YAMLValue)] = []

@@ -160,6 +160,35 @@ import WidgetTemplate
         #expect(try ImportSupport.lintProblems(r.yaml).isEmpty, "\(r.yaml)")
     }
 
+    /// Swift overloads by argument labels: `func body(for:)` beside `var body` must not replace the
+    /// view's body (gradus' ProviderDensityCard lost its title and background so), and a call with
+    /// labels finds the overload it names.
+    @Test func aFunctionNamedBodyDoesNotHideTheViewsBody() throws {
+        let extra = """
+        struct Card: View {
+            let title: String
+            let late: Bool
+            var body: some View {
+                VStack(alignment: .leading) {
+                    Text(title).font(.headline)
+                    body(for: late)
+                }
+                .padding(12)
+            }
+            @ViewBuilder
+            private func body(for late: Bool) -> some View {
+                if late { Text("late").foregroundStyle(.red) } else { Text("on time") }
+            }
+        }
+        """
+        let r = try ImportSupport.importText(ImportSupport.widget("Card(title: entry.order.title, late: entry.order.isLate)", extra: extra))
+        let card = ImportSupport.component(r.yaml, "Card")
+        #expect(card.contains(#"text: "{{title}}""#) && card.contains("style: headline") && card.contains("padding: 12"), "\(r.yaml)")
+        #expect(card.contains("use: Card.body"), "\(r.yaml)")
+        #expect(ImportSupport.component(r.yaml, "Card.body").contains("text: late"), "\(r.yaml)")
+        #expect(try ImportSupport.lintProblems(r.yaml).isEmpty, "\(r.yaml)")
+    }
+
     @Test func viewBuilderPropertyBecomesComponent() throws {
         let body = "VStack { header }"
         let swift = ImportSupport.widget(body).replacingOccurrences(of: "    var body: some View {\nVStack { header }", with: """
