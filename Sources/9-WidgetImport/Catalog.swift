@@ -58,6 +58,8 @@ struct StoredProperty {
     var environmentKey: String?
     var hasDefault: Bool
     var spot: SourceSpot
+    /// The initial value as written (`var metrics: Metrics = .compact`), if any.
+    var defaultValue: ExprSyntax? = nil
 }
 
 /// A computed property or function whose body the importer may translate.
@@ -91,6 +93,8 @@ struct TypeInfo {
     var memberOrder: [String] = []
     /// Every member of a name, in declaration order (what a call with arguments chooses from).
     var overloads: [String: [Member]] = [:]
+    /// The defaults of explicit initializers' parameters, by parameter name (the first declared).
+    var initDefaults: [String: (value: ExprSyntax, type: TypeName?)] = [:]
     /// Enum cases in declaration order, with raw values written as literals.
     var cases: [(name: String, raw: String?)] = []
     var spot: SourceSpot
@@ -169,7 +173,8 @@ struct Catalog {
             old.conformances += t.conformances.filter { !old.conformances.contains($0) }
             old.stored += t.stored
             old.parts += t.parts
-            for name in t.memberOrder { if let m = t.members[name] { old.add(m) } }
+            for name in t.memberOrder { for m in t.overloads[name] ?? [] { old.add(m) } }
+            old.initDefaults.merge(t.initDefaults) { first, _ in first }
             if old.cases.isEmpty { old.cases = t.cases }
             if t.decl != nil, t.kind != .unknown, old.decl == nil || old.source == nil { old.decl = t.decl; old.source = t.source; old.spot = t.spot }
             types[t.name] = old
@@ -279,11 +284,19 @@ struct Catalog {
                     } else {
                         t.stored.append(StoredProperty(name: id, type: TypeName(binding.typeAnnotation?.type),
                                                        environmentKey: Self.environmentKey(v.attributes),
-                                                       hasDefault: binding.initializer != nil, spot: source.spot(binding)))
+                                                       hasDefault: binding.initializer != nil, spot: source.spot(binding),
+                                                       defaultValue: binding.initializer?.value))
                     }
                 }
             } else if let f = d.as(FunctionDeclSyntax.self), let m = Self.member(f, source: source, owner: name) {
                 t.add(m)
+            } else if let i = d.as(InitializerDeclSyntax.self) {
+                // `init(…, metrics: Metrics = .compact)`: a parameter's default, by its name.
+                for p in i.signature.parameterClause.parameters {
+                    guard let value = p.defaultValue?.value else { continue }
+                    let pname = (p.secondName ?? p.firstName).text
+                    if t.initDefaults[pname] == nil { t.initDefaults[pname] = (value, TypeName(p.type)) }
+                }
             } else if let c = d.as(EnumCaseDeclSyntax.self) {
                 for e in c.elements {
                     t.cases.append((e.name.text, e.rawValue.map { Self.literalText($0.value) }))

@@ -22,7 +22,14 @@ extension Translator {
         if let f = e.as(ForceUnwrapExprSyntax.self) { return value(f.expression, inner, expecting: expecting) }
         if let a = e.as(AsExprSyntax.self) { return value(a.expression, inner, expecting: expecting) }
         if let d = e.as(DeclReferenceExprSyntax.self) { return reference(d.baseName.text, inner, expecting: expecting) }
-        if let m = e.as(MemberAccessExprSyntax.self) { return memberAccess(m, inner, expecting: expecting) }
+        if let m = e.as(MemberAccessExprSyntax.self) {
+            if let token = tokenField(m, scope) {
+                var v = value(token.expression, inner, expecting: expecting)
+                if !v.isUnknown { v.notes.append(token.note) }
+                return v
+            }
+            return memberAccess(m, inner, expecting: expecting)
+        }
         if let i = e.as(InfixOperatorExprSyntax.self) { return infix(i, inner, expecting: expecting) }
         if let p = e.as(PrefixOperatorExprSyntax.self) {
             let v = value(p.expression, inner, expecting: expecting)
@@ -91,6 +98,58 @@ extension Translator {
     static func short(_ e: some SyntaxProtocol) -> String {
         let t = e.trimmedDescription.split(separator: "\n").first.map(String.init) ?? ""
         return t.count > 48 ? String(t.prefix(47)) + "…" : t
+    }
+
+    // MARK: Design tokens
+
+    /// `metrics.gap` where the view's `metrics` defaults to a design-token instance: a stored
+    /// property (`var metrics: Metrics = .compact`) or an initializer's parameter
+    /// (`init(…, metrics: Metrics = .compact)`) whose default is a struct built with labelled
+    /// arguments (`static let compact = Metrics(pad: 12, gap: 6)`, or `Metrics(…)` itself). The
+    /// field is the expression written for it; the note says the default was taken, since a
+    /// caller may pass another instance the import cannot know (gradus' `DensityMetrics`).
+    func tokenField(_ m: MemberAccessExprSyntax, _ scope: Scope) -> (expression: ExprSyntax, note: String)? {
+        guard let base = m.base else { return nil }
+        let name: String
+        if let d = base.as(DeclReferenceExprSyntax.self) {
+            name = d.baseName.text
+        } else if let inner = base.as(MemberAccessExprSyntax.self), inner.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "self" {
+            name = inner.declName.baseName.text
+        } else { return nil }
+        guard let owner = catalog.type(scope.selfType) else { return nil }
+        let property = owner.property(name)
+        guard let written = property?.defaultValue ?? owner.initDefaults[name]?.value else { return nil }
+        let typeName = property?.type?.name ?? owner.initDefaults[name]?.type?.name
+        guard let call = tokenInstance(written, typeName: typeName, depth: 0) else { return nil }
+        let field = m.declName.baseName.text
+        guard let argument = call.arguments.first(where: { $0.label?.text == field }) else { return nil }
+        return (argument.expression, "\(name).\(field) is the default \(name) (\(Self.short(written))): a caller passing another is not followed")
+    }
+
+    /// A labelled initializer call `T(a: …)` of a struct the given files declare, written directly
+    /// or through static members (`.compact`, `T.compact`, a static that names another).
+    func tokenInstance(_ e: ExprSyntax, typeName: String?, depth: Int) -> FunctionCallExprSyntax? {
+        guard depth < 4 else { return nil }
+        let e = Self.strip(e)
+        if let c = e.as(FunctionCallExprSyntax.self) {
+            if let d = c.calledExpression.as(DeclReferenceExprSyntax.self), catalog.type(d.baseName.text)?.kind == .structure { return c }
+            if let m = c.calledExpression.as(MemberAccessExprSyntax.self), m.declName.baseName.text == "init",
+               let t = m.base.flatMap({ Self.typePath($0) }) ?? typeName, catalog.type(t)?.kind == .structure { return c }
+            return nil
+        }
+        // `.compact`, `Metrics.compact`, or inside the type a bare `compact`.
+        let staticName: String, t: String?
+        if let m = e.as(MemberAccessExprSyntax.self) {
+            staticName = m.declName.baseName.text
+            t = m.base.flatMap { Self.typePath($0) } ?? typeName
+        } else if let d = e.as(DeclReferenceExprSyntax.self) {
+            staticName = d.baseName.text
+            t = typeName
+        } else { return nil }
+        guard let t, let info = catalog.type(t), info.kind == .structure,
+              let member = info.members[staticName], member.isStatic, member.body.count == 1,
+              let item = member.body.first?.item.as(ExprSyntax.self) else { return nil }
+        return tokenInstance(item, typeName: t, depth: depth + 1)
     }
 
     // MARK: Names

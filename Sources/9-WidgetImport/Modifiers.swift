@@ -522,6 +522,12 @@ extension Translator {
     func fontSpec(_ e: ExprSyntax, _ scope: Scope) -> FontSpec? {
         var spec = FontSpec()
         var e = Self.strip(e)
+        // `metrics.titleFont`: the font a design-token default writes for it.
+        if let m = e.as(MemberAccessExprSyntax.self), let token = tokenField(m, scope) {
+            guard var found = fontSpec(token.expression, scope) else { return nil }
+            found.notes.append(token.note)
+            return found
+        }
         // Peel `.bold()`, `.weight(.semibold)`, `.monospacedDigit()`, `.italic()` …
         while let c = e.as(FunctionCallExprSyntax.self), let m = c.calledExpression.as(MemberAccessExprSyntax.self), let base = m.base,
               !["system", "custom"].contains(m.declName.baseName.text) {

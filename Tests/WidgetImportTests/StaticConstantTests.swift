@@ -43,6 +43,66 @@ import SwiftSyntax
     }
 }
 
+/// Design tokens as a struct instance: `metrics.gap` where the view's `metrics` defaults to
+/// `Metrics.compact`, a static built with labelled arguments (gradus' `DensityMetrics`: 52 % of
+/// its dashboard card translated before, 68 % after). The default's field is taken, noted.
+@Suite struct DesignTokenInstanceTests {
+    static let source = """
+        import SwiftUI
+        import WidgetKit
+        struct Metrics {
+            let pad: CGFloat
+            let gap: CGFloat
+            let corner: CGFloat
+            let titleFont: Font
+            static let compact = Metrics(pad: 12, gap: 6, corner: 10, titleFont: .headline)
+            static let standard = compact
+            static let large = Metrics(pad: 18, gap: 12, corner: 16, titleFont: .title3.weight(.semibold))
+        }
+        struct Entry: TimelineEntry { let date: Date; let title: String }
+        struct Card: View {
+            let title: String
+            var metrics: Metrics = .standard
+            var body: some View {
+                VStack(spacing: metrics.gap) { Text(title).font(metrics.titleFont) }
+                    .padding(self.metrics.pad)
+                    .background(.quaternary, in: RoundedRectangle(cornerRadius: metrics.corner))
+            }
+        }
+        struct Row: View {
+            let title: String
+            let metrics: Metrics
+            init(title: String, metrics: Metrics = Metrics(pad: 4, gap: 2, corner: 3, titleFont: .caption)) {
+                self.title = title; self.metrics = metrics
+            }
+            var body: some View { Text(title).font(metrics.titleFont).padding(metrics.pad) }
+        }
+        struct V: View {
+            let entry: Entry
+            var body: some View { VStack { Card(title: entry.title); Row(title: entry.title) } }
+        }
+        struct W: Widget {
+            var body: some WidgetConfiguration {
+                StaticConfiguration(kind: "w", provider: P()) { e in V(entry: e) }.supportedFamilies([.systemSmall])
+            }
+        }
+        """
+
+    @Test func aDefaultTokenInstancesFieldsAreItsArguments() throws {
+        let r = try ImportSupport.importText(Self.source)
+        let card = ImportSupport.component(r.yaml, "Card")
+        #expect(card.contains("spacing: 6") && card.contains("padding: 12") && card.contains("roundedRect: 10"), "\(r.yaml)")
+        #expect(card.contains("style: headline"), "\(r.yaml)")
+        // An initializer's parameter default, written as the call itself.
+        let row = ImportSupport.component(r.yaml, "Row")
+        #expect(row.contains("style: caption") && row.contains("padding: 4"), "\(r.yaml)")
+        #expect(!r.report.todos.contains { $0.why.contains("is not a number") }, "\(r.report.todos.map(\.why))")
+        // The font says where it came from.
+        #expect(r.report.todos.contains { $0.why.contains("metrics.titleFont is the default metrics (.standard)") }, "\(r.report.todos.map(\.why))")
+        #expect(try ImportSupport.lintProblems(r.yaml).isEmpty, "\(r.yaml)")
+    }
+}
+
 /// SFSafeSymbols' case names back to SF Symbol names.
 @Suite struct SafeSymbolNameTests {
     @Test func caseNamesBecomeSymbolNames() throws {
