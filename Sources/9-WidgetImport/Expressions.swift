@@ -117,6 +117,8 @@ extension Translator {
             name = inner.declName.baseName.text
         } else { return nil }
         guard let owner = catalog.type(scope.selfType) else { return nil }
+        // The view's own property, not a parameter or a local of the same name that shadows it.
+        if let bound = scope.names[name], bound.source?.root != "param:\(owner.name).\(name)" { return nil }
         let property = owner.property(name)
         guard let written = property?.defaultValue ?? owner.initDefaults[name]?.value else { return nil }
         let typeName = property?.type?.name ?? owner.initDefaults[name]?.type?.name
