@@ -98,11 +98,17 @@ import WidgetModel
         #expect(!FileManager.default.fileExists(atPath: folder + "/out.yaml"))
     }
 
-    @Test(.childProcess) func widgetshotImportRunsTheImporterBesideIt() async throws {
+    /// A fresh folder holding the OrderWidget fixture as W.swift (the caller removes the folder).
+    static func orderWidgetInAFolder() throws -> (folder: String, swift: String) {
         let folder = try ImportSupport.temporaryFolder()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
         let swift = folder + "/W.swift"
         try ImportSupport.fixture("OrderWidget.swift").write(toFile: swift, atomically: true, encoding: .utf8)
+        return (folder, swift)
+    }
+
+    @Test(.childProcess) func widgetshotImportRunsTheImporterBesideIt() async throws {
+        let (folder, swift) = try Self.orderWidgetInAFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
         let main = ImportSupport.binary("widgetshot")
         let run = try await ImportSupport.run(main, ["import", swift, "-o", folder + "/w.yaml", "--report", folder + "/r.json"])
         #expect(run.status == 0, "\(run.stderr)")
@@ -120,10 +126,8 @@ import WidgetModel
     /// An output in a folder that does not exist is named before the import runs (it was a bare
     /// "cannot write: The file doesn't exist." after the whole TODO list).
     @Test(.childProcess) func anOutputInAMissingFolderIsNamedFirst() async throws {
-        let folder = try ImportSupport.temporaryFolder()
+        let (folder, swift) = try Self.orderWidgetInAFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let swift = folder + "/W.swift"
-        try ImportSupport.fixture("OrderWidget.swift").write(toFile: swift, atomically: true, encoding: .utf8)
         let importer = ImportSupport.binary("widgetshot-import")
         for (option, extra) in [("--output", ["-o", folder + "/Nope/w.yaml"]), ("--report", ["--report", folder + "/Nope/r.json"])] {
             let run = try await ImportSupport.run(importer, [swift] + extra)
