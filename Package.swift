@@ -85,7 +85,7 @@ let package = Package(
         .target(name: "CTempFiles", path: "Sources/C/CTempFiles"),
 
         // Pipeline stages.
-        .target(name: "WidgetModel", path: "Sources/1-WidgetModel"),
+        .target(name: "WidgetModel", dependencies: ["CTempFiles"], path: "Sources/1-WidgetModel"),
         .target(name: "WidgetLayout", dependencies: ["WidgetModel"], path: "Sources/3-WidgetLayout"),
         .target(name: "WidgetTemplate", dependencies: [
             "WidgetModel", "CGLib", .product(name: "Yams", package: "Yams"),
@@ -152,7 +152,7 @@ let package = Package(
             .product(name: "Crypto", package: "swift-crypto"),
         ], path: "Sources/9-WidgetImport"),
         .executableTarget(name: "WidgetShotImport", dependencies: [
-            "WidgetImport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "WidgetImport", "WidgetModel", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], path: "Sources/CLI/widgetshot-import"),
 
         // Fuzz targets (Fuzz/README.md, scripts/fuzz): libFuzzer drives them in a `-D FUZZING`

@@ -104,6 +104,9 @@ public struct Limits: Sendable, Equatable {
     public var imageBytes = 8 * 1024 * 1024
     /// Pixels (width × height) in one decoded image.
     public var imagePixels = 4096 * 4096
+    /// Bytes in one PNG file a command compares or measures against (a golden, `diff`'s two
+    /// files, a `calibrate` reference screenshot), checked before it is read.
+    public var pngFileBytes = 32 * 1024 * 1024
 
     // MARK: The importer (SwiftUI code → a draft layout)
 
@@ -123,6 +126,24 @@ public struct Limits: Sendable, Equatable {
     /// Square brackets nested inside each other in one Swift file the importer reads: the Swift
     /// parser's time doubles with each level (see `BracketDepth`), so a deeper file is skipped with a warning.
     public var importBracketDepth = 12
+    /// Generic angle brackets after a name nested in one line (`A<B<C>>`): the Swift parser's
+    /// generic-argument lookahead recurses once per `<`, and 1,344 levels of `a<a<…` overflowed the
+    /// stack. Real widget code nests three or four.
+    public var importGenericDepth = 16
+    /// `#if` blocks nested inside each other: the parser skips an inactive block recursively.
+    public var importConditionalDepth = 32
+    /// Levels of one file's syntax tree (a call, a member access, a closure, a statement each adds
+    /// one), measured without recursion once it is parsed and before anything walks it: a chain of
+    /// 24,600 `.bold()` parses in a loop but makes a tree that deep, and every walk after recursed
+    /// off the stack. A widget file's tree is a few hundred levels deep.
+    public var importSyntaxDepth = 4_000
+    /// Operands of one operator chain (`a + b + …`, `a ?? b ?? …`, `c ? x : c ? y : …`): folding
+    /// the chain into a tree recurses once per operator.
+    public var importOperatorChain = 1_000
+    /// Seconds one `widgetshot import` may take, reading and parsing included: some inputs make the
+    /// Swift parser's time grow with the cube of their size (unterminated `\(` interpolations), and
+    /// nothing else bounds it. Past it the import stops with an error naming the file being parsed.
+    public var importSeconds = 60.0
 
     // MARK: Files the commands write
 

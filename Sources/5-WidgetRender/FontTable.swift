@@ -84,8 +84,8 @@ public struct FontTable: Sendable, Equatable {
             let place = mark.map { "\(path):\($0.line):\($0.column)" } ?? path
             return FontLibraryError(description: "\(place): \(message)")
         }
-        guard let data = FileManager.default.contents(atPath: path) else { throw fail("cannot be read") }
-        guard data.count <= maxBytes else { throw fail("is \(data.count) bytes, more than \(maxBytes)") }
+        let data: [UInt8]
+        do { data = try BoundedFile.read(path, limit: maxBytes, within: (path as NSString).deletingLastPathComponent) } catch { throw fail("\(error)") }
         let node: Node?
         do { node = try Yams.compose(yaml: String(decoding: data, as: UTF8.self)) } catch {
             throw fail("invalid YAML: \(error)")

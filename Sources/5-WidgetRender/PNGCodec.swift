@@ -197,12 +197,14 @@ public enum PNGCodec {
         return RGBAImage(width: Int(w), height: Int(h), pixels: Array(UnsafeBufferPointer(start: rgba, count: count)))
     }
 
-    public static func decode(file path: String) throws -> RGBAImage {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw PNGError(description: "cannot read PNG file \(path)")
+    /// A PNG file read under `Limits.pngFileBytes` (checked before it is read).
+    public static func decode(file path: String, limits: Limits = .default) throws -> RGBAImage {
+        let data: [UInt8]
+        do { data = try BoundedFile.read(path, limit: limits.pngFileBytes) } catch {
+            throw PNGError(description: "PNG file \(path): \(error)\(error.isTooLarge ? " (Limits.pngFileBytes)" : "")")
         }
         do {
-            return try decode([UInt8](data))
+            return try decode(data)
         } catch let error as PNGError {
             throw PNGError(description: "\(path): \(error.description)")
         }

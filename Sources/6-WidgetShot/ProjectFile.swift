@@ -27,9 +27,10 @@ public enum ProjectFile {
     /// The folders `root/widgetshot.yaml` names (its defaults for keys it leaves out).
     public static func read(root: String, executable: String = ProjectFolders.currentExecutable) throws(ProjectError) -> ProjectFolders {
         let path = root + "/" + name
-        guard let data = FileManager.default.contents(atPath: path) else { throw ProjectError("\(path): cannot be read") }
-        guard data.count <= maxBytes else { throw ProjectError("\(path): larger than \(maxBytes) bytes; a project file names three folders") }
-        guard let text = String(data: data, encoding: .utf8) else { throw ProjectError("\(path): not UTF-8 text") }
+        let text: String
+        do { text = try BoundedFile.text(path, limit: maxBytes) } catch {
+            throw ProjectError(error.isTooLarge ? "\(path): larger than \(maxBytes) bytes; a project file names three folders" : "\(path): \(error)")
+        }
         // Three keys and their folders: nothing nests. Refused before composing, so no input can
         // make the YAML reader recurse deeply.
         let bytes = Array(text.utf8)
@@ -60,7 +61,14 @@ public enum ProjectFile {
                 guard !folder.hasPrefix("/"), !folder.hasPrefix("~"), !parts.contains("..") else {
                     throw ProjectError("\(path):\(line(v)): '\(key.string): \(folder)' must be a path inside the project folder (relative, without '..')")
                 }
-                values[key.string] = root + "/" + parts.joined(separator: "/")
+                let resolved = parts.isEmpty ? root : root + "/" + parts.joined(separator: "/")
+                // Written inside, and still inside with every link resolved: a `Layouts` that is a
+                // link to /etc would otherwise let lint and the server read (and quote) files there.
+                guard staysInside(resolved, root: root) else {
+                    throw ProjectError("\(path):\(line(v)): '\(key.string): \(folder)' reaches outside the project folder through a symbolic link; "
+                                       + "project folders are read only inside it (copy the folder in, or run from the folder that holds it)")
+                }
+                values[key.string] = resolved
             }
         }
         var folders = ProjectFolders(root: root)
@@ -76,7 +84,24 @@ public enum ProjectFile {
             }
             folders.fonts = bundled
         }
+        try folders.checkInside()
         return folders
+    }
+
+    /// Whether `folder` (or, for a folder not made yet, its nearest existing parent) lies inside
+    /// `root` once links are resolved on both sides.
+    static func staysInside(_ folder: String, root: String) -> Bool {
+        guard let realRoot = BoundedFile.realPath(root) else { return false }
+        var probe = folder
+        while BoundedFile.realPath(probe) == nil {
+            var info = stat()
+            if lstat(probe, &info) == 0 { return false }  // a link to nothing
+            let parent = (probe as NSString).deletingLastPathComponent
+            if parent == probe || parent.isEmpty { return false }
+            probe = parent
+        }
+        guard let real = BoundedFile.realPath(probe) else { return false }
+        return real == realRoot || real.hasPrefix(realRoot == "/" ? "/" : realRoot + "/")
     }
 
     private static func line(_ node: Node) -> Int { max(1, node.mark?.line ?? 1) }

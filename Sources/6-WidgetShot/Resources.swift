@@ -1,4 +1,3 @@
-import CTempFiles
 import Foundation
 import WidgetModel
 
@@ -35,7 +34,7 @@ public struct ProjectFolders: Sendable {
             if FileManager.default.fileExists(atPath: dir.path + "/" + ProjectFile.name) {
                 return try ProjectFile.read(root: dir.path, executable: executable)
             }
-            if isCheckout(dir.path) { return ProjectFolders(root: dir.path) }
+            if isCheckout(dir.path) { let f = ProjectFolders(root: dir.path); try f.checkInside(); return f }
             let parent = dir.deletingLastPathComponent()
             if parent.path == dir.path { break }
             dir = parent
@@ -52,7 +51,22 @@ public struct ProjectFolders: Sendable {
         if FileManager.default.fileExists(atPath: dir + "/" + ProjectFile.name) { return try ProjectFile.read(root: dir, executable: executable) }
         var folders = ProjectFolders(root: dir)
         if !ProjectFile.isDirectory(folders.fonts), let installed = installedFonts(executable: executable) { folders.fonts = installed }
+        try folders.checkInside()
         return folders
+    }
+
+    /// The layouts and goldens folders lie inside the project with their links resolved: a
+    /// `Layouts` that is a link to elsewhere is refused (lint, the gallery and the server read and
+    /// quote what is there; record and prune write there). The fonts folder may be a link (a shared
+    /// set of fonts, as the tests and many repositories link theirs): only `.ttf`/`.otf` files are
+    /// loaded from it, as fonts, never shown, and its `fonts.yaml` is read only from inside it.
+    func checkInside() throws(ProjectError) {
+        for (name, folder) in [("layouts", layouts), ("goldens", golden)] {
+            guard ProjectFile.staysInside(folder, root: root) else {
+                throw ProjectError("the \(name) folder \(folder) reaches outside the project \(root) through a symbolic link; "
+                                   + "project folders are read only inside it")
+            }
+        }
     }
 
     static func isCheckout(_ dir: String) -> Bool {
@@ -96,86 +110,5 @@ public struct ProjectFolders: Sendable {
             dir = parent
         }
         return nil
-    }
-}
-
-/// Writes a file so that it is either entirely there or not at all: a temporary file beside it,
-/// then a rename. A failed render never leaves half a PNG, and an interrupted one leaves no
-/// temporary file: each is registered (`CTempFiles`) while it exists, and the handlers that
-/// `removeTempFilesOnSignal()` installs unlink the registered ones on SIGINT, SIGTERM or SIGHUP.
-/// A run killed harder (SIGKILL, power loss) leaves its temporary files to the next run's
-/// `removeStaleTempFiles(in:)`.
-public enum AtomicFile {
-    public static func write(_ bytes: [UInt8], to path: String) throws {
-        let url = URL(fileURLWithPath: path)
-        let dir = url.deletingLastPathComponent()
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        let tmp = dir.appendingPathComponent(temporaryName(for: url.lastPathComponent))
-        // Registered before the file exists and forgotten after the rename, so the signal handler
-        // knows every temporary file there is.
-        let slot = tmp.path.withCString { tempfiles_register($0) }
-        defer { tempfiles_unregister(slot) }
-        do {
-            try Data(bytes).write(to: tmp)
-            if rename(tmp.path, url.path) != 0 {
-                throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path,
-                    NSLocalizedDescriptionKey: String(cString: strerror(errno))])
-            }
-        } catch {
-            try? FileManager.default.removeItem(at: tmp)
-            throw error
-        }
-    }
-
-    /// `.NAME.PID.RANDOM.tmp`: hidden, and naming the process that wrote it.
-    static func temporaryName(for name: String) -> String {
-        ".\(name).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
-    }
-
-    /// From now on SIGINT, SIGTERM and SIGHUP remove the temporary files being written and exit
-    /// with 128 + the signal's number (130, 143, 129). For commands that write files; the server
-    /// handles these signals itself (graceful shutdown).
-    public static func removeTempFilesOnSignal() {
-        tempfiles_install_signal_handlers()
-    }
-
-    /// Runs `body` so that a signal arriving meanwhile takes effect only once it returns: for
-    /// changes made of several renames (a golden and the manifest entry describing it).
-    public static func uninterrupted<T>(_ body: () throws -> T) rethrows -> T {
-        tempfiles_begin_uninterrupted()
-        defer { tempfiles_end_uninterrupted() }
-        return try body()
-    }
-
-    /// Removes the temporary files of runs that are over, anywhere under `directory`: files named
-    /// as `write` names them whose process is gone, or that are older than
-    /// `Limits.staleTempFileSeconds` (a process id can be reused). Returns the paths removed.
-    @discardableResult
-    public static func removeStaleTempFiles(in directory: String, limits: Limits = .default,
-                                            now: Date = Date()) -> [String] {
-        let fm = FileManager.default
-        guard let walker = fm.enumerator(atPath: directory) else { return [] }
-        var removed: [String] = []
-        while let relative = walker.nextObject() as? String {
-            let name = (relative as NSString).lastPathComponent
-            guard let pid = writerProcess(ofTemporaryName: name) else { continue }
-            let path = directory + "/" + relative
-            let processGone = pid != getpid() && kill(pid, 0) != 0 && errno == ESRCH
-            let modified = (try? fm.attributesOfItem(atPath: path)[.modificationDate] as? Date) ?? nil
-            let old = modified.map { now.timeIntervalSince($0) > limits.staleTempFileSeconds } ?? false
-            guard processGone || old else { continue }
-            if unlink(path) == 0 { removed.append(path) }
-        }
-        return removed
-    }
-
-    /// The process id in `.NAME.PID.RANDOM.tmp`, or nil for any other name.
-    static func writerProcess(ofTemporaryName name: String) -> pid_t? {
-        guard name.hasPrefix("."), name.hasSuffix(".tmp") else { return nil }
-        let parts = name.dropFirst().dropLast(4).split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count >= 3, !parts[parts.count - 3].isEmpty,
-              let random = UInt32(parts[parts.count - 1]), String(random) == parts[parts.count - 1],
-              let pid = pid_t(parts[parts.count - 2]), pid > 0, String(pid) == parts[parts.count - 2] else { return nil }
-        return pid
     }
 }

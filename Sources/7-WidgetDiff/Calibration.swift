@@ -73,8 +73,9 @@ public enum Calibration {
         public var unmatchedReference: [Box]
         public var unmatchedOurs: [Box]
 
-        /// Matched reference elements out of all of them (1 when the reference has none).
-        public var matchedRatio: Double { referenceElements == 0 ? 1 : Double(matches.count) / Double(referenceElements) }
+        /// Matched reference elements out of all of them (0 when the reference has none: `compare`
+        /// refuses such a reference, and a report read back must not call it a full match).
+        public var matchedRatio: Double { referenceElements == 0 ? 0 : Double(matches.count) / Double(referenceElements) }
         public var medianCentreError: Double { Calibration.percentile(matches.map(\.centreError), 0.5) }
         public var p90CentreError: Double { Calibration.percentile(matches.map(\.centreError), 0.9) }
         /// Of |width error|, as fractions.
@@ -154,6 +155,10 @@ public enum Calibration {
         }
         guard options.scale > 0, options.scale.isFinite else { throw Failure(description: "scale must be positive, got \(options.scale)") }
         let a = try elements(in: reference, options: options, name: "reference")
+        // "0 of 0 matched" is no pass: a blank or one-colour reference measures nothing.
+        guard !a.isEmpty else {
+            throw Failure(description: "the reference has no elements: no ink differs from its background by more than the ink threshold (\(options.inkThreshold)); a blank or one-colour picture has nothing to calibrate against")
+        }
         let b = try elements(in: ours, options: options, name: "render")
         // The shift under which the most ink overlaps, or none, whichever explains more elements
         // (then the smaller median centre error): a large shape or a symbol without a stand-in
@@ -211,7 +216,9 @@ public enum Calibration {
         let mask = inkMask(image, threshold: options.inkThreshold)
         let gapX = max(0, Int((options.horizontalGap * options.scale).rounded()))
         let gapY = max(0, Int((options.verticalGap * options.scale).rounded()))
-        let boxes = components(mask, width: image.width, height: image.height, gapX: gapX, gapY: gapY)
+        guard let boxes = components(mask, width: image.width, height: image.height, gapX: gapX, gapY: gapY) else {
+            throw Failure(description: "the \(name) has more than \(maxRuns) runs of ink (Calibration.maxRuns): is it a widget picture? (noise or fine stripes; a larger --gap joins more ink)")
+        }
         let s = options.scale
         let found = boxes.map { Box(x: Double($0.x0) / s, y: Double($0.y0) / s, width: Double($0.x1 - $0.x0 + 1) / s,
                                     height: Double($0.y1 - $0.y0 + 1) / s) }
@@ -285,7 +292,12 @@ public enum Calibration {
     /// Connected regions of `mask`, where ink up to `gapX` pixels apart across and `gapY` down is
     /// connected: runs per row (joined across small gaps) are united with the overlapping runs of
     /// the rows up to `gapY + 1` above (union–find over runs).
-    static func components(_ mask: [Bool], width: Int, height: Int, gapX: Int, gapY: Int) -> [PixelBox] {
+    /// Runs of ink (rows' stretches) one picture may have: a widget at 3x has tens of thousands;
+    /// a picture of noise or stripes has millions, each kept until the regions are known.
+    public static let maxRuns = 1_000_000
+
+    /// nil when the picture has more than `maxRuns` runs of ink.
+    static func components(_ mask: [Bool], width: Int, height: Int, gapX: Int, gapY: Int) -> [PixelBox]? {
         struct Run { var x0: Int, x1: Int, id: Int }
         var parent: [Int] = []
         var boxes: [PixelBox] = []
@@ -314,14 +326,22 @@ public enum Calibration {
                     probe += 1
                 }
                 let id = parent.count
+                if id >= maxRuns { return nil }
                 parent.append(id)
                 boxes.append(PixelBox(x0: x, y0: y, x1: end, y1: y))
                 runs.append(Run(x0: x, x1: end, id: id))
                 x = end + 1
             }
-            for run in runs {
-                for row in recent {
-                    for above in row where above.x0 <= run.x1 + gapX && run.x0 <= above.x1 + gapX { union(run.id, above.id) }
+            // Both rows' runs are sorted and apart, so one sweep per row above finds every
+            // overlapping pair (linear in the runs and the pairs, which are fewer than the runs of
+            // both rows): testing every pair was quadratic, and a striped 4096² picture at --gap 0
+            // ran past 300 s.
+            for row in recent {
+                var first = 0
+                for run in runs {
+                    while first < row.count && row[first].x1 + gapX < run.x0 { first += 1 }
+                    var k = first
+                    while k < row.count && row[k].x0 <= run.x1 + gapX { union(run.id, row[k].id); k += 1 }
                 }
             }
             recent.append(runs)

@@ -80,17 +80,22 @@ public struct GoldenSuite: Sendable {
         return o
     }
 
-    /// Golden PNGs on disk that no cell of these layouts produces (a renamed preview, a removed surface).
+    /// Goldens that no cell of these layouts produces (a renamed preview, a removed surface): files
+    /// the manifest lists, under a layout given, that are still on disk. Only the manifest's files
+    /// count: a PNG that `record` never wrote is not a golden, wherever it lies (with `goldens: .`
+    /// and a layout named like a folder, a folder walk once took every PNG in that folder for one).
     public func staleFiles(for documents: [LayoutDocument]) -> [String] {
+        guard let manifest = try? GoldenManifest.load(manifestPath) else { return [] }
         // A shared golden is expected while a cell reads it; a cell's own file always is.
         let expected = Set(cells(for: documents).flatMap { [directory + "/" + $0.relativePath, path(of: $0)] })
         let names = Set(documents.map(\.name))
         var stale: [String] = []
-        guard let walker = FileManager.default.enumerator(atPath: directory) else { return [] }
-        while let rel = walker.nextObject() as? String {
+        for rel in manifest.entries.keys {
             guard rel.hasSuffix(".png"), let layout = rel.split(separator: "/").first, names.contains(String(layout)) else { continue }
             let full = directory + "/" + rel
-            if !expected.contains(full) { stale.append(full) }
+            var info = stat()
+            guard !expected.contains(full), lstat(full, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
+            stale.append(full)
         }
         return stale.sorted()
     }

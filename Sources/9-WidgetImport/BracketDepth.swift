@@ -15,6 +15,22 @@ import WidgetModel
 enum BracketDepth {
     /// The byte offset of the first `[` that opens deeper than `limit`, or nil.
     static func firstTooDeep(_ text: String, limit: Int) -> Int? {
+        var limits = Limits.default
+        limits.importBracketDepth = limit
+        limits.importGenericDepth = .max
+        limits.importConditionalDepth = .max
+        return firstProblem(text, limits: limits)?.offset
+    }
+
+    /// The first place nested past one of the importer's lexical bounds, with the message that
+    /// says which: square brackets (`Limits.importBracketDepth`), generic angle brackets after a
+    /// name (`A<B<C>>`, `Limits.importGenericDepth`: the parser's generic-argument lookahead
+    /// recurses once per `<`, and 1,344 levels overflowed the stack) and `#if` blocks
+    /// (`Limits.importConditionalDepth`: skipping an inactive block recurses per level).
+    /// Backticked names (`` `a"b` ``) and regex literals (`#/"/#`) are skipped whole, so a quote
+    /// inside one cannot start a "string" that hides the brackets after it.
+    static func firstProblem(_ text: String, limits: Limits) -> (offset: Int, message: String)? {
+        let limit = limits.importBracketDepth
         let b = Array(text.utf8)
         let n = b.count
         let quote = UInt8(ascii: "\""), hash = UInt8(ascii: "#"), backslash = UInt8(ascii: "\\")
@@ -23,7 +39,18 @@ enum BracketDepth {
         /// multi-line) and the parentheses open inside it.
         var interpolations: [(hashes: Int, multiline: Bool, parens: Int)] = []
         var square = 0
+        var angle = 0, conditional = 0
         var i = 0
+        let backtick = UInt8(ascii: "`")
+        func isNameByte(_ c: UInt8) -> Bool {
+            (c >= UInt8(ascii: "a") && c <= UInt8(ascii: "z")) || (c >= UInt8(ascii: "A") && c <= UInt8(ascii: "Z"))
+                || (c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9")) || c == UInt8(ascii: "_") || c >= 0x80
+        }
+        func word(at j: Int, _ w: String) -> Bool {
+            let u = Array(w.utf8)
+            guard j + u.count <= n, Array(b[j..<(j + u.count)]) == u else { return false }
+            return j + u.count == n || !isNameByte(b[j + u.count])
+        }
 
         /// Skips a string body from `i` (just after its opening quote) to just after its closing
         /// quote, or stops at an interpolation's `(` (returns true). A single-line string also ends
@@ -70,17 +97,63 @@ enum BracketDepth {
                     if b[i] == star, i + 1 < n, b[i + 1] == slash { depth -= 1; i += 2; if depth == 0 { break }; continue }
                     i += 1
                 }
+            case backtick:
+                // A backticked name ends at the next backtick (or the line's end, where the parser ends it).
+                i += 1
+                while i < n, b[i] != backtick, b[i] != newline { i += 1 }
+                i += 1
+            case hash where word(at: i + 1, "if"):
+                conditional += 1
+                if conditional > limits.importConditionalDepth {
+                    return (i, "#if blocks nested more than \(limits.importConditionalDepth) deep (Limits.importConditionalDepth): this file is skipped")
+                }
+                i += 3
+            case hash where word(at: i + 1, "endif"):
+                conditional = max(0, conditional - 1)
+                i += 6
             case hash, quote:
                 var hashes = 0
                 var j = i
                 while j < n, b[j] == hash { hashes += 1; j += 1 }
+                if hashes > 0, j < n, b[j] == slash {
+                    // An extended regex literal `#/…/#`: to the `/` followed by as many `#`.
+                    i = j + 1
+                    while i < n {
+                        if b[i] == slash {
+                            var h = 0
+                            while h < hashes, i + 1 + h < n, b[i + 1 + h] == hash { h += 1 }
+                            if h == hashes { i += 1 + h; break }
+                        }
+                        i += 1
+                    }
+                    continue
+                }
                 guard j < n, b[j] == quote else { i = j == i ? i + 1 : j; continue }
                 let multiline = j + 2 < n && b[j + 1] == quote && b[j + 2] == quote
                 i = j + (multiline ? 3 : 1)
                 _ = skipString(hashes: hashes, multiline: multiline)
             case UInt8(ascii: "["):
                 square += 1
-                if square > limit { return i }
+                if square > limit {
+                    return (i, "square brackets nested more than \(limit) deep (Limits.importBracketDepth): this file is skipped")
+                }
+                i += 1
+            case UInt8(ascii: "<"):
+                // A `<` right after a name opens generic arguments as the parser first tries them;
+                // `<<`, `<=` are operators. Counted per line (a comparison never closes).
+                if i > 0, isNameByte(b[i - 1]) || b[i - 1] == UInt8(ascii: "?") || b[i - 1] == UInt8(ascii: ">"),
+                   i + 1 < n, b[i + 1] != UInt8(ascii: "<"), b[i + 1] != UInt8(ascii: "=") {
+                    angle += 1
+                    if angle > limits.importGenericDepth {
+                        return (i, "generic angle brackets nested more than \(limits.importGenericDepth) deep (Limits.importGenericDepth): this file is skipped")
+                    }
+                }
+                i += 1
+            case UInt8(ascii: ">"):
+                if i == 0 || b[i - 1] != UInt8(ascii: "-") { angle = max(0, angle - 1) }
+                i += 1
+            case newline, UInt8(ascii: ";"), UInt8(ascii: "{"), UInt8(ascii: "}"):
+                angle = 0
                 i += 1
             case UInt8(ascii: "]"):
                 square = max(0, square - 1)

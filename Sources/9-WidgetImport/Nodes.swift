@@ -306,8 +306,9 @@ extension Translator {
                 nodeCount -= 1
                 if case .string(let s) = n.value { pieces.append(.literal(s)) }
             } else {
+                // Rendered here (bindings kept, literal braces escaped), as the Text parts are.
                 let v = value(e, scope, expecting: .text)
-                pieces += v.textPieces ?? [.literal("‹\(Self.short(e))›")]
+                pieces.append(.literal(Value.render(v.textPieces ?? [.literal("‹\(Self.short(e))›")])))
             }
         }
         let at = spot(i, scope)
@@ -785,7 +786,7 @@ extension Translator {
     /// A value passed in `with:`: a binding keeps its type (a quoted literal is text).
     func withValue(_ v: Value) -> YAMLValue {
         switch v.form {
-        case .text(let t): return .quoted(t)
+        case .text(let t): return .quoted(Value.escapeBindings(t))
         case .number(let n): return .number(n)
         case .bool(let b): return .bool(b)
         case .enumCase(let c): return .quoted(c)

@@ -73,16 +73,19 @@ enum SourceReader {
         var total = 0
         var texts: [(String, String)] = []
         for path in paths {
-            let size = ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int) ?? 0
-            if total + size > limits.importBytes {
-                throw ImportError("\(path): the Swift files come to more than \(limits.importBytes) bytes (Limits.importBytes); import the widget extension's files only")
+            // Read within what is left of the budget: a linked 1 GiB file costs an error, not a read.
+            let data: [UInt8]
+            do { data = try BoundedFile.read(path, limit: limits.importBytes - total) } catch {
+                if error.isTooLarge {
+                    throw ImportError("\(path): the Swift files come to more than \(limits.importBytes) bytes (Limits.importBytes); import the widget extension's files only")
+                }
+                throw ImportError("\(path): \(error)")
             }
-            guard let data = FileManager.default.contents(atPath: path) else { throw ImportError("\(path): cannot read the file") }
             total += data.count
             if total > limits.importBytes {
                 throw ImportError("\(path): the Swift files come to more than \(limits.importBytes) bytes (Limits.importBytes); import the widget extension's files only")
             }
-            guard let text = String(data: data, encoding: .utf8) else {
+            guard let text = String(validating: data, as: UTF8.self) else {
                 throw ImportError("\(path): not UTF-8 text")
             }
             texts.append((path, text))
@@ -94,17 +97,20 @@ enum SourceReader {
         var sources: [SwiftSource] = []
         var warnings: [ImportWarning] = []
         for (path, text) in texts {
-            if let offset = BracketDepth.firstTooDeep(text, limit: limits.importBracketDepth) {
-                let prefix = text.utf8.prefix(offset)
-                let line = prefix.reduce(1) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
-                let column = String(decoding: prefix.reversed().prefix { $0 != UInt8(ascii: "\n") }.reversed(), as: UTF8.self).count + 1
-                warnings.append(ImportWarning(spot: SourceSpot(file: path, line: line, column: column),
-                                              message: "square brackets nested more than \(limits.importBracketDepth) deep (Limits.importBracketDepth): this file is skipped"))
+            ImportProgress.current = path
+            if let (offset, message) = BracketDepth.firstProblem(text, limits: limits) {
+                warnings.append(ImportWarning(spot: spot(ofByte: offset, in: text, file: path), message: message))
                 continue
             }
             // The parser's own nesting bound keeps it off the end of the stack on deep input.
             var parser = Parser(text, maximumNestingLevel: limits.importDepth * 4)
             let parsed = SourceFileSyntax.parse(from: &parser)
+            // Measured without recursion before anything recursive (the location converter, the
+            // diagnostics, operator folding, the translator) walks the tree.
+            if let (offset, message) = SyntaxShape.firstProblem(parsed, limits: limits) {
+                warnings.append(ImportWarning(spot: spot(ofByte: offset, in: text, file: path), message: message))
+                continue
+            }
             let converter = SourceLocationConverter(fileName: path, tree: parsed)
             // swift-syntax's diagnostics generator takes time that grows with the square of the
             // missing tokens (200,000 `(` took 26 s in a debug build), so it runs only on a file with
@@ -128,6 +134,44 @@ enum SourceReader {
                                        converter: SourceLocationConverter(fileName: path, tree: folded)))
         }
         return (sources, warnings.sorted())
+    }
+}
+
+/// The line and column of a byte offset, counted without the parser (for files it is not given).
+private func spot(ofByte offset: Int, in text: String, file: String) -> SourceSpot {
+    let prefix = text.utf8.prefix(offset)
+    let line = prefix.reduce(1) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
+    let column = String(decoding: prefix.reversed().prefix { $0 != UInt8(ascii: "\n") }.reversed(), as: UTF8.self).count + 1
+    return SourceSpot(file: file, line: line, column: column)
+}
+
+/// The file being read or parsed now, for the message of an import stopped at its deadline.
+public enum ImportProgress {
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var path: String?
+    public static var current: String? {
+        get { lock.withLock { path } }
+        set { lock.withLock { path = newValue } }
+    }
+}
+
+/// A parsed tree's depth and its longest operator chain, measured with a loop and a list (never
+/// recursion), so a tree too deep for the recursive walks after it is refused before them.
+enum SyntaxShape {
+    static func firstProblem(_ tree: SourceFileSyntax, limits: Limits) -> (offset: Int, message: String)? {
+        var pending: [(Syntax, Int)] = [(Syntax(tree), 0)]
+        while let (node, depth) = pending.popLast() {
+            if depth > limits.importSyntaxDepth {
+                return (node.positionAfterSkippingLeadingTrivia.utf8Offset,
+                        "code nested more than \(limits.importSyntaxDepth) levels deep (Limits.importSyntaxDepth; a chain of calls or members counts a level per link): this file is skipped")
+            }
+            if let chain = node.as(SequenceExprSyntax.self), chain.elements.count > limits.importOperatorChain * 2 {
+                return (node.positionAfterSkippingLeadingTrivia.utf8Offset,
+                        "an operator chain of more than \(limits.importOperatorChain) operators (Limits.importOperatorChain): this file is skipped")
+            }
+            for child in node.children(viewMode: .all) { pending.append((child, depth + 1)) }
+        }
+        return nil
     }
 }
 

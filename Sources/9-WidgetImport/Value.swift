@@ -105,10 +105,16 @@ struct Value {
         }
     }
 
+    /// Swift text shown as it is written: `{{` in it would open a binding in the layout language,
+    /// so it is written as a binding that yields the two braces.
+    static func escapeBindings(_ text: String) -> String {
+        text.replacingOccurrences(of: "{{", with: "{{ '{{' }}")
+    }
+
     static func render(_ pieces: [Piece]) -> String {
         pieces.map { p in
             switch p {
-            case .literal(let s): s
+            case .literal(let s): escapeBindings(s)
             case .binding(let b): "{{\(b)}}"
             }
         }.joined()

@@ -105,3 +105,54 @@ struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
 enum StatusTexts {
     static let all = (100..<600).map(String.init)
 }
+
+/// The host names a server answers to. A server bound to the loopback (a preview on a laptop,
+/// `serve --watch`) answers only to loopback names, so a web page cannot read it through DNS
+/// rebinding (a name of the attacker's that resolves to 127.0.0.1 sends its own Host). A server
+/// bound to another address sits behind whatever routes to it, and answers to any Host.
+public struct HostAllowList: Sendable, Equatable {
+    /// nil: any host.
+    public var names: Set<String>?
+
+    public init(names: Set<String>?) { self.names = names }
+
+    public static let loopbackNames: Set<String> = ["localhost", "127.0.0.1", "::1", "[::1]"]
+
+    /// For a server bound to `bindHost`.
+    public static func forBinding(_ bindHost: String) -> HostAllowList {
+        let h = bindHost.lowercased()
+        let loopback = loopbackNames.contains(h) || h.hasPrefix("127.") || h == "[::1]"
+        return HostAllowList(names: loopback ? loopbackNames.union([h]) : nil)
+    }
+
+    /// Whether a request's Host (or `:authority`), port and all, names an allowed host. A request
+    /// with no Host at all (HTTP/1.0, a hand-made probe) passes: browsers always send one.
+    public func allows(_ authority: String?) -> Bool {
+        guard let names else { return true }
+        guard let authority, !authority.isEmpty else { return true }
+        var host = authority.lowercased()
+        if host.hasPrefix("[") {
+            if let close = host.firstIndex(of: "]") { host = String(host[...close]) }
+        } else if let colon = host.lastIndex(of: ":"), host.firstIndex(of: ":") == colon {
+            host = String(host[..<colon])
+        }
+        if host.hasSuffix(".") { host.removeLast() }
+        return names.contains(host) || host.hasSuffix(".localhost")
+    }
+}
+
+/// Refuses a request whose Host the server does not answer to (`HostAllowList`), before any
+/// other work: 421 Misdirected Request with the JSON error body.
+struct HostCheckMiddleware<Context: RequestContext>: RouterMiddleware {
+    let allowed: HostAllowList
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        guard allowed.allows(request.head.authority) else {
+            let shown = String((request.head.authority ?? "none").prefix(80))
+            throw APIError(.misdirectedRequest,
+                           "Host '\(shown)' is not one this server answers to: bound to the loopback, it answers to localhost and 127.0.0.1 only (a page on another name must not read a local preview)",
+                           field: "Host")
+        }
+        return try await next(request, context)
+    }
+}

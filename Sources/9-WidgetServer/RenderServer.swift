@@ -73,6 +73,7 @@ public struct RenderServer: Sendable {
         router.addMiddleware {
             RequestLogMiddleware(logger: logger, metrics: metrics)
             JSONErrorMiddleware(limits: serverLimits)
+            HostCheckMiddleware(allowed: HostAllowList.forBinding(host))
             AccessMiddleware(policy: access)
         }
         routes.add(to: router)

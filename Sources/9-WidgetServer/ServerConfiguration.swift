@@ -77,6 +77,48 @@ public struct ServeSettings: Sendable {
     let fileValues: [String: ConfigContent]
     public let configFile: String?
     let reader: ConfigReader
+    /// `WIDGETSHOT_*` variables that no part of widgetshot reads: printed when the server starts.
+    public let warnings: [String]
+
+    /// `WIDGETSHOT_*` variables read outside `serve`'s options (tests, record, builds, the cache).
+    static let otherVariables: Set<String> = [
+        "WIDGETSHOT_CONFIG", "WIDGETSHOT_RECORD", "WIDGETSHOT_TESTS", "WIDGETSHOT_BIN", "WIDGETSHOT_FONT_CACHE",
+        "WIDGETSHOT_CACHE", "WIDGETSHOT_TRACE", "WIDGETSHOT_FUZZ", "WIDGETSHOT_VERSION", "WIDGETSHOT_TARBALL_URL",
+        "WIDGETSHOT_TIMING_BINARY",
+    ]
+
+    /// A misspelled variable would be ignored, and for access control that means an open server
+    /// (`WIDGETSHOT_TOKENS=…` left every route open): an unknown `WIDGETSHOT_*` variable whose name
+    /// speaks of tokens, keys, secrets or passwords is an error; any other is a warning.
+    static func unknownVariables(_ environment: [String: String]) throws(ConfigurationError) -> [String] {
+        let known = Set(ServeOption.all.map(\.environmentVariable)).union(otherVariables)
+        var warnings: [String] = []
+        for name in environment.keys.sorted() where name.hasPrefix("WIDGETSHOT_") && !known.contains(name) {
+            let upper = name.uppercased()
+            let nearest = known.sorted().min { distance($0, upper) < distance($1, upper) } ?? ""
+            let hint = distance(nearest, upper) <= 3 ? " (did you mean $\(nearest)?)" : ""
+            if ["TOKEN", "KEY", "SECRET", "PASS", "AUTH", "SIGN", "CRED"].contains(where: upper.contains) {
+                throw ConfigurationError("$\(name) is not a setting widgetshot reads\(hint), and its name speaks of access control: "
+                                         + "refusing to start a server that may be open; rename or unset it")
+            }
+            warnings.append("$\(name) is not a setting widgetshot reads\(hint); it is ignored")
+        }
+        return warnings
+    }
+
+    /// Edits (insert, delete, replace) from `a` to `b`.
+    static func distance(_ a: String, _ b: String) -> Int {
+        let x = Array(a.utf8), y = Array(b.utf8)
+        var row = Array(0...y.count)
+        for i in 1...max(x.count, 1) where !x.isEmpty {
+            var next = [i] + [Int](repeating: 0, count: y.count)
+            for j in 1...max(y.count, 1) where !y.isEmpty {
+                next[j] = min(row[j] + 1, next[j - 1] + 1, row[j - 1] + (x[i - 1] == y[j - 1] ? 0 : 1))
+            }
+            row = next
+        }
+        return row[y.count]
+    }
 
     /// `flags`: the options given on the command line, by name (a flag option as ["true"]).
     /// `environment`: the process's (tests pass their own). `configFile`: the `--config` path, else
@@ -93,6 +135,7 @@ public struct ServeSettings: Sendable {
         }
         self.flags = flags
         self.environment = environment
+        self.warnings = try Self.unknownVariables(environment)
         if let configFile, Self.isBlank(configFile) {
             throw ConfigurationError("--config is given an empty value; name a file, or leave --config out")
         }
@@ -217,11 +260,14 @@ public struct ServeSettings: Sendable {
 
     /// A flat map of option names to scalars (or lists, for list options). Unknown keys are errors
     /// naming the key and the file.
+    /// A config file names a few dozen options; anything larger is not one.
+    static let maxConfigBytes = 256 * 1024
+
     static func readFile(_ path: String) throws(ConfigurationError) -> [String: ConfigContent] {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw ConfigurationError("cannot read the config file \(path)")
+        let text: String
+        do { text = try BoundedFile.text(path, limit: maxConfigBytes) } catch {
+            throw ConfigurationError("the config file \(path): \(error)")
         }
-        guard let text = String(data: data, encoding: .utf8) else { throw ConfigurationError("\(path): not UTF-8 text") }
         // JSON is read as YAML (a JSON object is a YAML map): one parser, native Swift values.
         let parsed: Any?
         do {
@@ -247,6 +293,14 @@ public struct ServeSettings: Sendable {
                 throw ConfigurationError("\(path): unknown key '\(key)'\(hint); keys: \(known.joined(separator: ", "))")
             }
             let value = map[key]!
+            // A secret is text as written: YAML reads `on` as true and `0x1F` as 31, so an unquoted
+            // token of that shape would accept another string than the one in the file.
+            if option.isSecret {
+                let items = (value as? [Any]) ?? [value]
+                if let bad = items.first(where: { !($0 is String) && !($0 is NSNull) }) {
+                    throw ConfigurationError("\(path): '\(key)' must be a string, and YAML reads \(String(describing: bad)) as a \(type(of: bad)); quote it")
+                }
+            }
             if option.kind == .list, let items = value as? [Any] {
                 values[key] = .stringArray(try items.map { item throws(ConfigurationError) in
                     guard let scalar = scalarText(item) else { throw ConfigurationError("\(path): '\(key)' must be a list of strings") }

@@ -185,8 +185,26 @@ enum ProductGoldens {
         let bogus = scratch + "/reference/systemMedium/renamedPreview-light.png"
         try FileManager.default.createDirectory(atPath: (bogus as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         try Data([0x89]).write(to: URL(fileURLWithPath: bogus))
+        // Not in the manifest: not a golden, so not stale.
+        #expect(try GoldenSuite(directory: scratch).staleFiles(for: [try Project.layout("reference")]).isEmpty)
+        try GoldenManifest(entries: ["reference/systemMedium/renamedPreview-light.png": .init(file: "x", pixels: "y")])
+            .write(to: scratch + "/manifest.json")
         let stale = try GoldenSuite(directory: scratch).staleFiles(for: [try Project.layout("reference")])
         #expect(stale == [bogus])
+    }
+
+    @Test("prune's stale list holds only files the manifest lists, never a PNG in a folder named like a layout")
+    func pngsTheManifestDoesNotListAreNeverStale() throws {
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        // goldens: . and a layout named like a folder of the project: its pictures are not goldens.
+        for rel in ["reference/screenshot.png", "reference/deep/er/art.png", "reference/systemMedium/x-light.png"] {
+            let file = scratch + "/" + rel
+            try FileManager.default.createDirectory(atPath: (file as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try Data([0x89]).write(to: URL(fileURLWithPath: file))
+        }
+        try GoldenManifest(entries: ["reference/systemMedium/gone-light.png": .init(file: "x", pixels: "y")])
+            .write(to: scratch + "/manifest.json")
+        #expect(try GoldenSuite(directory: scratch).staleFiles(for: [try Project.layout("reference")]).isEmpty)
     }
 
     @Test func ignorePatterns() {

@@ -194,3 +194,23 @@ public func scratchDirectory(_ name: String) -> String {
     return dir
 }
 
+
+/// Reads a FIFO to its end on a thread of its own (never a concurrency pool thread: opening a
+/// FIFO blocks until its writer opens it, and on two cores the pool's threads may all be busy).
+public final class FIFOReader: @unchecked Sendable {
+    private var bytes = Data()
+    private let finished = DispatchSemaphore(value: 0)
+
+    public init(_ path: String) {
+        let thread = Thread { [self] in
+            bytes = FileHandle(forReadingAtPath: path)?.readDataToEndOfFile() ?? Data()
+            finished.signal()
+        }
+        thread.start()
+    }
+
+    /// What was read, once the writer closed the FIFO (nil after `seconds`).
+    public func wait(seconds: Double = 60) -> Data? {
+        finished.wait(timeout: .now() + seconds) == .success ? bytes : nil
+    }
+}

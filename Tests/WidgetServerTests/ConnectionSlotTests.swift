@@ -14,7 +14,7 @@ struct ConnectionSlotTests {
     /// at most `seconds`.
     static func openStream(_ port: Int, _ path: String = "/gallery-events", seconds: Double = 5) throws -> (RawSocket, RawResponse?) {
         let socket = try RawSocket(port: port)
-        socket.send("GET \(path) HTTP/1.1\r\nHost: t\r\n\r\n")
+        socket.send("GET \(path) HTTP/1.1\r\nHost: localhost\r\n\r\n")
         var bytes: [UInt8] = []
         let end = Date().addingTimeInterval(seconds)
         while Date() < end, socket.waitReadable(seconds: end.timeIntervalSinceNow) {
@@ -51,7 +51,7 @@ struct ConnectionSlotTests {
     /// GET /health on a new connection; the status, or 0 when no answer came within `seconds`.
     static func health(_ port: Int, within seconds: Double) throws -> Int {
         let socket = try RawSocket(port: port)
-        socket.send("GET /health HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n")
+        socket.send("GET /health HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
         return RawResponse(socket.readUntilClosed(seconds: seconds).bytes)?.status ?? 0
     }
 
@@ -148,8 +148,8 @@ struct ConnectionSlotTests {
                 let socket = try RawSocket(port: server.port)
                 // A third say nothing, a third start a head and a third a body, and never finish.
                 switch index % 3 {
-                case 1: socket.send("GET /health HTTP/1.1\r\nHost: t\r\nX-Slow: ")
-                case 2: socket.send("POST /render HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{")
+                case 1: socket.send("GET /health HTTP/1.1\r\nHost: localhost\r\nX-Slow: ")
+                case 2: socket.send("POST /render HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{")
                 default: break
                 }
                 held.append(socket)

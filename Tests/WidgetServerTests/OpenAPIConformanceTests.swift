@@ -136,18 +136,18 @@ struct OpenAPIConformanceTests {
             seen.append(try await observe("POST", open, "\(prefix)/render", body: #"{"layout":"delivery","surface":"islandCompact","device":"iphonese"}"#))
             seen.append(try await observe("GET", open, "\(prefix)/render"))
             seen.append(try await observeRaw(open, "POST", "\(prefix)/render",
-                                             "POST \(prefix)/render HTTP/1.1\r\nHost: t\r\nContent-Length: 5000\r\n\r\n"))
+                                             "POST \(prefix)/render HTTP/1.1\r\nHost: localhost\r\nContent-Length: 5000\r\n\r\n"))
             seen.append(try await observeRaw(open, "POST", "\(prefix)/render",
-                                             "POST \(prefix)/render HTTP/1.1\r\nHost: t\r\nContent-Length: 100\r\n\r\n{\"lay"))
+                                             "POST \(prefix)/render HTTP/1.1\r\nHost: localhost\r\nContent-Length: 100\r\n\r\n{\"lay"))
             seen.append(try await observeRaw(open, "GET", render,
-                                             "GET \(render) HTTP/1.1\r\nHost: t\r\nX-Big: \(String(repeating: "a", count: 20_000))\r\n\r\n"))
+                                             "GET \(render) HTTP/1.1\r\nHost: localhost\r\nX-Big: \(String(repeating: "a", count: 20_000))\r\n\r\n"))
         }
         for path in ["/health", "/v1/health", "/v1/openapi.json"] {
             seen.append(try await observe("GET", open, path))
             seen.append(try await observe("DELETE", open, path))
         }
         // CONNECT (405 on any path) and a path whose percent-encoding is malformed (400).
-        seen.append(try await observeRaw(open, "CONNECT", "/v1/layouts", "CONNECT /v1/layouts HTTP/1.1\r\nHost: t\r\n\r\n"))
+        seen.append(try await observeRaw(open, "CONNECT", "/v1/layouts", "CONNECT /v1/layouts HTTP/1.1\r\nHost: localhost\r\n\r\n"))
         seen.append(try await observe("GET", open, "/v1/render/deliver%zz/systemSmall.png"))
 
         // Access control.

@@ -101,7 +101,7 @@ struct ProtectionTests {
         let (afterRequest, silent) = try await onThread { () throws -> ((RawResponse?, Bool), Bool) in
             // Keep-alive after one request …
             let used = try RawSocket(port: server.port)
-            used.send("GET /health HTTP/1.1\r\nHost: t\r\n\r\n")
+            used.send("GET /health HTTP/1.1\r\nHost: localhost\r\n\r\n")
             let (bytes, closed) = used.readUntilClosed(seconds: 5)
             // … and a connection that never says anything.
             let quiet = try RawSocket(port: server.port)
@@ -117,7 +117,7 @@ struct ProtectionTests {
         defer { Task { try await server.stop() } }
         let (response, bytesSent) = try await onThread { () throws -> (RawResponse?, Int) in
             let socket = try RawSocket(port: server.port)
-            let request = Array("GET /health HTTP/1.1\r\nHost: t\r\nX-Slow: \(String(repeating: "z", count: 100))\r\n\r\n".utf8)
+            let request = Array("GET /health HTTP/1.1\r\nHost: localhost\r\nX-Slow: \(String(repeating: "z", count: 100))\r\n\r\n".utf8)
             var sent = 0
             // A byte every 50 ms: the whole head would take over 6 s.
             while sent < request.count, !socket.waitReadable(seconds: 0.05) {
@@ -133,7 +133,7 @@ struct ProtectionTests {
     @Test func aBodySentTooSlowlyIsCutOffAtTheBodyTimeout() async throws {
         let server = try await RunningServer.start(serverLimits: serverLimits { $0.bodyTimeout = 0.5 })
         defer { Task { try await server.stop() } }
-        let head = "POST /render HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"lay"
+        let head = "POST /render HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"lay"
         let (response, closed) = try await exchange(server.port, Array(head.utf8))
         expectJSONError(response, status: 408, mentioning: ["ServerLimits.bodyTimeout"])
         #expect(closed)
@@ -143,18 +143,18 @@ struct ProtectionTests {
 
     @Test(arguments: [
         ("a malformed request line", "GARBAGE\r\n\r\n", 400),
-        ("an unknown method", "FOO /health HTTP/1.1\r\nHost: t\r\n\r\n", 400),
-        ("NUL in the path", "GET /he\0alth HTTP/1.1\r\nHost: t\r\n\r\n", 400),
+        ("an unknown method", "FOO /health HTTP/1.1\r\nHost: localhost\r\n\r\n", 400),
+        ("NUL in the path", "GET /he\0alth HTTP/1.1\r\nHost: localhost\r\n\r\n", 400),
         ("no HTTP version", "GET /health\r\n\r\n", 400),
         ("a header line with no colon", "GET /health HTTP/1.1\r\nHost t\r\n\r\n", 400),
-        ("Content-Length and Transfer-Encoding", "POST /render HTTP/1.1\r\nHost: t\r\nContent-Length: 5\r\n"
+        ("Content-Length and Transfer-Encoding", "POST /render HTTP/1.1\r\nHost: localhost\r\nContent-Length: 5\r\n"
             + "Transfer-Encoding: chunked\r\n\r\n0\r\n\r\n", 400),
-        ("two different Content-Lengths", "POST /render HTTP/1.1\r\nHost: t\r\nContent-Length: 5\r\n"
+        ("two different Content-Lengths", "POST /render HTTP/1.1\r\nHost: localhost\r\nContent-Length: 5\r\n"
             + "Content-Length: 6\r\n\r\nhello!", 400),
-        ("bad chunked encoding", "POST /render HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\n"
+        ("bad chunked encoding", "POST /render HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
             + "Transfer-Encoding: chunked\r\n\r\nzz\r\nhello\r\n0\r\n\r\n", 400),
-        ("a huge header", "GET /health HTTP/1.1\r\nHost: t\r\nX-Big: \(String(repeating: "a", count: 20_000))\r\n\r\n", 431),
-        ("a huge request line", "GET /\(String(repeating: "a", count: 20_000)) HTTP/1.1\r\nHost: t\r\n\r\n", 431),
+        ("a huge header", "GET /health HTTP/1.1\r\nHost: localhost\r\nX-Big: \(String(repeating: "a", count: 20_000))\r\n\r\n", 431),
+        ("a huge request line", "GET /\(String(repeating: "a", count: 20_000)) HTTP/1.1\r\nHost: localhost\r\n\r\n", 431),
         ("an HTTP/2 preface", "PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n", 400),
     ])
     func aMalformedRequestGetsA4xxJSONBodyAndTheServerGoesOn(_ what: String, _ request: String, _ status: Int) async throws {
@@ -167,7 +167,7 @@ struct ProtectionTests {
 
     @Test func badUTF8InThePathGetsA4xxJSONBody() async throws {
         let server = try await SharedServer.get()
-        let request: [UInt8] = Array("GET /render/".utf8) + [0xFF, 0xFE, 0xC3] + Array("/x.png HTTP/1.1\r\nHost: t\r\n\r\n".utf8)
+        let request: [UInt8] = Array("GET /render/".utf8) + [0xFF, 0xFE, 0xC3] + Array("/x.png HTTP/1.1\r\nHost: localhost\r\n\r\n".utf8)
         let (response, _) = try await exchange(server.port, request)
         let status = try #require(response?.status)
         #expect((400..<500).contains(status), "\(String(describing: response))")
@@ -180,14 +180,14 @@ struct ProtectionTests {
         defer { Task { try await server.stop() } }
         // Headers of 3,000 bytes in many small fields, each under the limit.
         let fields = (0..<100).map { "X-F\($0): \(String(repeating: "v", count: 25))\r\n" }.joined()
-        let headers = try await exchange(server.port, Array("GET /health HTTP/1.1\r\nHost: t\r\n\(fields)\r\n".utf8))
+        let headers = try await exchange(server.port, Array("GET /health HTTP/1.1\r\nHost: localhost\r\n\(fields)\r\n".utf8))
         expectJSONError(headers.response, status: 431, mentioning: ["2000", "ServerLimits.requestHeaderBytes"])
         // A declared body over the limit, on a route that never reads one.
-        let declared = try await exchange(server.port, Array("POST /health HTTP/1.1\r\nHost: t\r\nContent-Length: 5000\r\n\r\n".utf8))
+        let declared = try await exchange(server.port, Array("POST /health HTTP/1.1\r\nHost: localhost\r\nContent-Length: 5000\r\n\r\n".utf8))
         expectJSONError(declared.response, status: 413, mentioning: ["1000", "ServerLimits.requestBodyBytes"])
         // A chunked body that grows past it.
         let chunk = String(repeating: "x", count: 600)
-        let chunked = "POST /render HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\n"
+        let chunked = "POST /render HTTP/1.1\r\nHost: localhost\r\nTransfer-Encoding: chunked\r\n\r\n"
             + "258\r\n\(chunk)\r\n258\r\n\(chunk)\r\n0\r\n\r\n"
         expectJSONError(try await exchange(server.port, Array(chunked.utf8)).response, status: 413,
                         mentioning: ["ServerLimits.requestBodyBytes"])
@@ -202,7 +202,7 @@ struct ProtectionTests {
         let holders = try await onThread { () throws -> [RawSocket] in
             try (0..<200).map { _ in
                 let socket = try RawSocket(port: server.port)
-                socket.send("GET /health HTTP/1.1\r\nHost: t\r\nX-Slow: ")
+                socket.send("GET /health HTTP/1.1\r\nHost: localhost\r\nX-Slow: ")
                 return socket
             }
         }
@@ -223,7 +223,7 @@ struct ProtectionTests {
             // then sits idle between requests, the first the longest.
             let holders = try (0..<4).map { _ in
                 let socket = try RawSocket(port: server.port)
-                socket.send("GET /health HTTP/1.1\r\nHost: t\r\n\r\n")
+                socket.send("GET /health HTTP/1.1\r\nHost: localhost\r\n\r\n")
                 _ = socket.waitReadable(seconds: 5)
                 var buffer = [UInt8](repeating: 0, count: 4096)
                 _ = buffer.withUnsafeMutableBytes { recv(socket.fd, $0.baseAddress, $0.count, 0) }
@@ -232,7 +232,7 @@ struct ProtectionTests {
             }
             // A fifth takes the place of the first.
             let fifth = try RawSocket(port: server.port)
-            fifth.send("GET /health HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n")
+            fifth.send("GET /health HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
             let answer = RawResponse(fifth.readUntilClosed(seconds: 5).bytes)
             // Now every holder but the first opens an event stream, and only then one more
             // connection does: all four places are busy answering, so a sixth connection is refused.
@@ -240,13 +240,13 @@ struct ProtectionTests {
             // the fifth's place when its client has seen the close, and a filler arriving then took
             // the place of the longest-idle holder, leaving room for the sixth. CI saw that.)
             for socket in holders.dropFirst() {
-                socket.send("GET /gallery-events HTTP/1.1\r\nHost: t\r\n\r\n")
+                socket.send("GET /gallery-events HTTP/1.1\r\nHost: localhost\r\n\r\n")
             }
             for socket in holders.dropFirst() {
                 guard socket.waitReadable(seconds: 5) else { throw TestFailure("an event stream did not open") }
             }
             let filler = try RawSocket(port: server.port)
-            filler.send("GET /gallery-events HTTP/1.1\r\nHost: t\r\n\r\n")
+            filler.send("GET /gallery-events HTTP/1.1\r\nHost: localhost\r\n\r\n")
             guard filler.waitReadable(seconds: 5) else { throw TestFailure("the filler's event stream did not open") }
             let extra = try RawSocket(port: server.port)
             let (bytes, closed) = extra.readUntilClosed(seconds: 5)

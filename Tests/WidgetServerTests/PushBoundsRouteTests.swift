@@ -79,7 +79,7 @@ struct PushBoundsRouteTests {
         var sockets: [RawSocket] = []
         for scale in [4, 3.5] {
             let socket = try RawSocket(port: server.port)
-            #expect(socket.send("GET /render/slow/systemLarge.png?preview=heavy&scale=\(scale) HTTP/1.1\r\nHost: test\r\n\r\n"))
+            #expect(socket.send("GET /render/slow/systemLarge.png?preview=heavy&scale=\(scale) HTTP/1.1\r\nHost: localhost\r\n\r\n"))
             sockets.append(socket)
         }
         var running = 0.0

@@ -39,7 +39,7 @@ struct RequestTargetTests {
         // Over-encoded unreserved letters are the same path; a malformed escape is a 400 naming the path.
         let overEncoded = try await Client.send(server.url("/v1/render/my%20l%61yout/system%53mall.png?pr%65view=o%6Ee"))
         #expect(overEncoded.status == 200, "\(overEncoded.text)")
-        let (malformed, _) = try await Self.exchange(server.port, "GET /v1/render/my%2layout/systemSmall.png HTTP/1.1\r\nHost: t\r\n\r\n")
+        let (malformed, _) = try await Self.exchange(server.port, "GET /v1/render/my%2layout/systemSmall.png HTTP/1.1\r\nHost: localhost\r\n\r\n")
         #expect(malformed?.status == 400, "\(String(describing: malformed))")
         #expect((malformed?.json?["error"] as? String)?.contains("percent-encoding") == true, "\(String(describing: malformed))")
         let badQuery = try await Client.send(server.url("/v1/render/my%20layout/systemSmall.png?preview=%E0%A4"))
@@ -93,7 +93,7 @@ struct RequestTargetTests {
             #expect(reply.header("Content-Type")?.hasPrefix("text/html") == true)
         }
         // Without the slash the page's relative links would miss: a redirect to the folder.
-        let (bare, _) = try await Self.exchange(server.port, "GET /verify-report HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n")
+        let (bare, _) = try await Self.exchange(server.port, "GET /verify-report HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
         #expect(bare?.status == 308, "\(String(describing: bare))")
         #expect(bare?.headers["location"] == "/verify-report/", "\(String(describing: bare))")
     }
@@ -108,7 +108,7 @@ struct RequestTargetTests {
         #expect(asked?.status == 200)
         #expect(!askedClosed, "an HTTP/1.0 connection that asked for keep-alive was closed")
         #expect(asked?.headers["connection"]?.lowercased() == "keep-alive", "\(String(describing: asked))")
-        let (closing, closingClosed) = try await Self.exchange(server.port, "GET /health HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n")
+        let (closing, closingClosed) = try await Self.exchange(server.port, "GET /health HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
         #expect(closing?.status == 200)
         #expect(closingClosed, "an HTTP/1.1 connection that sent Connection: close stayed open")
         // A render (a body of its own length) and an error answer close the same way.
@@ -117,10 +117,21 @@ struct RequestTargetTests {
         #expect(errorClosed)
     }
 
+    @Test("a Host the loopback server does not answer to gets 421 naming the Host; a loopback name passes")
+    func aForeignHostIsMisdirected() async throws {
+        let server = try await SharedServer.get()
+        let (foreign, _) = try await Self.exchange(server.port, "GET /health HTTP/1.1\r\nHost: rebind.attacker.example:\(server.port)\r\nConnection: close\r\n\r\n")
+        #expect(foreign?.status == 421, "\(String(describing: foreign))")
+        #expect((foreign?.json?["error"] as? String)?.contains("rebind.attacker.example") == true, "\(String(describing: foreign))")
+        let (local, _) = try await Self.exchange(server.port, "GET /health HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nConnection: close\r\n\r\n")
+        #expect(local?.status == 200, "\(String(describing: local))")
+    }
+
     @Test func connectGetsA405WithAJSONBody() async throws {
         let server = try await SharedServer.get()
+        // CONNECT is refused by its method before the Host is looked at, whatever host it names.
         for request in ["CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n",
-                        "CONNECT /v1/layouts HTTP/1.1\r\nHost: t\r\n\r\n"] {
+                        "CONNECT /v1/layouts HTTP/1.1\r\nHost: localhost\r\n\r\n"] {
             let (response, closed) = try await Self.exchange(server.port, request)
             #expect(response?.status == 405, "\(String(describing: response))")
             #expect(response?.headers["content-type"]?.hasPrefix("application/json") == true, "\(String(describing: response))")

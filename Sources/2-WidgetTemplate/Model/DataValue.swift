@@ -24,15 +24,12 @@ public enum DataValue: Hashable, Sendable {
     /// Reads a data file (a `--data` file): at most `Limits.documentBytes`, checked before reading,
     /// text only, then `parse`.
     public static func load(path: String, limits: Limits = .default) throws(LayoutError) -> DataValue {
-        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
-        if let size = attributes?[.size] as? Int, size > limits.documentBytes {
-            throw SourceCheck.tooLarge(size, .data, limits: limits, file: path)
+        let data: [UInt8]
+        do { data = try BoundedFile.read(path, limit: limits.documentBytes) } catch {
+            if case .tooLarge(let bytes, _) = error { throw SourceCheck.tooLarge(bytes, .data, limits: limits, file: path) }
+            throw LayoutError(.error("cannot read data file: \(error)", at: SourceLocation(file: path, line: 1, column: 1)))
         }
-        let data: Data
-        do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
-            throw LayoutError(.error("cannot read data file: \(error.localizedDescription)", at: SourceLocation(file: path, line: 1, column: 1)))
-        }
-        let text = try SourceCheck.decode([UInt8](data), file: path, kind: .data, limits: limits)
+        let text = try SourceCheck.decode(data, file: path, kind: .data, limits: limits)
         // A file named `*.json` is read as JSON whatever it starts with, so its syntax errors say JSON, not YAML.
         if path.lowercased().hasSuffix(".json"), !JSONReader.looksLikeJSON(text) {
             try SourceCheck.check(text, file: path, kind: .data, limits: limits, depth: false)

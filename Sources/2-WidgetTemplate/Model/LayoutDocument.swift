@@ -137,44 +137,16 @@ public enum LayoutLoader {
         let what = kind == .layout ? "layout file" : "file"
         let at = SourceLocation(file: file, line: 1, column: 1)
         func failure(_ message: String) -> LayoutError { LayoutError(.error(message, at: at)) }
-        var target = path
-        var info = stat()
-        if lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK {
-            // Judged before the target is opened, on both sides with their links resolved.
-            let folder = (path as NSString).deletingLastPathComponent
-            guard let realFolder = realPath(folder.isEmpty ? "." : folder) else {
-                throw failure("cannot read \(what): its folder cannot be read")
+        let folder = (path as NSString).deletingLastPathComponent
+        do { return try BoundedFile.read(path, limit: limits.documentBytes, within: folder) } catch {
+            switch error {
+            case .tooLarge(let bytes, _): throw SourceCheck.tooLarge(bytes, kind, limits: limits, file: file)
+            case .outsideFolder: throw failure("a symlink to a file outside the layouts folder: layouts are read only from inside their folder")
+            case .notRegularFile: throw failure("cannot read \(what): not a regular file")
+            case .notText: throw failure("cannot read \(what): not UTF-8 text")
+            case .cannotRead(let reason): throw failure("cannot read \(what): \(reason)")
             }
-            guard let real = realPath(path) else { throw failure("cannot read \(what): a symbolic link to nothing") }
-            guard real.hasPrefix(realFolder == "/" ? "/" : realFolder + "/") else {
-                throw failure("a symlink to a file outside the layouts folder: layouts are read only from inside their folder")
-            }
-            target = real
         }
-        let fd = open(target, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOFOLLOW)
-        guard fd >= 0 else { throw failure("cannot read \(what): \(String(cString: strerror(errno)))") }
-        defer { close(fd) }
-        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
-            throw failure("cannot read \(what): not a regular file")
-        }
-        if Int(info.st_size) > limits.documentBytes { throw SourceCheck.tooLarge(Int(info.st_size), kind, limits: limits, file: file) }
-        // Room for what fstat said plus a byte, grown while the file goes on (it may grow meanwhile),
-        // up to one byte over the limit.
-        var bytes = [UInt8](repeating: 0, count: Int(info.st_size) + 1)
-        var count = 0
-        while count <= limits.documentBytes {
-            if count == bytes.count { bytes += [UInt8](repeating: 0, count: min(64 * 1024, limits.documentBytes + 1 - count)) }
-            let n = bytes.withUnsafeMutableBytes { Foundation.read(fd, $0.baseAddress! + count, $0.count - count) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw failure("cannot read \(what): \(String(cString: strerror(errno)))")
-            }
-            if n == 0 { break }
-            count += n
-        }
-        if count > limits.documentBytes { throw SourceCheck.tooLarge(count, kind, limits: limits, file: file) }
-        bytes.removeSubrange(count...)
-        return bytes
     }
 
     static func realPath(_ path: String) -> String? {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import WidgetImport
+import WidgetModel
 
 /// `widgetshot-import`: the importer's own executable (`widgetshot import` runs it), so the main
 /// binary, the server and the renderer never load swift-syntax.
@@ -19,7 +20,12 @@ struct ImportTool: ParsableCommand {
         exit 1 naming each view that changed structurally (formatting and comments do not count), \
         0 when none did.
 
-        Exit codes: 0 done, 1 drift found (--check), 2 bad input (nothing written). \
+        The whole import runs within Limits.importSeconds (60 s): past it, it stops with an error \
+        naming the file being parsed, and nothing is written.
+
+        Exit codes: 0 done, 1 drift found (--check), 2 bad input or past the deadline (nothing \
+        written), 3 the draft was written but its own lint rejects it (each error printed as \
+        "draft: …"; fix the draft by hand before using it). \
         See docs/import.md.
         """)
 
@@ -78,8 +84,11 @@ struct ImportTool: ParsableCommand {
             for d in result.report.dropped { note("\(d.spot): dropped .\(d.modifier) (changes nothing a picture shows)") }
         }
         for d in result.lintDiagnostics { note("draft: \(d)") }
+        let draftErrors = result.lintDiagnostics.filter { $0.severity == .error }.count
         func write(_ data: Data, to path: String) throws {
-            do { try data.write(to: URL(fileURLWithPath: path), options: .atomic) } catch {
+            do { try AtomicFile.write([UInt8](data), to: path) } catch let error as OutputPathError {
+                note("error: \(error)"); throw ExitCode(2)
+            } catch {
                 note("error: cannot write \(path): \(error.localizedDescription)"); throw ExitCode(2)
             }
         }
@@ -88,9 +97,41 @@ struct ImportTool: ParsableCommand {
         }
         if let report { try write(result.report.json(), to: report) }
         note(result.report.summary)
+        if draftErrors > 0 {
+            note("error: the draft has \(draftErrors) lint error(s) (above, as draft: …): it was written, but WidgetShot will refuse it until they are fixed")
+            throw ExitCode(3)
+        }
+    }
+}
+
+/// The import runs on a thread of its own: its stack is large (the parser and the walks after it
+/// recurse per level of the Swift, within the depth limits of `Limits`), and the main thread
+/// waits for it at most `Limits.importSeconds`. The Swift parser cannot be interrupted, so a
+/// thread past the deadline is abandoned: the process prints the error and exits (nothing was
+/// written; writes happen only after the import is done).
+enum ImportThread {
+    static let stackBytes = 512 << 20
+
+    static func run(seconds: Double = Limits.default.importSeconds, _ body: @escaping @Sendable () -> Void) {
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            body()
+            done.signal()
+        }
+        thread.stackSize = stackBytes
+        thread.start()
+        if done.wait(timeout: .now() + seconds) == .timedOut {
+            let file = ImportProgress.current.map { " while parsing \($0)" } ?? ""
+            note("error: the import took more than \(Int(seconds)) s (Limits.importSeconds)\(file): that Swift makes the parser's work explode "
+                 + "(e.g. unterminated \\( interpolations or deeply nested brackets); nothing was written")
+            exit(2)
+        }
     }
 }
 
 func note(_ s: String) { FileHandle.standardError.write(Data((s + "\n").utf8)) }
 
-ImportTool.main()
+// Parsed on the import thread; the exit code comes back through `exit`, as `main()` would give it.
+ImportThread.run {
+    ImportTool.main()
+}

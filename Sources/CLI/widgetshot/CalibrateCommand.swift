@@ -111,7 +111,7 @@ struct CalibrateCommand: ParsableCommand {
         if let out {
             do {
                 try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
-                try AtomicFile.write(try [UInt8](Data(contentsOf: URL(fileURLWithPath: reference))), to: out + "/reference.png")
+                try AtomicFile.write(try BoundedFile.read(reference, limit: Limits.default.pngFileBytes), to: out + "/reference.png")
                 try AtomicFile.write(outcome.png, to: out + "/render.png")
                 try AtomicFile.write([UInt8](reportJSON), to: out + "/report.json")
                 let page = Calibration.page(report, reference: "reference.png", ours: "render.png",

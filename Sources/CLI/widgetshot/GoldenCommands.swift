@@ -36,6 +36,7 @@ struct MatrixSelection: ParsableArguments {
     func documents() throws -> (ProjectFolders, [LayoutDocument]) {
         let folders = try project.folders()
         let catalog = LayoutCatalog(directory: folders.layouts)
+        if layout.isEmpty { _ = try project.layoutFiles(folders) }
         var documents: [LayoutDocument] = []
         for name in layout.isEmpty ? catalog.names() : layout {
             do { documents.append(try catalog.load(name)) } catch {
@@ -387,6 +388,7 @@ struct PruneCommand: ParsableCommand {
 
     func run() throws {
         let folders = try project.folders()
+        _ = try project.layoutFiles(folders)
         let documents: [LayoutDocument]
         do { documents = try LayoutCatalog(directory: folders.layouts).loadAll() } catch {
             note("error: \(error)"); throw ExitCode(2)

@@ -44,7 +44,7 @@ struct LintCommand: ParsableCommand {
         for f in files {
             do { paths.append(try catalog.resolve(f)) } catch { note("error: \(error)"); throw ExitCode(2) }
         }
-        if paths.isEmpty { paths = catalog.files() }
+        if paths.isEmpty { paths = try project.layoutFiles(folders) }
         let pool = RendererPool(fonts: try project.fontLibrary(folders))
         let linter = ProjectLinter(pool: pool, device: try deviceProfile(named: device))
         var errors = 0, warnings = 0

@@ -209,6 +209,7 @@ struct ServeCommand: ParsableCommand {
         do {
             settings = try ServeSettings(flags: givenFlags, environment: ProcessInfo.processInfo.environment, configFile: config)
             resolved = try ServeConfiguration(settings)
+            for warning in settings.warnings { note("warning: \(warning)") }
         } catch let error as ConfigurationError {
             throw CLIError(error.description)
         } catch let error as AccessFileError {

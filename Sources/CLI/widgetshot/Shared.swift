@@ -12,6 +12,25 @@ struct ProjectOptions: ParsableArguments {
         discussion: "Default: $WIDGETSHOT_HOME, else the nearest folder at or above the working directory holding widgetshot.yaml or both Fonts/ and Layouts/. Fonts not in the project come from those installed with widgetshot."))
     var projectRoot: String?
 
+    @Flag(name: .customLong("allow-empty"), help: ArgumentHelp(
+        "Pass when the project has no layouts yet.",
+        discussion: "Without it, lint, verify, record and prune exit 2 when the layouts folder holds no layout: a typo in layouts: must not pass by checking nothing."))
+    var allowEmpty = false
+
+    /// Every layout file of the project, or an error naming the folder looked in when there is
+    /// none (unless --allow-empty).
+    func layoutFiles(_ folders: ProjectFolders) throws -> [String] {
+        let files = LayoutCatalog(directory: folders.layouts).files()
+        if files.isEmpty, !allowEmpty {
+            var isFolder: ObjCBool = false
+            let there = FileManager.default.fileExists(atPath: folders.layouts, isDirectory: &isFolder) && isFolder.boolValue
+            let source = folders.projectFile.map { " (layouts: in \($0))" } ?? ""
+            throw CLIError("no layouts found: \(folders.layouts)\(source) \(there ? "holds no .yaml, .yml or .json file" : "does not exist"); "
+                           + "check the folder's name, or pass --allow-empty for a project with no layouts yet")
+        }
+        return files
+    }
+
     func folders() throws -> ProjectFolders {
         do {
             if let projectRoot { return try ProjectFolders.at(projectRoot) }
