@@ -19,6 +19,7 @@ enum BracketDepth {
         limits.importBracketDepth = limit
         limits.importGenericDepth = .max
         limits.importConditionalDepth = .max
+        limits.importDepth = 1 << 40
         return firstProblem(text, limits: limits)?.offset
     }
 
@@ -40,6 +41,16 @@ enum BracketDepth {
         var interpolations: [(hashes: Int, multiline: Bool, parens: Int)] = []
         var square = 0
         var angle = 0, conditional = 0
+        // All brackets together, up to the parser's own nesting bound: past it the parser gives up
+        // on the file anyway, after time that grows with the cube of the open brackets (1,600
+        // unterminated `\(` ran past 300 s).
+        var nesting = 0
+        let nestingLimit = limits.importDepth * 4
+        func open(_ at: Int) -> (offset: Int, message: String)? {
+            nesting += 1
+            guard nesting > nestingLimit else { return nil }
+            return (at, "brackets and braces nested more than \(nestingLimit) deep (Limits.importDepth × 4, the parser's own bound): this file is skipped")
+        }
         var i = 0
         let backtick = UInt8(ascii: "`")
         func isNameByte(_ c: UInt8) -> Bool {
@@ -63,6 +74,7 @@ enum BracketDepth {
                     while h < hashes, i + 1 + h < n, b[i + 1 + h] == hash { h += 1 }
                     if h == hashes, i + 1 + h < n, b[i + 1 + h] == UInt8(ascii: "(") {
                         i += 2 + h
+                        nesting += 1
                         interpolations.append((hashes, multiline, 0))
                         return true
                     }
@@ -133,6 +145,7 @@ enum BracketDepth {
                 i = j + (multiline ? 3 : 1)
                 _ = skipString(hashes: hashes, multiline: multiline)
             case UInt8(ascii: "["):
+                if let problem = open(i) { return problem }
                 square += 1
                 if square > limit {
                     return (i, "square brackets nested more than \(limit) deep (Limits.importBracketDepth): this file is skipped")
@@ -152,16 +165,27 @@ enum BracketDepth {
             case UInt8(ascii: ">"):
                 if i == 0 || b[i - 1] != UInt8(ascii: "-") { angle = max(0, angle - 1) }
                 i += 1
-            case newline, UInt8(ascii: ";"), UInt8(ascii: "{"), UInt8(ascii: "}"):
+            case UInt8(ascii: "{"):
+                if let problem = open(i) { return problem }
+                angle = 0
+                i += 1
+            case UInt8(ascii: "}"):
+                nesting = max(0, nesting - 1)
+                angle = 0
+                i += 1
+            case newline, UInt8(ascii: ";"):
                 angle = 0
                 i += 1
             case UInt8(ascii: "]"):
                 square = max(0, square - 1)
+                nesting = max(0, nesting - 1)
                 i += 1
             case UInt8(ascii: "("):
+                if let problem = open(i) { return problem }
                 if !interpolations.isEmpty { interpolations[interpolations.count - 1].parens += 1 }
                 i += 1
             case UInt8(ascii: ")"):
+                nesting = max(0, nesting - 1)
                 i += 1
                 if let last = interpolations.last {
                     if last.parens > 0 { interpolations[interpolations.count - 1].parens -= 1 } else {

@@ -59,6 +59,8 @@ public struct ImportWarning: Hashable, Sendable, Codable, Comparable, CustomStri
     public var spot: SourceSpot
     public var message: String
     public var description: String { "\(spot): warning: \(message)" }
+    /// A file left out whole (nested past a limit of the importer's).
+    public var skipsFile: Bool { message.hasSuffix("this file is skipped") }
     public static func < (a: ImportWarning, b: ImportWarning) -> Bool { (a.spot, a.message) < (b.spot, b.message) }
 }
 

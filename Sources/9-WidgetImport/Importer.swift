@@ -56,7 +56,8 @@ public enum WidgetImporter {
         if t.overNodeLimit { throw nodeLimit(options) }
         // Controls alone make a layout too (`surfaces: {}` and `controls:`).
         guard !surfaces.isEmpty || !controls.isEmpty else {
-            throw ImportError("no widget view found in \(files.count == 1 ? files[0] : "\(files.count) files"): looked for Widget configurations (StaticConfiguration, AppIntentConfiguration, ActivityConfiguration with its DynamicIsland, ControlWidget configurations), structs conforming to View, a `var body: some View` and closures that build views")
+            throw ImportError("no widget view found in \(files.count == 1 ? files[0] : "\(files.count) files"): looked for Widget configurations (StaticConfiguration, AppIntentConfiguration, ActivityConfiguration with its DynamicIsland, ControlWidget configurations), structs conforming to View, a `var body: some View` and closures that build views"
+                              + warnings.filter(\.skipsFile).map { "\n\($0)" }.joined())
         }
         // Every other view of the files becomes a component too, so nothing given is lost.
         for v in catalog.views where t.viewComponents[v.name] == nil && !v.stored.contains(where: { $0.environmentKey == "widgetFamily" }) {

@@ -44,7 +44,7 @@ import WidgetModel
     /// swift-syntax's diagnostics generator is quadratic in missing tokens (200,000 `(`: 26 s in a
     /// debug build); a file with more than 50 problems gets one warning at the first.
     @Test func manySyntaxProblemsAreOneWarning() throws {
-        let broken = "struct V: View { var body: some View { Text(\"a\") } }\nlet x = " + String(repeating: "(", count: 300) + "\n"
+        let broken = "struct V: View { var body: some View { Text(\"a\") } }\nlet x = " + String(repeating: "(", count: 150) + "\n"
         let r = try WidgetImporter.run(texts: [("Broken.swift", broken)], options: ImportOptions(name: "draft"))
         let syntax = r.report.warnings.filter { $0.message.hasPrefix("syntax:") }
         #expect(syntax.count == 1, "\(syntax)")

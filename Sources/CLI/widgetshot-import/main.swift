@@ -44,12 +44,18 @@ struct ImportTool: ParsableCommand {
     @Option(name: .long, help: "A layout written by an earlier import: check its recorded views against the Swift in PATH….")
     var check: String?
 
+    @Option(name: .long, help: ArgumentHelp("Stop after this many seconds (reading and parsing included).",
+                                            discussion: "Default \(Int(Limits.default.importSeconds)) (Limits.importSeconds). Past it the import stops with an error naming the file being parsed, and nothing is written.",
+                                            valueName: "seconds"))
+    var deadline: Double = Limits.default.importSeconds
+
     @Flag(name: .long, help: "Do not print the TODO list (the summary line still goes to stderr).")
     var quiet = false
 
     /// A file this run will write must be in a folder that exists: said before the import runs,
     /// naming the folder, not after it as a bare "cannot write".
     func validate() throws {
+        guard deadline.isFinite, deadline > 0, deadline <= 3600 else { throw ValidationError("--deadline must be a number of seconds in (0, 3600], got \(deadline)") }
         for (option, path) in [("--output", output), ("--report", report)] {
             guard let path, path != "-" else { continue }
             let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
@@ -64,7 +70,8 @@ struct ImportTool: ParsableCommand {
         guard !paths.isEmpty else { throw ValidationError("give the Swift files or folders to import") }
         if let check {
             let findings: [DriftCheck.Finding]
-            do { findings = try DriftCheck.check(layoutPath: check, paths: paths) } catch {
+            let paths = paths
+            do { findings = try ImportThread.run(seconds: deadline) { try DriftCheck.check(layoutPath: check, paths: paths) } } catch {
                 note("error: \(error)"); throw ExitCode(2)
             }
             for f in findings { print(f.description) }
@@ -75,7 +82,8 @@ struct ImportTool: ParsableCommand {
         }
         let layoutName = name ?? output.map { URL(fileURLWithPath: $0).deletingPathExtension().lastPathComponent } ?? "imported"
         let result: ImportResult
-        do { result = try WidgetImporter.run(paths: paths, options: ImportOptions(name: layoutName)) } catch {
+        let paths = paths
+        do { result = try ImportThread.run(seconds: deadline) { try WidgetImporter.run(paths: paths, options: ImportOptions(name: layoutName)) } } catch {
             note("error: \(error)"); throw ExitCode(2)
         }
         for w in result.report.warnings { note(w.description) }
@@ -105,33 +113,35 @@ struct ImportTool: ParsableCommand {
 }
 
 /// The import runs on a thread of its own: its stack is large (the parser and the walks after it
-/// recurse per level of the Swift, within the depth limits of `Limits`), and the main thread
-/// waits for it at most `Limits.importSeconds`. The Swift parser cannot be interrupted, so a
-/// thread past the deadline is abandoned: the process prints the error and exits (nothing was
-/// written; writes happen only after the import is done).
+/// recurse per level of the Swift, within the depth limits of `Limits`), and the calling thread
+/// waits for it at most `seconds`. The Swift parser cannot be interrupted, so a thread past the
+/// deadline is abandoned: the process prints the error and exits 2 (nothing was written; writes
+/// happen only after the import is done).
 enum ImportThread {
     static let stackBytes = 512 << 20
 
-    static func run(seconds: Double = Limits.default.importSeconds, _ body: @escaping @Sendable () -> Void) {
+    final class Box<T>: @unchecked Sendable { var result: Result<T, Error>? }
+
+    static func run<T>(seconds: Double, _ body: @escaping () throws -> T) throws -> T {
         let done = DispatchSemaphore(value: 0)
+        let box = Box<T>()
+        nonisolated(unsafe) let work = body
         let thread = Thread {
-            body()
+            box.result = Result { try work() }
             done.signal()
         }
         thread.stackSize = stackBytes
         thread.start()
         if done.wait(timeout: .now() + seconds) == .timedOut {
             let file = ImportProgress.current.map { " while parsing \($0)" } ?? ""
-            note("error: the import took more than \(Int(seconds)) s (Limits.importSeconds)\(file): that Swift makes the parser's work explode "
+            note("error: the import took more than \(seconds) s (Limits.importSeconds, --deadline)\(file): that Swift makes the parser's work explode "
                  + "(e.g. unterminated \\( interpolations or deeply nested brackets); nothing was written")
             exit(2)
         }
+        return try box.result!.get()
     }
 }
 
 func note(_ s: String) { FileHandle.standardError.write(Data((s + "\n").utf8)) }
 
-// Parsed on the import thread; the exit code comes back through `exit`, as `main()` would give it.
-ImportThread.run {
-    ImportTool.main()
-}
+ImportTool.main()
