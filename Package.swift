@@ -83,6 +83,8 @@ let package = Package(
         // The temporary files being written, where a signal handler can remove them (C: a handler
         // may only do async-signal-safe things).
         .target(name: "CTempFiles", path: "Sources/C/CTempFiles"),
+        // malloc_trim for the server's idle moments (Swift's Glibc module lacks <malloc.h>).
+        .target(name: "CMemory", path: "Sources/C/CMemory"),
 
         // Pipeline stages.
         .target(name: "WidgetModel", dependencies: ["CTempFiles"], path: "Sources/1-WidgetModel"),
@@ -118,6 +120,7 @@ let package = Package(
         // The HTTP endpoint: a thin layer that turns a URL or a JSON body into a RenderRequest.
         .target(name: "WidgetServer", dependencies: [
             "WidgetShot",
+            "CMemory",
             "WidgetGallery",
             "WidgetPush",
             .product(name: "Hummingbird", package: "hummingbird"),
@@ -219,7 +222,7 @@ let package = Package(
 // fuzz pass reuses the ordinary build's compiled dependencies instead of building all of them a
 // second time with sanitizers (`-Xswiftc -sanitize=…` on the command line reaches every package).
 if Context.environment["WIDGETSHOT_FUZZ"] == "1" {
-    let cTargets: Set = ["CPNG", "CTempFiles", "CFuzzDriver"]
+    let cTargets: Set = ["CPNG", "CTempFiles", "CMemory", "CFuzzDriver"]
     for target in package.targets where target.type == .regular || target.type == .executable {
         if cTargets.contains(target.name) {
             target.cSettings = (target.cSettings ?? []) + [.unsafeFlags(["-fsanitize=fuzzer-no-link,address"])]

@@ -88,6 +88,17 @@ public struct Limits: Sendable, Equatable {
     /// found, as the answer and report.json write them). A finding repeats its key path, so deep
     /// paths made a 55 KB body a 5.8 MB answer; a real report takes a few kilobytes.
     public var pushReportBytes = 1024 * 1024
+    /// Pixels (width × height) of one rendered picture, known from the surface (or canvas) and the
+    /// scale before a pixel is allocated. The largest surface WidgetShot has, the iPad's
+    /// systemExtraLarge at 4x, is about 3.6 Mpx; a 2048×2048 pt canvas at 4x (67 Mpx) took 327 MB
+    /// and, two at once, more than the deployment's memory limit. Each buffer costs 4 bytes a pixel,
+    /// so one render within this costs at most 32 MB a buffer.
+    public var renderPixels = 8 * 1024 * 1024
+    /// Pixels of all the buffers one render holds at once: the picture and one as large for each
+    /// compositing group (`opacity` below 1) nested inside another. With `renderPixels` alone, eight
+    /// nested groups on the largest picture would hold 9 × 32 MB; within this a render holds at
+    /// most 128 MB, whatever its size (a widget-sized one still nests `groupDepth` groups).
+    public var renderBufferPixels = 32 * 1024 * 1024
     /// Pixels (width × height) of one filmstrip sheet (`push`, `timeline`, the gallery's push
     /// section), known from its cells before it is allocated at 4 bytes a pixel. The sample
     /// sequence's filmstrip at the phone's 3x is 18 Mpx (6 columns); this is room for about 25 such

@@ -82,6 +82,8 @@ public enum RenderError: Error, CustomStringConvertible, Sendable {
     case modeNotOnSurface(RenderingMode, Surface)
     case layoutErrors([Diagnostic])
     case encode(String)
+    /// The picture would have more pixels than `Limits.renderPixels` (width, height).
+    case tooManyPixels(Int, Int, limit: Int)
 
     public var description: String {
         switch self {
@@ -98,6 +100,8 @@ public enum RenderError: Error, CustomStringConvertible, Sendable {
             return ds.map(\.description).joined(separator: "\n")
         case .encode(let m):
             return "PNG encoding failed: \(m)"
+        case .tooManyPixels(let w, let h, let limit):
+            return "the picture would be \(w)×\(h) px, more than \(limit) pixels (Limits.renderPixels): lower the scale or the canvas"
         }
     }
 }

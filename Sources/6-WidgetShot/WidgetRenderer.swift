@@ -91,6 +91,7 @@ public final class WidgetRenderer {
                 "opacity nested \(request.layout.limits.groupDepth + 1) deep, more than the limit of \(request.layout.limits.groupDepth) (Limits.groupDepth): each level is composited through a buffer as large as the surface",
                 at: tooDeep.source)])
         }
+        try Self.checkPixels(composed, scale: scale, limits: request.layout.limits)
         try Self.check(deadline)
         let warnings = bound.diagnostics + LayoutWarnings.find(in: composed) + missingGlyphWarnings(in: composed.root)
         var prepared = PreparedSurface(surface: surface, composed: composed, scale: scale, warnings: warnings)
@@ -159,11 +160,42 @@ public final class WidgetRenderer {
         }
     }
 
+    /// The picture's size in pixels, as `drawSurface` allocates it.
+    static func pixelSize(_ composed: ComposedSurface, scale: Double) -> (width: Int, height: Int) {
+        let s = scale * composed.magnification
+        return (CheckedNumber.int((composed.size.width * s).rounded(), clampedTo: 1...Renderer.maxCanvasSide),
+                CheckedNumber.int((composed.size.height * s).rounded(), clampedTo: 1...Renderer.maxCanvasSide))
+    }
+
+    /// Refuses a picture past `Limits.renderPixels`, or whose nested compositing groups would hold
+    /// more than `Limits.renderBufferPixels`, before any buffer is allocated.
+    static func checkPixels(_ composed: ComposedSurface, scale: Double, limits: Limits) throws(RenderError) {
+        let (w, h) = pixelSize(composed, scale: scale)
+        if w * h > limits.renderPixels { throw .tooManyPixels(w, h, limit: limits.renderPixels) }
+        let buffers = 1 + deepestGroup(in: composed.root)
+        if buffers * w * h > limits.renderBufferPixels {
+            throw .layoutErrors([.error(
+                "\(buffers - 1) nested opacity groups on a \(w)×\(h) px picture would hold \(buffers * w * h) pixels of buffers, more than \(limits.renderBufferPixels) (Limits.renderBufferPixels): lower the scale or nest fewer translucent views",
+                at: nil)])
+        }
+    }
+
+    /// The most compositing groups nested inside each other, found without recursion.
+    static func deepestGroup(in root: PlacedNode) -> Int {
+        var deepest = 0
+        var stack: [(node: PlacedNode, depth: Int)] = [(root, 0)]
+        while let (node, above) = stack.popLast() {
+            let depth = above + (node.opacity > 0 && node.opacity < 1 ? 1 : 0)
+            deepest = max(deepest, depth)
+            if node.opacity > 0 { stack.append(contentsOf: node.children.map { ($0, depth) }) }
+        }
+        return deepest
+    }
+
     private func drawSurface(_ prepared: PreparedSurface) -> Bitmap {
         let composed = prepared.composed
         let s = prepared.scale * composed.magnification
-        let w = CheckedNumber.int((composed.size.width * s).rounded(), clampedTo: 1...Renderer.maxCanvasSide)
-        let h = CheckedNumber.int((composed.size.height * s).rounded(), clampedTo: 1...Renderer.maxCanvasSide)
+        let (w, h) = Self.pixelSize(composed, scale: prepared.scale)
         switch composed.mode {
         case .fullColor:
             return renderer.draw(composed.root, pixelWidth: w, pixelHeight: h, scale: s)

@@ -188,6 +188,7 @@ package struct RenderRoutes: Sendable {
             case .modeNotOnSurface: throw APIError(.unprocessableContent, error.description, field: "mode")
             case .layoutErrors: throw APIError(.unprocessableContent, error.description)
             case .encode: throw APIError(.internalServerError, error.description)
+            case .tooManyPixels: throw APIError(.unprocessableContent, error.description, field: "canvas")
             }
         } catch {
             metrics.rendersFailed.increment()

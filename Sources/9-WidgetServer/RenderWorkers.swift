@@ -1,3 +1,4 @@
+import CMemory
 import Foundation
 import NIOPosix
 import WidgetShot
@@ -59,7 +60,7 @@ struct RenderWorkers: Sendable {
                         // Cancelled while it waited for this thread: nothing is read or drawn.
                         try deadline.check()
                         running.change(1)
-                        defer { running.change(-1) }
+                        defer { if running.change(-1) == 0 { MemoryReturn.whenIdle() } }
                         return (try renderers.withRenderer { try job($0, deadline) }, wait)
                     }
                 } onCancel: {
@@ -131,8 +132,27 @@ final class Admission: @unchecked Sendable {
 private final class Tally: @unchecked Sendable {
     private let lock = NSLock()
     private var n = 0
-    func change(_ by: Int) { lock.withLock { n += by } }
+    @discardableResult func change(_ by: Int) -> Int { lock.withLock { n += by; return n } }
     var count: Int { lock.withLock { n } }
+}
+
+/// Gives the memory of finished renders back to the system when no render is running. glibc keeps
+/// freed blocks in each thread's arena: after three `png=small` renders of a large canvas the idle
+/// server stayed at 602 MB. `malloc_trim` returns what is free; it runs at most every quarter
+/// second, so under steady load it costs nothing, and after a burst the process shrinks again.
+enum MemoryReturn {
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var last: UInt64 = 0
+
+    static func whenIdle() {
+        let now = DispatchTime.now().uptimeNanoseconds
+        let due = lock.withLock { () -> Bool in
+            guard now &- last > 250_000_000 else { return false }
+            last = now
+            return true
+        }
+        if due { memory_return() }
+    }
 }
 
 /// Hands the deadline made on the worker thread to a cancellation that may come from another one,
