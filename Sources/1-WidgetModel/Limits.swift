@@ -113,6 +113,11 @@ public struct Limits: Sendable, Equatable {
 
     /// Bytes in one image file an `image:` names.
     public var imageBytes = 8 * 1024 * 1024
+    /// Bytes in one symbol SVG (`Icons/NAME.svg`). An SF Symbols export of one symbol, every
+    /// weight and scale, is 20–80 KB; librsvg's work grows with the file, and it has no bound of its own.
+    public var symbolBytes = 256 * 1024
+    /// Elements in one symbol SVG (paths, groups, shapes): an export has a few dozen.
+    public var symbolElements = 2_000
     /// Pixels (width × height) in one decoded image.
     public var imagePixels = 4096 * 4096
     /// Bytes in one PNG file a command compares or measures against (a golden, `diff`'s two

@@ -79,31 +79,52 @@ extension Renderer {
     /// rendering). An SF Symbols app export holds every weight and scale; the medium-scale variant
     /// of the icon's weight (`Semibold-M`) is drawn when it has one, else the whole picture.
     ///
-    /// The file is read as bytes with no base address, so nothing it references outside itself is
-    /// loaded; a file that has grown past `Limits.imageBytes` since it was found, or that librsvg
-    /// cannot read, draws nothing (the layout's lint and bind stages said why earlier).
+    /// The file was checked when it was found (`SymbolCheck`: size, elements, no filters, images or
+    /// patterns), which bounds librsvg's work; it is read as bytes with no base address, so nothing
+    /// it references outside itself is loaded. Each size of a symbol is rasterized once, into an
+    /// alpha mask kept in `SymbolMasks` (by file, size, scale and pixel phase, so the pixels are
+    /// those a direct draw gives), and drawn from there after; nothing is rasterized once the
+    /// render's deadline has passed. A file librsvg cannot read draws nothing (lint and bind said why).
     func drawSymbolArtwork(_ path: String, _ icon: IconContent, in frame: Rect, _ cr: OpaquePointer) {
-        guard let data = FileManager.default.contents(atPath: path), data.count <= limits.imageBytes else { return }
-        var error: UnsafeMutablePointer<GError>?
-        let handle: UnsafeMutablePointer<RsvgHandle>? = data.withUnsafeBytes { raw in
-            guard let base = raw.bindMemory(to: UInt8.self).baseAddress else { return nil }
-            return rsvg_handle_new_from_data(base, gsize(raw.count), &error)
-        }
-        if let error { g_error_free(error) }
-        guard let handle else { return }
-        defer { g_object_unref(UnsafeMutableRawPointer(handle)) }
         let side = max(0, icon.size)
-        var viewport = RsvgRectangle(x: frame.midX - side / 2, y: frame.midY - side / 2, width: side, height: side)
         let variant = "#" + Self.symbolWeightName(icon.weight) + "-M"
+        var m = cairo_matrix_t()
+        cairo_get_matrix(cr, &m)
+        // Device position of the square: with a plain scale and translation (every surface but a
+        // mirrored one) the mask is cached; otherwise drawn directly.
+        guard m.xy == 0, m.yx == 0, m.xx > 0, m.yy > 0, m.xx == m.yy else {
+            drawSymbolDirectly(path, variant: variant, icon, square: Rect(x: frame.midX - side / 2, y: frame.midY - side / 2, width: side, height: side), frame: frame, cr)
+            return
+        }
+        let dx = m.xx * (frame.midX - side / 2) + m.x0, dy = m.yy * (frame.midY - side / 2) + m.y0
+        let (ox, oy) = (dx.rounded(.down), dy.rounded(.down))
+        let key = SymbolMasks.Key(path: path, variant: variant, pixels: side * m.xx, phaseX: dx - ox, phaseY: dy - oy,
+                                  modified: SymbolMasks.modified(path))
+        if let deadline, deadline.hasPassed { return }
+        guard let mask = SymbolMasks.shared.mask(for: key, limits: limits, deadline: deadline) else { return }
+        guard mask.width > 0, mask.height > 0 else { return }
+        cairo_save(cr)
+        setSource(icon.color, in: frame, cr)   // the pattern keeps the user space it was set in
+        cairo_identity_matrix(cr)
+        mask.bytes.withUnsafeBufferPointer { raw in
+            let surface = cairo_image_surface_create_for_data(UnsafeMutablePointer(mutating: raw.baseAddress!), CAIRO_FORMAT_A8,
+                                                              Int32(mask.width), Int32(mask.height), Int32(mask.stride))
+            cairo_mask_surface(cr, surface, ox, oy)
+            cairo_surface_destroy(surface)
+        }
+        cairo_restore(cr)
+        cairo_new_path(cr)
+    }
+
+    /// The symbol drawn straight through a group (a mirrored or otherwise transformed surface).
+    func drawSymbolDirectly(_ path: String, variant: String, _ icon: IconContent, square: Rect, frame: Rect, _ cr: OpaquePointer) {
+        if let deadline, deadline.hasPassed { return }
+        guard let handle = SymbolMasks.handle(path, limits: limits) else { return }
+        defer { g_object_unref(UnsafeMutableRawPointer(handle)) }
+        var viewport = RsvgRectangle(x: square.origin.x, y: square.origin.y, width: square.size.width, height: square.size.height)
         cairo_save(cr)
         cairo_push_group(cr)
-        var failure: UnsafeMutablePointer<GError>?
-        if rsvg_handle_has_sub(handle, variant) != 0 {
-            _ = rsvg_handle_render_element(handle, cr, variant, &viewport, &failure)
-        } else {
-            _ = rsvg_handle_render_document(handle, cr, &viewport, &failure)
-        }
-        if let failure { g_error_free(failure) }
+        SymbolMasks.render(handle, variant: variant, viewport: &viewport, cr)
         let mask = cairo_pop_group(cr)
         setSource(icon.color, in: frame, cr)
         cairo_mask(cr, mask)

@@ -31,6 +31,12 @@ public final class RenderDeadline: @unchecked Sendable {
     public var isCancelled: Bool { lock.withLock { cancelled } }
 
     /// Whether the render should stop: the time is up or it was cancelled.
+    /// Nanoseconds until the deadline (0 once it has passed or the render was cancelled).
+    public var remainingNanoseconds: UInt64 {
+        let now = DispatchTime.now().uptimeNanoseconds
+        return now >= limit || isCancelled ? 0 : limit - now
+    }
+
     public var hasPassed: Bool {
         DispatchTime.now().uptimeNanoseconds >= limit || isCancelled
     }

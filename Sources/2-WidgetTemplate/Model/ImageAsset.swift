@@ -118,12 +118,8 @@ public enum SymbolAsset {
         guard real.hasPrefix(realFolder + "/"), insideLayoutFolder(realFolder, directory) else {
             return .failure(ImageAssetFailure(message: "symbol \(name): \(Self.folder)/\(name).svg leads outside the folder through a symbolic link"))
         }
-        var info = stat()
-        guard stat(real, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
-            return .failure(ImageAssetFailure(message: "symbol \(name): \(Self.folder)/\(name).svg is not a regular file"))
-        }
-        guard Int(info.st_size) <= limits.imageBytes else {
-            return .failure(ImageAssetFailure(message: "symbol \(name): \(Self.folder)/\(name).svg is \(info.st_size) bytes, more than the limit of \(limits.imageBytes) (Limits.imageBytes)"))
+        if let problem = SymbolCheck.problem(atPath: real, limits: limits) {
+            return .failure(ImageAssetFailure(message: "symbol \(name): \(Self.folder)/\(name).svg \(problem)"))
         }
         return .success(real)
     }
