@@ -18,6 +18,16 @@ struct JSONErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             return try APIError(.contentTooLarge, "the body is larger than \(limits.requestBodyBytes) bytes (ServerLimits.requestBodyBytes)",
                                 field: "body")
                 .response(from: request, context: context)
+        } catch let error as RenderDeadlineExceeded {
+            // A render the routes did not answer themselves (a body being parsed on a worker):
+            // cancelled means its connection ended first, as when ConnectionGuard answered 408 to a
+            // body that did not arrive in time; it is counted and logged as that, not as a 500.
+            let status: HTTPResponse.Status = error.cancelled ? .requestTimeout : .serviceUnavailable
+            return try APIError(status, error.description).response(from: request, context: context)
+        } catch is CancellationError {
+            // The same, caught while the body was still being read.
+            return try APIError(.requestTimeout, "the request was cancelled before it was answered (its connection ended, or its body did not arrive in time)")
+                .response(from: request, context: context)
         } catch let error as HTTPError where error.status == .notFound {
             return try APIError(.notFound, "no route for \(request.method) \(request.uri.path); see GET /layouts")
                 .response(from: request, context: context)

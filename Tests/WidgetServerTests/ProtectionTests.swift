@@ -137,6 +137,16 @@ struct ProtectionTests {
         let (response, closed) = try await exchange(server.port, Array(head.utf8))
         expectJSONError(response, status: 408, mentioning: ["ServerLimits.bodyTimeout"])
         #expect(closed)
+        // Counted as the client saw it: a 408, never a 500 (the route's body read failed behind it).
+        var metrics = ""
+        for _ in 0..<50 {
+            metrics = String(decoding: try await Client.send(server.url("/metrics")).body, as: UTF8.self)
+            if metrics.contains("status=\"408\"") { break }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        let requests = metrics.split(separator: "\n").filter { $0.hasPrefix("widgetshot_http_requests_total") && $0.contains("/render") }
+        #expect(requests.contains { $0.contains("status=\"408\"") }, "\(requests)")
+        #expect(!requests.contains { $0.contains("status=\"500\"") }, "\(requests)")
     }
 
     // MARK: Malformed and oversized requests
