@@ -126,7 +126,9 @@ public final class LiveGallery: @unchecked Sendable {
         return AsyncStream(bufferingPolicy: .bufferingNewest(8)) { continuation in
             continuation.onTermination = { [weak self] _ in self?.lock.withLock { _ = self?.subscribers.removeValue(forKey: id) } }
             lock.withLock { subscribers[id] = continuation }
-            continuation.yield(GalleryEvent(name: "hello", data: "{\"version\":\(lock.withLock { version })}"))
+            // `building`: a build is under way, so more is coming (the page shows it busy until then).
+            let (current, busy) = lock.withLock { (version, building) }
+            continuation.yield(GalleryEvent(name: "hello", data: "{\"version\":\(current),\"building\":\(busy)}"))
         }
     }
 
@@ -276,7 +278,7 @@ public final class LiveGallery: @unchecked Sendable {
         clock.lap("diff")
         let update = GalleryUpdate(version: version, from: version - 1, rendered: build.rendered, reused: build.reused,
                                    ms: Int(build.seconds * 1000), errors: build.problems.map(\.message).joined(separator: "\n"),
-                                   figures: figures, stages: clock.stages, serverMs: clock.total)
+                                   figures: figures, stages: clock.stages, serverMs: clock.total, more: build.deferred > 0)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.withoutEscapingSlashes]
         let data = (try? encoder.encode(update)).map { String(decoding: $0, as: UTF8.self) } ?? "{\"version\":\(version)}"
@@ -311,6 +313,8 @@ struct GalleryUpdate: Codable, Sendable {
     var stages: [GalleryStage]
     /// From the first file event (or the start of the build) to this event, in ms.
     var serverMs: Double
+    /// The rest of this change's images follow in the next update (a large change comes in two).
+    var more = false
 }
 
 /// Times the stages of one live update from the watcher's first event on.

@@ -27,6 +27,23 @@ extension LiveGalleryTests {
         try await browser.open("http://127.0.0.1:\(port)/")
         try await browser.waitFor("!document.getElementById('live').hidden")
         let allLoaded = "[...document.querySelectorAll('main img')].every(i => i.complete && i.naturalWidth > 0)"
+        // Settled: no build under way and every part of the last change shown (the first build of
+        // a large project comes in two updates; marking a figure between them lost the mark).
+        let settled = "!document.getElementById('live').classList.contains('busy')"
+        /// The page shows the server's latest build and expects no more: what the checks below read
+        /// is then the state after the change, not a moment inside it.
+        func quiet() async throws {
+            let deadline = Date().addingTimeInterval(60)
+            while Date() < deadline {
+                try await browser.waitFor(settled)
+                let served = String(decoding: try await URLSession.shared.data(from: URL(string: "http://127.0.0.1:\(port)/")!).0, as: UTF8.self)
+                let page = try browser.evaluate("document.body.dataset.version") as? String ?? ""
+                if served.contains("<body data-version=\(page) ") || served.contains("<body data-version=\(page)>") { return }
+                try await Task.sleep(for: .milliseconds(50))
+            }
+            Issue.record("the page never caught up with the server")
+        }
+        try await quiet()
         try await browser.waitFor(allLoaded)
         let mine = "reference/systemMedium/onTheWay/light/iphone15pro"
         let other = "other/systemMedium/onTheWay/light/iphone15pro"
@@ -42,6 +59,7 @@ extension LiveGalleryTests {
         var v = try version()
         try project.edit { $0.replacingOccurrences(of: "fill: \"#FF9500\"", with: "fill: \"#0A84FF\"") }
         try await browser.waitFor("document.body.dataset.version !== '\(v)' && document.getElementById('\(mine)').querySelector('img').src !== '\(before)'")
+        try await quiet()
         try await browser.waitFor(allLoaded)
         #expect(try string("document.body.dataset.updateMode") == "patch")
         #expect(try string("document.body.dataset.fetches") == "0", "no fetch of the page for a one-layout edit")

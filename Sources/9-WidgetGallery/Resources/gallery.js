@@ -154,6 +154,7 @@
       // reconnected) catches up.
       source.addEventListener("hello", function (e) {
         var info = JSON.parse(e.data);
+        if (info.building) { live.textContent = "● rendering…"; live.classList.add("busy"); }
         pending = pending.then(function () {
           if (String(info.version) !== body.dataset.version) return refetch(info, performance.now());
         }).catch(function (err) { console.warn("gallery update failed", err); });
@@ -220,8 +221,11 @@
         body.dataset.stages = info.stages.map(function (s) { return s.name + " " + Math.round(s.ms); }).join(", ");
         body.dataset.serverMs = Math.round(info.serverMs);
       }
-      live.classList.remove("busy");
-      live.textContent = "● live · updated " + info.rendered + " image(s) in " + info.ms + " ms";
+      // Busy until the last part of a change has come (a large one comes in two updates).
+      if (info.more) { live.textContent = "● rendering the rest…"; } else {
+        live.classList.remove("busy");
+        live.textContent = "● live · updated " + info.rendered + " image(s) in " + info.ms + " ms";
+      }
       var imgs = [];
       changed.forEach(function (fig) { fig.querySelectorAll("img").forEach(function (i) { imgs.push(i); }); });
       body.dataset.imagesMs = "";
