@@ -177,6 +177,7 @@ let package = Package(
         ], path: "Sources/Fuzz/FuzzSignature"),
         .executableTarget(name: "FuzzConfig", dependencies: ["FuzzSupport", "WidgetServer"], path: "Sources/Fuzz/FuzzConfig"),
         .executableTarget(name: "FuzzPush", dependencies: ["FuzzSupport", "WidgetPush", "WidgetShot"], path: "Sources/Fuzz/FuzzPush"),
+        .executableTarget(name: "FuzzSymbol", dependencies: ["FuzzSupport", "WidgetShot"], path: "Sources/Fuzz/FuzzSymbol"),
         .executableTarget(name: "FuzzManifest", dependencies: ["FuzzSupport", "WidgetGallery", "WidgetShot"], path: "Sources/Fuzz/FuzzManifest"),
 
         // Tests mirror the targets. TestSupport: this checkout's folders, the CLI run as a child

@@ -7,7 +7,7 @@ import WidgetModel
 /// process (a server draws the same few symbols thousands of times; each draw used to parse the SVG
 /// and run librsvg again). The bytes are plain arrays, so a mask is read by any thread; each draw
 /// wraps them in a surface of its own. Kept within `capacityBytes`, emptied when full.
-final class SymbolMasks: @unchecked Sendable {
+public final class SymbolMasks: @unchecked Sendable {
     struct Key: Hashable {
         var path: String, variant: String
         /// The square's side in device pixels, and where it starts within its first pixel.
@@ -93,8 +93,13 @@ final class SymbolMasks: @unchecked Sendable {
 
     /// The file's bytes (within `Limits.symbolBytes`) as a librsvg handle, or nil.
     static func handle(_ path: String, limits: Limits) -> UnsafeMutablePointer<RsvgHandle>? {
-        guard let data = try? BoundedFile.read(path, limit: limits.symbolBytes), !data.isEmpty,
-              SymbolCheck.problem(data, limits: limits) == nil else { return nil }
+        guard let data = try? BoundedFile.read(path, limit: limits.symbolBytes) else { return nil }
+        return handle(data, limits: limits)
+    }
+
+    /// SVG bytes that pass `SymbolCheck` as a librsvg handle, or nil.
+    static func handle(_ data: [UInt8], limits: Limits) -> UnsafeMutablePointer<RsvgHandle>? {
+        guard !data.isEmpty, SymbolCheck.problem(data, limits: limits) == nil else { return nil }
         var error: UnsafeMutablePointer<GError>?
         let handle: UnsafeMutablePointer<RsvgHandle>? = data.withUnsafeBufferPointer { raw in
             rsvg_handle_new_from_data(raw.baseAddress!, gsize(raw.count), &error)
@@ -118,6 +123,19 @@ final class SymbolMasks: @unchecked Sendable {
     static func rasterize(_ path: String, key: Key, limits: Limits) -> Mask? {
         guard let handle = handle(path, limits: limits) else { return nil }
         defer { g_object_unref(UnsafeMutableRawPointer(handle)) }
+        return rasterize(handle, key: key, limits: limits)
+    }
+
+    /// SVG bytes checked and drawn as a symbol of `pixels` square (the icon loader's fuzz target):
+    /// the mask's inked pixels, or nil when the bytes are refused or unreadable.
+    public static func rasterize(svg: [UInt8], pixels: Double, variant: String = "#Regular-M", limits: Limits = .default) -> Int? {
+        guard let handle = handle(svg, limits: limits) else { return nil }
+        defer { g_object_unref(UnsafeMutableRawPointer(handle)) }
+        let key = Key(path: "", variant: variant, pixels: pixels, phaseX: 0.5, phaseY: 0.25, modified: 0)
+        return rasterize(handle, key: key, limits: limits).map { $0.bytes.reduce(0) { $0 + ($1 > 0 ? 1 : 0) } }
+    }
+
+    static func rasterize(_ handle: UnsafeMutablePointer<RsvgHandle>, key: Key, limits: Limits) -> Mask? {
         let width = CheckedNumber.int((key.phaseX + key.pixels).rounded(.up), clampedTo: 0...Renderer.maxCanvasSide)
         let height = CheckedNumber.int((key.phaseY + key.pixels).rounded(.up), clampedTo: 0...Renderer.maxCanvasSide)
         guard width > 0, height > 0, width * height <= limits.renderPixels else { return Mask(width: 0, height: 0, stride: 0, bytes: []) }

@@ -7,7 +7,7 @@ import TestSupport
 /// by fuzzing stays a failing test until it is fixed.
 @Suite struct FuzzRegressionTests {
     @Test(.childProcess, arguments: ["FuzzLayout", "FuzzData", "FuzzLayoutData", "FuzzExpression", "FuzzPNG", "FuzzRequest",
-                      "FuzzSignature", "FuzzConfig", "FuzzManifest", "FuzzPush"])
+                      "FuzzSignature", "FuzzConfig", "FuzzManifest", "FuzzPush", "FuzzSymbol"])
     func replaysWithoutACrashOrAHang(_ product: String) async throws {
         let binary = URL(fileURLWithPath: CLIProcess.binary).deletingLastPathComponent().appendingPathComponent(product).path
         try #require(FileManager.default.isExecutableFile(atPath: binary), "\(binary) is not built (swift build --build-tests)")
