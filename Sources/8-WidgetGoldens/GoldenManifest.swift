@@ -196,13 +196,15 @@ public struct GoldenFileError: Error, CustomStringConvertible, Sendable {
         return "\(path):\(line):\(column): \(message)"
     }
 
-    /// The file's bytes; nil when there is no such file.
+    /// Bytes a manifest, an ignore list or a report may hold: 100,000 goldens' entries are about 20 MB.
+    public static let maxBytes = 64 * 1024 * 1024
+
+    /// The file's bytes (at most `maxBytes`, checked before reading); nil when there is no such file.
     static func contents(of path: String) throws -> Data? {
         guard FileManager.default.fileExists(atPath: path) else { return nil }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw GoldenFileError(path: path, message: "cannot read the file")
+        do { return Data(try BoundedFile.read(path, limit: maxBytes)) } catch {
+            throw GoldenFileError(path: path, message: "\(error)")
         }
-        return data
     }
 
     static func decode<T: Decodable>(_ type: T.Type, from data: Data, path: String) throws -> T {

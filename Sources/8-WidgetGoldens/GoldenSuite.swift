@@ -116,10 +116,13 @@ public struct GoldenSuite: Sendable {
         }
         let stored = storedRelativePath(of: cell)
         let goldenPath = directory + "/" + stored
-        guard let data = FileManager.default.contents(atPath: goldenPath) else {
+        let bytes: [UInt8]
+        do { bytes = try BoundedFile.read(goldenPath, limit: Limits.default.pngFileBytes) } catch {
+            guard case .cannotRead("no such file") = error else {
+                return GoldenOutcome(cell: cell, status: .error("cannot read golden \(goldenPath): \(error)"))
+            }
             return GoldenOutcome(cell: cell, status: .missing, actual: keepImages ? actual : nil)
         }
-        let bytes = [UInt8](data)
         if let entry = manifest?.entries[stored], entry.file == ImageDiff.bytesHash(bytes),
            entry.pixels == ImageDiff.pixelHash(actual) {
             return GoldenOutcome(cell: cell, status: .passed, matchedByHash: true)

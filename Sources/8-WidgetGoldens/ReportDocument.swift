@@ -67,8 +67,9 @@ public struct ReportDocument: Codable, Sendable, Equatable {
     /// `DIRECTORY/report.json`, e.g. for the gallery to mark and link the images a verify run failed.
     public static func load(directory: String) throws -> ReportDocument {
         let path = directory + "/report.json"
-        guard let data = FileManager.default.contents(atPath: path) else { throw ReportError("\(path): no such file") }
-        return try decode([UInt8](data), file: path)
+        let data: [UInt8]
+        do { data = try BoundedFile.read(path, limit: GoldenFileError.maxBytes) } catch { throw ReportError("\(path): \(error)") }
+        return try decode(data, file: path)
     }
 
     /// The cells a reviewer must look at, by name (`delivery/systemSmall/onTheWay-light`).

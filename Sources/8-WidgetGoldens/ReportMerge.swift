@@ -10,10 +10,14 @@ public enum ReportMerge {
         var documents: [(dir: String, doc: ReportDocument)] = []
         for dir in directories {
             let path = dir + "/report.json"
-            guard let data = FileManager.default.contents(atPath: path) else {
-                throw ReportError("\(path): no report.json there (write one with `widgetshot verify --shard K/N --report \(dir)`)")
+            let data: [UInt8]
+            do { data = try BoundedFile.read(path, limit: GoldenFileError.maxBytes) } catch {
+                if case .cannotRead("no such file") = error {
+                    throw ReportError("\(path): no report.json there (write one with `widgetshot verify --shard K/N --report \(dir)`)")
+                }
+                throw ReportError("\(path): \(error)")
             }
-            documents.append((dir, try ReportDocument.decode([UInt8](data), file: path)))
+            documents.append((dir, try ReportDocument.decode(data, file: path)))
         }
         let first = documents[0].doc
         for (dir, d) in documents {

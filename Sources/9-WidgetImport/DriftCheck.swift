@@ -39,8 +39,9 @@ public enum DriftCheck {
 
     /// Compares a layout's records with the Swift in `paths`.
     public static func check(layoutPath: String, paths: [String], limits: Limits = .default) throws(ImportError) -> [Finding] {
-        guard let data = FileManager.default.contents(atPath: layoutPath), let text = String(data: data, encoding: .utf8) else {
-            throw ImportError("\(layoutPath): cannot read the layout")
+        let text: String
+        do { text = try BoundedFile.text(layoutPath, limit: limits.documentBytes) } catch {
+            throw ImportError("\(layoutPath): cannot read the layout: \(error)")
         }
         let recorded = records(in: text)
         guard !recorded.isEmpty else {

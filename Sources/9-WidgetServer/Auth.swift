@@ -64,8 +64,8 @@ public struct AccessPolicy: Sendable {
     /// are not part of it.
     public static func readTokenFile(_ path: String) throws -> [String] {
         let text: String
-        do { text = try String(contentsOfFile: path, encoding: .utf8) } catch {
-            throw AccessFileError("cannot read the token file \(path): \(error.localizedDescription)")
+        do { text = try BoundedFile.text(path, limit: 1024 * 1024) } catch {
+            throw AccessFileError("the token file \(path): \(error)")
         }
         let tokens = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
             .filter { !$0.isEmpty && !$0.hasPrefix("#") }
@@ -78,8 +78,9 @@ public struct AccessPolicy: Sendable {
 
     /// The key is the file's bytes without a trailing newline.
     public static func readKeyFile(_ path: String) throws -> [UInt8] {
-        guard var bytes = FileManager.default.contents(atPath: path).map({ [UInt8]($0) }) else {
-            throw AccessFileError("cannot read the signing key file \(path)")
+        var bytes: [UInt8]
+        do { bytes = try BoundedFile.read(path, limit: 64 * 1024) } catch {
+            throw AccessFileError("the signing key file \(path): \(error)")
         }
         while let last = bytes.last, last == 0x0A || last == 0x0D { bytes.removeLast() }
         guard bytes.count >= 16 else { throw AccessFileError("the signing key in \(path) is \(bytes.count) bytes; use at least 16 (32 random bytes is good)") }

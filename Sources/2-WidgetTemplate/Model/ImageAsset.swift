@@ -191,7 +191,8 @@ public enum SymbolFontTable {
             .failure(ImageAssetFailure(message: "\(shown)\(mark.map { ":\($0.line):\($0.column)" } ?? ""): \(message)"))
         }
         guard size <= maxBytes else { return fail("is \(size) bytes, more than \(maxBytes)") }
-        guard let data = FileManager.default.contents(atPath: path) else { return fail("cannot be read") }
+        let data: [UInt8]
+        do { data = try BoundedFile.read(path, limit: maxBytes, within: (path as NSString).deletingLastPathComponent) } catch { return fail("\(error)") }
         let root: Node?
         do { root = try Yams.compose(yaml: String(decoding: data, as: UTF8.self)) } catch { return fail("invalid YAML: \(error)") }
         guard let root else { return .success([:]) }
