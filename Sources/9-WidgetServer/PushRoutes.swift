@@ -94,7 +94,7 @@ struct PushRoutes: Sendable {
         if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > maxBodyBytes {
             throw APIError(.contentTooLarge, "the body is \(length) bytes; at most \(maxBodyBytes) are accepted (ServerLimits.requestBodyBytes)", field: "body")
         }
-        let buffer = try await request.body.collect(upTo: maxBodyBytes)
+        let buffer = try await RenderRoutes.wholeBody(request, upTo: maxBodyBytes)
         let bytes = Array(buffer.readableBytesView)
         let limits = self.limits
         let previews: [PushPreview]

@@ -105,13 +105,24 @@ package struct RenderRoutes: Sendable {
     /// method; see `answer`). No Cache-Control (POST answers are not kept by shared caches). With
     /// `data` and no `now`, the time used is the current second, so such answers are cached and
     /// coalesced within that second only.
+    /// The request's body, all of it: a body that ends before its Content-Length (its connection
+    /// closed, as when ConnectionGuard answers 408 to a body that did not arrive in time) is never
+    /// parsed as if it were whole; it is a 408 naming how much came.
+    static func wholeBody(_ request: Request, upTo limit: Int) async throws -> ByteBuffer {
+        let buffer = try await request.body.collect(upTo: limit)
+        if let length = request.headers[.contentLength].flatMap({ CheckedNumber.int($0) }), buffer.readableBytes < length {
+            throw APIError(.requestTimeout, "the body ended after \(buffer.readableBytes) of its \(length) bytes (Content-Length)", field: "body")
+        }
+        return buffer
+    }
+
     func renderBody(_ request: Request) async throws -> Response {
         let maxBodyBytes = serverLimits.requestBodyBytes
         if let length = request.headers[.contentLength].flatMap({ CheckedNumber.int($0) }), length > maxBodyBytes {
             throw APIError(.contentTooLarge, "the body is \(length) bytes; at most \(maxBodyBytes) are accepted (ServerLimits.requestBodyBytes)",
                            field: "body")
         }
-        let buffer = try await request.body.collect(upTo: maxBodyBytes)
+        let buffer = try await Self.wholeBody(request, upTo: maxBodyBytes)
         guard buffer.readableBytes > 0 else {
             throw APIError.badValue("body", "the body is empty; send a JSON object such as {\"layout\": \"delivery\", \"surface\": \"systemSmall\"}")
         }
