@@ -64,7 +64,8 @@ public enum ProjectFile {
                 let resolved = parts.isEmpty ? root : root + "/" + parts.joined(separator: "/")
                 // Written inside, and still inside with every link resolved: a `Layouts` that is a
                 // link to /etc would otherwise let lint and the server read (and quote) files there.
-                guard staysInside(resolved, root: root) else {
+                // The fonts folder may be a link (`ProjectFolders.checkInside` says why).
+                guard key.string == "fonts" || staysInside(resolved, root: root) else {
                     throw ProjectError("\(path):\(line(v)): '\(key.string): \(folder)' reaches outside the project folder through a symbolic link; "
                                        + "project folders are read only inside it (copy the folder in, or run from the folder that holds it)")
                 }
