@@ -48,10 +48,24 @@ public enum OutputTarget: Equatable, Sendable {
 
     /// Writes every byte into the node at `path` (a device, a FIFO, a socket), without creating,
     /// renaming or removing anything.
-    public static func writeThrough(_ bytes: [UInt8], to path: String) throws(OutputPathError) {
-        let fd = open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY | O_TRUNC)
+    ///
+    /// A FIFO is opened without blocking: one with no reader is waited for up to `readerWait`
+    /// seconds, then refused (a plain open would wait for a reader forever).
+    public static func writeThrough(_ bytes: [UInt8], to path: String, readerWait: Double = 5) throws(OutputPathError) {
+        var fd: Int32 = -1
+        let started = Date()
+        while true {
+            fd = open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY | O_TRUNC | O_NONBLOCK)
+            if fd >= 0 || errno != ENXIO { break }
+            guard Date().timeIntervalSince(started) < readerWait else {
+                throw OutputPathError(path: path, reason: "is a FIFO with no reader (waited \(Int(readerWait)) s); start the reader first")
+            }
+            usleep(10_000)
+        }
         guard fd >= 0 else { throw OutputPathError(path: path, reason: "cannot open: \(String(cString: strerror(errno)))") }
         defer { close(fd) }
+        // Writes block as a pipe's writer's do (the reader sets the pace).
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
         var done = 0
         while done < bytes.count {
             let n = bytes.withUnsafeBytes { Foundation.write(fd, $0.baseAddress! + done, $0.count - done) }

@@ -32,6 +32,18 @@ import WidgetModel
         #expect(kind(fifo) == S_IFIFO)
     }
 
+    @Test("a FIFO nobody reads is refused after a bounded wait, not waited on forever")
+    func aFIFOWithNoReaderIsRefused() throws {
+        let dir = scratchDirectory("output-fifo-alone")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let fifo = dir + "/out.png"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        #expect { try OutputTarget.writeThrough([1, 2, 3], to: fifo, readerWait: 0.2) } throws: {
+            "\($0)".contains("a FIFO with no reader")
+        }
+        #expect(kind(fifo) == S_IFIFO)
+    }
+
     @Test("a link to a regular file replaces the file it points at, and stays a link")
     func aLinkToAFileStaysALink() throws {
         let dir = scratchDirectory("output-link")
