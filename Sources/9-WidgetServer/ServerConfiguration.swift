@@ -84,7 +84,7 @@ public struct ServeSettings: Sendable {
     static let otherVariables: Set<String> = [
         "WIDGETSHOT_CONFIG", "WIDGETSHOT_RECORD", "WIDGETSHOT_TESTS", "WIDGETSHOT_BIN", "WIDGETSHOT_FONT_CACHE",
         "WIDGETSHOT_CACHE", "WIDGETSHOT_TRACE", "WIDGETSHOT_FUZZ", "WIDGETSHOT_VERSION", "WIDGETSHOT_TARBALL_URL",
-        "WIDGETSHOT_TIMING_BINARY",
+        "WIDGETSHOT_TIMING_BINARY", "WIDGETSHOT_BENCH_OUT",
     ]
 
     /// A misspelled variable would be ignored, and for access control that means an open server
