@@ -48,6 +48,8 @@ public struct URLSigner: Sendable {
         for given in query where given.name == "scope" {
             if case .failure(let problem) = SignedScope.parse(given.value) { throw .badScope(problem.description) }
         }
+        // `verify` refuses a URL with two scopes (which would it grant?), so none is signed.
+        if query.filter({ $0.name == "scope" }).count > 1 { throw .badScope("'scope' is given more than once; give it once") }
         query.append((name: "expires", value: String(expires)))
         let signature = Self.signature(RequestTarget.canonical(segments: parts.segments, query: query), key: key)
         query.append((name: "sig", value: signature))

@@ -53,6 +53,17 @@ struct SignatureNumberTests {
         #expect(throws: SignedURLError.expiryOutOfRange(-1)) { try URLSigner(key: key).sign(path, expires: -1) }
     }
 
+    @Test("sign refuses a URL that already holds scope twice, which verify would refuse (fuzz-signature finding)")
+    func signRefusesTwoScopes() throws {
+        let signer = URLSigner(key: key)
+        #expect { try signer.sign("/v1/layouts?scope=layouts&scope=render", expires: 2_000_000_000) } throws: {
+            "\($0)".contains("more than once")
+        }
+        // With a scope of its own the signer replaces the URL's, so that one is signed.
+        let signed = try signer.sign("/v1/layouts?scope=layouts&scope=render", expires: 2_000_000_000, scope: "layouts")
+        #expect(signed.components(separatedBy: "scope=").count == 2, "\(signed)")
+    }
+
     @Test func theVerifierNamesAnExpiryOutOfRangeWithoutTrapping() {
         let signer = URLSigner(key: key)
         for expires in ["-9223372036854775808", "9223372036854775807", "99999999999999999999", "1e9", "-0x10"] {
