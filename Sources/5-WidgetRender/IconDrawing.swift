@@ -82,8 +82,9 @@ extension Renderer {
     /// The file was checked when it was found (`SymbolCheck`: size, elements, no filters, images or
     /// patterns), which bounds librsvg's work; it is read as bytes with no base address, so nothing
     /// it references outside itself is loaded. Each size of a symbol is rasterized once, into an
-    /// alpha mask kept in `SymbolMasks` (by file, size, scale and pixel phase, so the pixels are
-    /// those a direct draw gives), and drawn from there after; nothing is rasterized once the
+    /// alpha mask kept in `SymbolMasks` (by file, size, scale and where the square starts within
+    /// its first pixel, so every position draws the same coverage a render there would), and drawn
+    /// from there after; nothing is rasterized once the
     /// render's deadline has passed. A file librsvg cannot read draws nothing (lint and bind said why).
     func drawSymbolArtwork(_ path: String, _ icon: IconContent, in frame: Rect, _ cr: OpaquePointer) {
         let side = max(0, icon.size)

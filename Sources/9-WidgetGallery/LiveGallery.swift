@@ -208,7 +208,11 @@ public final class LiveGallery: @unchecked Sendable {
                     building = false
                     return false
                 }
-                if !again { break }
+                if !again {
+                    // Nothing more is coming: a page told a build was under way stops showing it busy.
+                    broadcast(GalleryEvent(name: "idle", data: "{\"version\":\(lock.withLock { version })}"))
+                    break
+                }
             }
         }
     }

@@ -160,6 +160,12 @@
         }).catch(function (err) { console.warn("gallery update failed", err); });
       });
       source.addEventListener("update", onUpdate);
+      // The server has nothing more under way (after the updates before it are applied).
+      source.addEventListener("idle", function () {
+        pending = pending.then(function () {
+          if (live.classList.contains("busy")) { live.classList.remove("busy"); live.textContent = "● live"; }
+        });
+      });
     }
     connect();
     function onUpdate(e) {
