@@ -78,17 +78,18 @@ public struct LookSpec: Sendable, Equatable {
         if let locale, !Self.namesALanguage(locale) {
             throw .badValue("locale", "locale '\(locale)' names no language (an ISO 639 code such as ko, en, de, ja or ar, a region after it if you like: en-US)")
         }
+        let device = try resolvedDevice()
         let canvas = try resolvedCanvas()
         if let canvas {
             // Known from the request alone, so refused before a layout is looked at (the renderer
             // checks every picture again against its layout's limits).
-            let s = scale ?? 3
+            let s = scale ?? device.scale
             let pixels = (canvas.width * s).rounded() * (canvas.height * s).rounded()
             if pixels > Double(Limits.default.renderPixels) {
                 throw .badValue("canvas", "canvas \(self.canvas ?? "") at scale \(String(format: "%g", s)) is \(Int(pixels)) px, more than \(Limits.default.renderPixels) (Limits.renderPixels): lower the scale or the canvas")
             }
         }
-        return Checked(device: try resolvedDevice(), scheme: try resolvedScheme(), mode: try resolvedMode(),
+        return Checked(device: device, scheme: try resolvedScheme(), mode: try resolvedMode(),
                        now: try resolvedNow(), dynamicType: dynamicType == nil ? nil : try resolvedDynamicType(),
                        backdrop: try resolvedBackdrop(), canvas: canvas)
     }

@@ -95,8 +95,9 @@ public struct ServeSettings: Sendable {
         var warnings: [String] = []
         for name in environment.keys.sorted() where name.hasPrefix("WIDGETSHOT_") && !known.contains(name) {
             let upper = name.uppercased()
-            let nearest = known.sorted().min { distance($0, upper) < distance($1, upper) } ?? ""
-            let hint = distance(nearest, upper) <= 3 ? " (did you mean $\(nearest)?)" : ""
+            // A hint only for a name of ordinary length (the edit distance costs its length squared).
+            let nearest = upper.utf8.count > 64 ? "" : known.sorted().min { distance($0, upper) < distance($1, upper) } ?? ""
+            let hint = !nearest.isEmpty && distance(nearest, upper) <= 3 ? " (did you mean $\(nearest)?)" : ""
             if ["TOKEN", "KEY", "SECRET", "PASS", "AUTH", "SIGN", "CRED"].contains(where: upper.contains) {
                 throw ConfigurationError("$\(name) is not a setting widgetshot reads\(hint), and its name speaks of access control: "
                                          + "refusing to start a server that may be open; rename or unset it")
