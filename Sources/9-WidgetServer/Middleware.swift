@@ -131,7 +131,7 @@ public struct HostAllowList: Sendable, Equatable {
     /// For a server bound to `bindHost`.
     public static func forBinding(_ bindHost: String) -> HostAllowList {
         let h = bindHost.lowercased()
-        let loopback = loopbackNames.contains(h) || h.hasPrefix("127.") || h == "[::1]"
+        let loopback = loopbackNames.contains(h) || h.hasPrefix("127.")
         return HostAllowList(names: loopback ? loopbackNames.union([h]) : nil)
     }
 

@@ -37,10 +37,10 @@ enum ImageAsset {
         guard isInside(lexical, folderURL.path) else {
             return .failure(.outside("image path '\(path)' is outside the layout's folder: images must be files in that folder"))
         }
-        guard let realFolder = realPath(folderURL.path) else {
+        guard let realFolder = BoundedFile.realPath(folderURL.path) else {
             return .failure(.unreadable("image not found: \(path) (the layout's folder cannot be read)"))
         }
-        guard let real = realPath(lexical) else {
+        guard let real = BoundedFile.realPath(lexical) else {
             return .failure(.unreadable("image not found: \(path) in the layout's folder"))
         }
         guard isInside(real, realFolder) else {
@@ -59,12 +59,6 @@ enum ImageAsset {
     private static func isInside(_ path: String, _ folder: String) -> Bool {
         let base = folder.hasSuffix("/") ? folder : folder + "/"
         return path.hasPrefix(base) && path.count > base.count
-    }
-
-    private static func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
     }
 
     private static func header(_ path: String, shown: String, _ limits: Limits) -> Result<(width: Int, height: Int), Failure> {

@@ -149,12 +149,6 @@ public enum LayoutLoader {
         }
     }
 
-    static func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
-    }
-
     public static func parse(_ text: String, path: String, limits: Limits = .default, shownAs: String? = nil) throws(LayoutError) -> LayoutDocument {
         let file = shownAs ?? path
         let root = try YAMLReader.compose(text, file: file, kind: .layout, limits: limits)

@@ -39,10 +39,10 @@ enum StringCatalog {
         }
         let folder = layoutDirectory.isEmpty ? "." : layoutDirectory
         let path = URL(fileURLWithPath: folder).appendingPathComponent(name).path
-        guard let realFolder = LayoutLoader.realPath(folder) else {
+        guard let realFolder = BoundedFile.realPath(folder) else {
             return .failure(Failure(message: "stringCatalog: the layout's folder cannot be read"))
         }
-        guard let real = LayoutLoader.realPath(path) else {
+        guard let real = BoundedFile.realPath(path) else {
             return .failure(Failure(message: "stringCatalog: no file '\(name)' beside the layout"))
         }
         guard real.hasPrefix(realFolder == "/" ? "/" : realFolder + "/") else {
