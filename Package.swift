@@ -44,31 +44,31 @@ let package = Package(
     targets: [
         // C libraries from Debian, found through pkg-config.
         .systemLibrary(
-            name: "CPangoCairo", path: "Sources/C/CPangoCairo",
+            name: "CPangoCairo",
             pkgConfig: "pangocairo",
             providers: [.apt(["libcairo2-dev", "libpango1.0-dev", "libfontconfig-dev"]), .brew(["pango", "cairo", "fontconfig"])]
         ),
         // libpng and libdeflate through pkg-config too, so their headers and libraries are found
         // where Homebrew puts them as well as where Debian does.
         .systemLibrary(
-            name: "CLibPNG", path: "Sources/C/CLibPNG",
+            name: "CLibPNG",
             pkgConfig: "libpng16",
             providers: [.apt(["libpng-dev"]), .brew(["libpng"])]
         ),
         // librsvg draws a project's own symbols (SVG, as the SF Symbols app exports them) with cairo.
         .systemLibrary(
-            name: "CRsvg", path: "Sources/C/CRsvg",
+            name: "CRsvg",
             pkgConfig: "librsvg-2.0",
             providers: [.apt(["librsvg2-dev"]), .brew(["librsvg"])]
         ),
         // GLib (already in Pango's graph) for SHA-256: SHA256Hash.
         .systemLibrary(
-            name: "CGLib", path: "Sources/C/CGLib",
+            name: "CGLib",
             pkgConfig: "glib-2.0",
             providers: [.apt(["libglib2.0-dev"]), .brew(["glib"])]
         ),
         .systemLibrary(
-            name: "CLibDeflate", path: "Sources/C/CLibDeflate",
+            name: "CLibDeflate",
             pkgConfig: "libdeflate",
             providers: [.apt(["libdeflate-dev"]), .brew(["libdeflate"])]
         ),
@@ -77,45 +77,42 @@ let package = Package(
         // one (our own pixeldeflate.c): both measured faster and smaller than zlib through libpng
         // on our widgets (table in Sources/WidgetRender/PNGCodec.swift).
         .target(
-            name: "CPNG", dependencies: ["CLibPNG", "CLibDeflate"], path: "Sources/C/CPNG"
+            name: "CPNG", dependencies: ["CLibPNG", "CLibDeflate"]
         ),
 
         // The temporary files being written, where a signal handler can remove them (C: a handler
         // may only do async-signal-safe things).
-        .target(name: "CTempFiles", path: "Sources/C/CTempFiles"),
+        .target(name: "CTempFiles"),
         // malloc_trim for the server's idle moments (Swift's Glibc module lacks <malloc.h>).
-        .target(name: "CMemory", path: "Sources/C/CMemory"),
+        .target(name: "CMemory"),
 
         // Pipeline stages.
-        .target(name: "WidgetModel", dependencies: ["CTempFiles"], path: "Sources/1-WidgetModel"),
-        .target(name: "WidgetLayout", dependencies: ["WidgetModel"], path: "Sources/3-WidgetLayout"),
+        .target(name: "WidgetModel", dependencies: ["CTempFiles"]),
+        // The layout language: parse, bind, lint, the schema.
         .target(name: "WidgetTemplate", dependencies: [
             "WidgetModel", "CGLib", .product(name: "Yams", package: "Yams"),
-        ], path: "Sources/2-WidgetTemplate"),
+        ]),
+        .target(name: "WidgetLayout", dependencies: ["WidgetModel"]),
         // Surface chrome: each family's canvas, margins, container background, mask and regions.
-        .target(name: "WidgetCompose", dependencies: ["WidgetModel", "WidgetTemplate", "WidgetLayout"], path: "Sources/4-WidgetCompose"),
+        .target(name: "WidgetCompose", dependencies: ["WidgetModel", "WidgetTemplate", "WidgetLayout"]),
         .target(name: "WidgetRender", dependencies: ["WidgetModel", "WidgetLayout", "CPangoCairo", "CPNG", "CRsvg",
-                                                      .product(name: "Yams", package: "Yams")], path: "Sources/5-WidgetRender"),
-        .target(name: "WidgetDiff", path: "Sources/7-WidgetDiff"),
+                                                      .product(name: "Yams", package: "Yams")]),
+        .target(name: "WidgetDiff"),
         .target(name: "WidgetShot", dependencies: [
             "CTempFiles", "WidgetModel", "WidgetLayout", "WidgetTemplate", "WidgetCompose", "WidgetRender", "WidgetDiff",
             .product(name: "Yams", package: "Yams"),
-        ], path: "Sources/6-WidgetShot"),
+        ]),
         // Text that is not Swift (the OpenAPI document, the pages' CSS and JavaScript) lives in each
         // target's Resources/ and is compiled into the binary as bytes (`.embedInCode`: a
         // `PackageResources` constant), so the binary needs no bundle beside it and can be moved.
         // Golden images: record, verify, the manifest, reports (HTML, JSON, JUnit), shards, annotations.
-        .target(name: "WidgetGoldens", dependencies: ["WidgetShot"], path: "Sources/8-WidgetGoldens",
+        .target(name: "WidgetGoldens", dependencies: ["WidgetShot"],
                 resources: [.embedInCode("Resources/report.css"), .embedInCode("Resources/report.js")]),
         // Live Activity pushes and widget timelines: payloads, validation, plans, filmstrips.
-        .target(name: "WidgetPush", dependencies: ["WidgetShot"], path: "Sources/8-WidgetPush",
+        .target(name: "WidgetPush", dependencies: ["WidgetShot"],
                 resources: [.embedInCode("Resources/filmstrip.css")]),
         // The preview gallery: the page, its incremental build and the live (watching) gallery.
-        .target(name: "WidgetShotTesting", dependencies: ["WidgetShot", "WidgetGoldens", "WidgetDiff"], path: "Sources/9-WidgetShotTesting"),
-        .target(name: "WidgetShotSnapshotTesting", dependencies: [
-            "WidgetShotTesting", "WidgetShot", "WidgetDiff", .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
-        ], path: "Sources/9-WidgetShotSnapshotTesting"),
-        .target(name: "WidgetGallery", dependencies: ["WidgetShot", "WidgetGoldens", "WidgetPush"], path: "Sources/9-WidgetGallery",
+        .target(name: "WidgetGallery", dependencies: ["WidgetShot", "WidgetGoldens", "WidgetPush"],
                 resources: [.embedInCode("Resources/gallery.css"), .embedInCode("Resources/gallery.js")]),
         // The HTTP endpoint: a thin layer that turns a URL or a JSON body into a RenderRequest.
         .target(name: "WidgetServer", dependencies: [
@@ -137,11 +134,18 @@ let package = Package(
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "Configuration", package: "swift-configuration"),
             .product(name: "Yams", package: "Yams"),
-        ], path: "Sources/9-WidgetServer", resources: [.embedInCode("Resources/openapi.json")]),
+        ], resources: [.embedInCode("Resources/openapi.json")]),
         .executableTarget(
             name: "widgetshot",
-            dependencies: ["WidgetShot", "WidgetGoldens", "WidgetPush", "WidgetGallery", "WidgetServer", .product(name: "ArgumentParser", package: "swift-argument-parser")], path: "Sources/CLI/widgetshot"
+            dependencies: ["WidgetShot", "WidgetGoldens", "WidgetPush", "WidgetGallery", "WidgetServer", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
+
+        // Snapshot tests in a team's own Swift tests: assertWidgetSnapshot, and the same pictures as a
+        // swift-snapshot-testing strategy.
+        .target(name: "WidgetShotTesting", dependencies: ["WidgetShot", "WidgetGoldens", "WidgetDiff"]),
+        .target(name: "WidgetShotSnapshotTesting", dependencies: [
+            "WidgetShotTesting", "WidgetShot", "WidgetDiff", .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+        ]),
 
         // The importer: SwiftUI widget code (parsed, never compiled) → the layout language's YAML.
         // Only it and its executable see swift-syntax.
@@ -153,32 +157,32 @@ let package = Package(
             .product(name: "SwiftDiagnostics", package: "swift-syntax"),
             .product(name: "SwiftOperators", package: "swift-syntax"),
             .product(name: "Crypto", package: "swift-crypto"),
-        ], path: "Sources/9-WidgetImport"),
+        ]),
         .executableTarget(name: "WidgetShotImport", dependencies: [
             "WidgetImport", "WidgetModel", .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ], path: "Sources/CLI/widgetshot-import"),
+        ]),
 
         // Fuzz targets (Fuzz/README.md, scripts/fuzz): libFuzzer drives them in a `-D FUZZING`
         // build; a normal build replays their seed corpora and regressions (`make test`).
-        .target(name: "CFuzzDriver", path: "Sources/C/CFuzzDriver"),
-        .target(name: "FuzzSupport", dependencies: ["CFuzzDriver"], path: "Sources/Fuzz/FuzzSupport"),
-        .executableTarget(name: "FuzzLayout", dependencies: ["FuzzSupport", "WidgetShot"], path: "Sources/Fuzz/FuzzLayout"),
-        .executableTarget(name: "FuzzData", dependencies: ["FuzzSupport", "WidgetShot"], path: "Sources/Fuzz/FuzzData"),
-        .executableTarget(name: "FuzzExpression", dependencies: ["FuzzSupport", "WidgetShot"], path: "Sources/Fuzz/FuzzExpression"),
-        .executableTarget(name: "FuzzPNG", dependencies: ["FuzzSupport", "WidgetShot"], path: "Sources/Fuzz/FuzzPNG"),
+        .target(name: "CFuzzDriver"),
+        .target(name: "FuzzSupport", dependencies: ["CFuzzDriver"]),
+        .executableTarget(name: "FuzzLayout", dependencies: ["FuzzSupport", "WidgetShot"]),
+        .executableTarget(name: "FuzzData", dependencies: ["FuzzSupport", "WidgetShot"]),
+        .executableTarget(name: "FuzzExpression", dependencies: ["FuzzSupport", "WidgetShot"]),
+        .executableTarget(name: "FuzzPNG", dependencies: ["FuzzSupport", "WidgetShot"]),
         .executableTarget(name: "FuzzRequest", dependencies: [
             "FuzzSupport", "WidgetShot", "WidgetServer", .product(name: "HummingbirdCore", package: "hummingbird"),
-        ], path: "Sources/Fuzz/FuzzRequest"),
+        ]),
 
-        .executableTarget(name: "FuzzImport", dependencies: ["FuzzSupport", "WidgetImport", "WidgetTemplate"], path: "Sources/Fuzz/FuzzImport"),
-        .executableTarget(name: "FuzzLayoutData", dependencies: ["FuzzSupport", "WidgetShot"], path: "Sources/Fuzz/FuzzLayoutData"),
+        .executableTarget(name: "FuzzImport", dependencies: ["FuzzSupport", "WidgetImport", "WidgetTemplate"]),
+        .executableTarget(name: "FuzzLayoutData", dependencies: ["FuzzSupport", "WidgetShot"]),
         .executableTarget(name: "FuzzSignature", dependencies: [
             "FuzzSupport", "WidgetServer", .product(name: "HummingbirdCore", package: "hummingbird"),
-        ], path: "Sources/Fuzz/FuzzSignature"),
-        .executableTarget(name: "FuzzConfig", dependencies: ["FuzzSupport", "WidgetServer"], path: "Sources/Fuzz/FuzzConfig"),
-        .executableTarget(name: "FuzzPush", dependencies: ["FuzzSupport", "WidgetPush", "WidgetShot"], path: "Sources/Fuzz/FuzzPush"),
-        .executableTarget(name: "FuzzSymbol", dependencies: ["FuzzSupport", "WidgetShot"], path: "Sources/Fuzz/FuzzSymbol"),
-        .executableTarget(name: "FuzzManifest", dependencies: ["FuzzSupport", "WidgetGallery", "WidgetShot"], path: "Sources/Fuzz/FuzzManifest"),
+        ]),
+        .executableTarget(name: "FuzzConfig", dependencies: ["FuzzSupport", "WidgetServer"]),
+        .executableTarget(name: "FuzzPush", dependencies: ["FuzzSupport", "WidgetPush", "WidgetShot"]),
+        .executableTarget(name: "FuzzSymbol", dependencies: ["FuzzSupport", "WidgetShot"]),
+        .executableTarget(name: "FuzzManifest", dependencies: ["FuzzSupport", "WidgetGallery", "WidgetShot"]),
 
         // Tests mirror the targets. TestSupport: this checkout's folders, the CLI run as a child
         // process, headless Chromium, and the tiers (make check skips child processes and browsers).

@@ -216,7 +216,7 @@ struct OpenAPIConformanceTests {
     @Test func theServedDocumentIsTheResourceFileWithEachAnswerWrittenOnce() async throws {
         let server = try await SharedServer.get()
         let reply = try await Client.send(server.url("/v1/openapi.json"))
-        let file = try String(contentsOfFile: Project.root + "/Sources/9-WidgetServer/Resources/openapi.json", encoding: .utf8)
+        let file = try String(contentsOfFile: Project.root + "/Sources/WidgetServer/Resources/openapi.json", encoding: .utf8)
         #expect(reply.status == 200)
         let same = reply.body == Array(OpenAPIDocument.withAliases(OpenAPIDocument.withLookFields(file)).utf8)
         #expect(same, "GET /v1/openapi.json is not Resources/openapi.json with the look's fields and the aliases: the build embedded another copy")

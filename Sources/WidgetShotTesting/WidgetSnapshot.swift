@@ -159,7 +159,7 @@ public enum WidgetSnapshot {
         return safe.isEmpty ? "snapshot" : String(safe)
     }
 
-    /// A file inside the WidgetShot package (Sources/9-WidgetShotTesting/): what its bundled
+    /// A file inside the WidgetShot package (Sources/WidgetShotTesting/): what its bundled
     /// `Fonts/` are found from.
     static let packageAnchor = "\(#filePath)"
 

@@ -28,9 +28,9 @@ public enum FuzzHarness {
 
     /// `Fuzz/` of this checkout.
     public static var fuzzFolder: String {
-        // #filePath is Sources/Fuzz/FuzzSupport/FuzzHarness.swift: four folders up is the root.
+        // #filePath is Sources/FuzzSupport/FuzzHarness.swift: three folders up is the root.
         var url = URL(fileURLWithPath: #filePath)
-        for _ in 0..<4 { url.deleteLastPathComponent() }
+        for _ in 0..<3 { url.deleteLastPathComponent() }
         return url.appendingPathComponent("Fuzz").path
     }
 

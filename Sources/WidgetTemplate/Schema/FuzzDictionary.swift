@@ -22,7 +22,7 @@ public enum FuzzDictionary {
         words.formUnion(DateText.monthNames)
         // `$schema`, `$id` and the like are the schema's own, not the language's.
         let keywords = words.filter { !$0.hasPrefix("$") && !$0.hasPrefix("^") && !syntax.contains($0) }.sorted()
-        var out = "# Written by `widgetshot schema` from the layout parser's key lists (Sources/2-WidgetTemplate/Nodes/ and\n"
+        var out = "# Written by `widgetshot schema` from the layout parser's key lists (Sources/WidgetTemplate/Nodes/ and\n"
             + "# Schema/), then YAML, binding and expression syntax. Do not edit: run \(LayoutSchema.command)\n"
         for word in keywords { out += "\"\(word)\"\n" }
         for token in syntax { out += "\"\(token)\"\n" }
