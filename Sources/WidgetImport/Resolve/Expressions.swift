@@ -579,25 +579,3 @@ extension Value.Form {
     var numberText: String? { if case .number(let n) = self { DraftWriter.number(n) } else { nil } }
     var isNull: Bool { if case .null = self { true } else { false } }
 }
-
-/// Colour names the layout language knows, reached from SwiftUI's.
-enum ColorSyntaxBridge {
-    static let swiftUI: [String: String] = [
-        "primary": "label", "secondary": "secondaryLabel", "tertiary": "tertiaryLabel", "quaternary": "quaternaryLabel",
-        "label": "label", "secondaryLabel": "secondaryLabel", "tertiaryLabel": "tertiaryLabel", "quaternaryLabel": "quaternaryLabel",
-        "systemBackground": "systemBackground", "secondarySystemBackground": "secondarySystemBackground",
-        "tertiarySystemBackground": "tertiarySystemBackground", "systemGroupedBackground": "secondarySystemBackground",
-        "secondarySystemGroupedBackground": "systemBackground", "separator": "separator", "opaqueSeparator": "opaqueSeparator",
-        "systemFill": "systemFill", "secondarySystemFill": "secondarySystemFill", "tertiarySystemFill": "tertiarySystemFill",
-        "quaternarySystemFill": "quaternarySystemFill",
-        "systemRed": "red", "systemOrange": "orange", "systemYellow": "yellow", "systemGreen": "green", "systemMint": "mint",
-        "systemTeal": "teal", "systemCyan": "cyan", "systemBlue": "blue", "systemIndigo": "indigo", "systemPurple": "purple",
-        "systemPink": "pink", "systemBrown": "brown", "systemGray": "gray", "darkGray": "gray", "lightGray": "systemGray4",
-    ]
-
-    static func named(_ name: String) -> String? {
-        if let n = swiftUI[name] { return n }
-        if SystemColors.names.contains(name) { return name }
-        return nil
-    }
-}
