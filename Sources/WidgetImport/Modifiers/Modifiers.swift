@@ -65,10 +65,10 @@ extension Translator {
         return nil
     }
 
-    /// One modifier on one node. Returns how well it came across and, if not fully, why.
+    /// One modifier on one node. Returns how well it came across and, if not fully, why. Each family
+    /// of modifiers has its own function; a name none of them knows is `otherModifier`.
     func modify(_ n: inout DraftNode, _ m: ModifierCall, _ scope: Scope) -> (Outcome, String?) {
         let args = m.args
-        let isText = n.kind == "text"
         switch m.name {
         case "padding":
             return padding(&n, args, scope)
@@ -76,6 +76,45 @@ extension Translator {
             return frame(&n, args, scope)
         case "background", "overlay":
             return layer(&n, m, scope)
+        case "border", "opacity", "cornerRadius", "clipShape", "mask", "clipped":
+            return drawingModifier(&n, m, scope)
+        case "rotationEffect", "rotation", "scaleEffect", "offset", "fixedSize", "layoutPriority":
+            return geometryModifier(&n, m, scope)
+        case "foregroundColor", "foregroundStyle", "tint", "accentColor", "trim":
+            return colorModifier(&n, m, scope)
+        case "fill", "stroke", "strokeBorder":
+            return shapeStyle(&n, m, scope)
+        case "font", "fontWeight", "bold", "fontDesign", "monospacedDigit", "monospaced":
+            return fontModifier(&n, m, scope)
+        case "lineLimit", "minimumScaleFactor", "multilineTextAlignment", "truncationMode", "kerning", "tracking", "textCase":
+            return textModifier(&n, m, scope)
+        case "widgetAccentable", "widgetAccentedRenderingMode", "unredacted", "containerBackground", "activityBackgroundTint",
+             "keylineTint", "contentMarginsDisabled":
+            return widgetModifier(&n, m, scope)
+        case "fontWidth", "italic", "underline", "strikethrough", "baselineOffset", "lineSpacing", "allowsTightening",
+             "shadow", "blur", "brightness", "contrast", "saturation", "grayscale", "colorMultiply", "hueRotation", "colorInvert",
+             "blendMode", "symbolRenderingMode", "imageScale", "redacted", "zIndex", "dynamicIsland", "textScale",
+             "flipsForRightToLeftLayoutDirection", "containerRelativeFrame", "aspectRatio2":
+            return (.placeholder, ".\(m.name) is not in the layout language: left out")
+        default:
+            return otherModifier(m)
+        }
+    }
+
+    /// A modifier the layout language has no counterpart for.
+    func otherModifier(_ m: ModifierCall) -> (Outcome, String?) {
+        // A view modifier of the given files (`func card() -> some View` in an extension of View).
+        if let ext = catalog.type("View")?.members[m.name] ?? catalog.type("some View")?.members[m.name] {
+            _ = ext
+            return (.placeholder, "the custom modifier .\(m.name) is not translated: left out")
+        }
+        return (.placeholder, ".\(m.name) is not in the layout language: left out")
+    }
+
+    /// `.border`, `.opacity`, `.cornerRadius`, `.clipShape`, `.mask`, `.clipped`.
+    func drawingModifier(_ n: inout DraftNode, _ m: ModifierCall, _ scope: Scope) -> (Outcome, String?) {
+        let args = m.args
+        switch m.name {
         case "border":
             guard let c = args["_0"], let p = paintYAML(value(c, scope, expecting: .color)) else { return (.placeholder, "border colour not translated: left out") }
             var r = DraftNode("rect")
@@ -98,6 +137,15 @@ extension Translator {
         case "clipped":
             n.applyModifier("clip", .string("rect"))
             return (.translated, nil)
+        default:
+            return otherModifier(m)
+        }
+    }
+
+    /// `.rotationEffect`, `.scaleEffect`, `.offset`, `.fixedSize`, `.layoutPriority`.
+    func geometryModifier(_ n: inout DraftNode, _ m: ModifierCall, _ scope: Scope) -> (Outcome, String?) {
+        let args = m.args
+        switch m.name {
         case "rotationEffect", "rotation":
             guard let a = args["_0"], let degrees = angle(a, scope) else { return (.placeholder, "the angle is not a number: left out") }
             if n["$trimRing"] != nil, degrees == -90 { return (.translated, nil) }
@@ -140,6 +188,15 @@ extension Translator {
             guard !p.isNaN else { return (.placeholder, "the priority is not a number: left out") }
             n.layoutPriority = max(-1000, min(1000, p))
             return abs(p) > 1000 ? (.partly, "priority \(Self.short(args["_0"]!)) clamped to the layout's -1000…1000") : (.translated, nil)
+        default:
+            return otherModifier(m)
+        }
+    }
+
+    /// `.foregroundColor`, `.foregroundStyle`, `.tint`, `.accentColor`; `.trim` (a shape becomes a ring progress).
+    func colorModifier(_ n: inout DraftNode, _ m: ModifierCall, _ scope: Scope) -> (Outcome, String?) {
+        let args = m.args
+        switch m.name {
         case "foregroundColor", "foregroundStyle":
             guard let c = args["_0"] else { return (.placeholder, "no colour given") }
             let v = value(c, scope, expecting: .color)
@@ -155,8 +212,6 @@ extension Translator {
             if n.kind == "progress" { if !n.has("tint") { n.entries.append(("tint", p)) } }
             else if n.kind == "icon" || n.kind == "use" || n.children != nil { if !n.has("color") { n.entries.append(("color", p)) } }
             return (v.notes.isEmpty ? .translated : .partly, v.notes.isEmpty ? nil : v.notes.joined(separator: "; "))
-        case "fill", "stroke", "strokeBorder":
-            return shapeStyle(&n, m, scope)
         case "trim":
             guard ["circle", "rect", "capsule", "roundedRect", "ellipse", "containerRelative"].contains(n.kind) else { return (.placeholder, "trim on a non-shape: left out") }
             let from = number(args["from"], scope) ?? 0
@@ -172,6 +227,16 @@ extension Translator {
             p.when = n.when
             n = p
             return (.partly, "a trimmed circle is drawn as a ring progress")
+        default:
+            return otherModifier(m)
+        }
+    }
+
+    /// `.font`, `.fontWeight`, `.bold`, `.fontDesign`, `.monospacedDigit`, `.monospaced`.
+    func fontModifier(_ n: inout DraftNode, _ m: ModifierCall, _ scope: Scope) -> (Outcome, String?) {
+        let args = m.args
+        let isText = n.kind == "text"
+        switch m.name {
         case "font":
             return font(&n, args["_0"], scope)
         case "fontWeight":
@@ -187,11 +252,6 @@ extension Translator {
             guard let d = args["_0"].flatMap(Self.design) else { return (.partly, "design not translated") }
             setFontPart(&n, "design", .string(d))
             return (.translated, nil)
-        case "fontWidth", "italic", "underline", "strikethrough", "baselineOffset", "lineSpacing", "allowsTightening",
-             "shadow", "blur", "brightness", "contrast", "saturation", "grayscale", "colorMultiply", "hueRotation", "colorInvert",
-             "blendMode", "symbolRenderingMode", "imageScale", "redacted", "zIndex", "dynamicIsland", "textScale",
-             "flipsForRightToLeftLayoutDirection", "containerRelativeFrame", "aspectRatio2":
-            return (.placeholder, ".\(m.name) is not in the layout language: left out")
         case "monospacedDigit":
             n["monospacedDigit"] = .bool(true)
             return (.translated, nil)
@@ -199,6 +259,16 @@ extension Translator {
             if args["_0"]?.trimmedDescription == "false" { return (.translated, nil) }
             setFontPart(&n, "design", .string("monospaced"))
             return (.translated, nil)
+        default:
+            return otherModifier(m)
+        }
+    }
+
+    /// `.lineLimit`, `.minimumScaleFactor`, `.multilineTextAlignment`, `.truncationMode`, `.kerning`, `.textCase`.
+    func textModifier(_ n: inout DraftNode, _ m: ModifierCall, _ scope: Scope) -> (Outcome, String?) {
+        let args = m.args
+        let isText = n.kind == "text"
+        switch m.name {
         case "lineLimit":
             guard let a = args["_0"] else { return (.translated, nil) }
             if a.is(NilLiteralExprSyntax.self) { return (.translated, nil) }
@@ -240,6 +310,15 @@ extension Translator {
             if !s.contains("{{") { n.value = .string(upper ? s.uppercased() : s.lowercased()); return (.translated, nil) }
             n.value = .string(s.replacingOccurrences(of: "}}", with: " | \(upper ? "uppercase" : "lowercase")}}"))
             return (.translated, nil)
+        default:
+            return otherModifier(m)
+        }
+    }
+
+    /// Widget and surface modifiers: `.widgetAccentable`, `.unredacted`, `.containerBackground`, `.activityBackgroundTint`, `.keylineTint` …
+    func widgetModifier(_ n: inout DraftNode, _ m: ModifierCall, _ scope: Scope) -> (Outcome, String?) {
+        let args = m.args
+        switch m.name {
         case "widgetAccentable":
             let on = args["_0"]?.trimmedDescription != "false"
             n.applyModifier("widgetAccentable", .bool(on))
@@ -268,12 +347,7 @@ extension Translator {
         case "contentMarginsDisabled":
             return (.translated, nil)
         default:
-            // A view modifier of the given files (`func card() -> some View` in an extension of View).
-            if let ext = catalog.type("View")?.members[m.name] ?? catalog.type("some View")?.members[m.name] {
-                _ = ext
-                return (.placeholder, "the custom modifier .\(m.name) is not translated: left out")
-            }
-            return (.placeholder, ".\(m.name) is not in the layout language: left out")
+            return otherModifier(m)
         }
     }
 }

@@ -58,86 +58,24 @@ extension Translator {
         return first.trimmedDescription
     }
 
+    /// A view built by a call: `VStack { … }`, `Text("…")`, `SomeView(x: 1)` … Each kind of view has
+    /// its own function; a name none of them knows is `otherCallView`.
     func callView(_ c: FunctionCallExprSyntax, name: String, _ chain: [ModifierCall], _ scope: Scope, at: SourceSpot, origin: Origin) -> [DraftNode] {
         let args = Self.arguments(c.arguments)
-        func done(_ n: DraftNode, _ outcome: Outcome = .translated, _ why: String? = nil) -> [DraftNode] {
-            recordNode(at, name, outcome, why)
-            return [counted(n)]
-        }
-        func content(_ closure: ClosureExprSyntax?, _ s: Scope) -> [DraftNode] {
-            guard let closure else { return [] }
-            return views(closure.statements, s)
-        }
         switch name {
         case "VStack", "LazyVStack", "HStack", "LazyHStack", "ZStack", "GridRow":
-            let kind = name.hasSuffix("VStack") ? "vstack" : name == "ZStack" ? "zstack" : "hstack"
-            var inner = scope
-            inner.names["$parentStack"] = Value(.text(kind))
-            let children = content(Self.closure(c, nil) ?? Self.closure(c, "content"), inner)
-            var n = DraftNode.stack(kind, children, origin: origin)
-            var outcome = Outcome.translated
-            var why: [String] = []
-            if let a = args["alignment"] {
-                let word = a.as(MemberAccessExprSyntax.self)?.declName.baseName.text ?? ""
-                let allowed = kind == "vstack" ? ["leading", "center", "trailing"] : kind == "hstack" ? ["top", "center", "bottom", "firstTextBaseline", "lastTextBaseline"] : Self.unitPoints
-                if allowed.contains(word) {
-                    n.entries.append(("alignment", .string(word.contains("TextBaseline") ? (word.hasPrefix("first") ? "top" : "bottom") : word)))
-                    if word.contains("TextBaseline") { outcome = .partly; why.append("alignment .\(word) is aligned by the text's box") }
-                } else { outcome = .partly; why.append("alignment \(Self.short(a)) is not translated") }
-            }
-            if let s = args["spacing"] {
-                if case .number(let x) = value(s, scope, expecting: .number).form { n.entries.append(("spacing", .number(x))) }
-                else { outcome = .partly; why.append("spacing \(Self.short(s)) is not a number") }
-            }
-            return done(n, outcome, why.joined(separator: "; "))
+            return stackView(c, name: name, args, scope, at: at, origin: origin)
         case "Group", "ScrollView", "TimelineView", "Grid", "ViewThatFits", "GeometryReader", "NavigationStack", "NavigationView",
              "NavigationSplitView", "List", "Form", "Section", "LazyVGrid", "LazyHGrid", "TabView":
-            var inner = scope
-            if name == "GeometryReader" || name == "TimelineView", let closure = Self.closure(c, nil) {
-                for p in Self.closureParameters(closure) { inner.names[p] = .unknown(p) }
-            }
-            var nodes = content(Self.closure(c, nil) ?? Self.closure(c, "content"), inner)
-            switch name {
-            case "ViewThatFits":
-                var n = DraftNode.stack("viewThatFits", nodes, origin: origin)
-                var outcome = Outcome.translated
-                if let axes = args["in"] {
-                    switch Self.short(axes) {
-                    case ".horizontal": n.entries.append(("in", .string("horizontal")))
-                    case ".vertical": n.entries.append(("in", .string("vertical")))
-                    case "[.horizontal, .vertical]", "[.vertical, .horizontal]": break
-                    default: outcome = .partly
-                    }
-                }
-                return done(n, outcome, outcome == .partly ? "axes \(Self.short(args["in"]!)) are read as both" : nil)
-            case "NavigationStack", "NavigationView", "NavigationSplitView", "Section", "TabView":
-                recordNode(at, name, .partly, "\(name) has no place in a widget: its content is shown as it is")
-                if name == "Section", let header = Self.closure(c, "header") {
-                    nodes = views(header.statements, scope) + nodes
-                }
-            case "ScrollView", "Grid", "List", "Form", "LazyVGrid", "LazyHGrid":
-                recordNode(at, name, .partly, "\(name) is laid out as a vstack")
-                return [single(nodes, origin: origin) ?? counted(DraftNode.stack("vstack", [], origin: origin))]
-            case "GeometryReader":
-                recordNode(at, name, .partly, "GeometryReader: its content is laid out without the proxy's size")
-                var z = DraftNode.stack("zstack", nodes, origin: origin)
-                z.entries.append(("alignment", .string("topLeading")))
-                z.entries.append(("frame", .map([("maxWidth", .number(.infinity)), ("maxHeight", .number(.infinity)), ("alignment", .string("topLeading"))])))
-                return [counted(z)]
-            case "TimelineView":
-                recordNode(at, name, .partly, "TimelineView: its content is drawn once, at the preview's now")
-            default:
-                recordNode(at, name, .translated)
-            }
-            return nodes
+            return containerView(c, name: name, args, scope, at: at, origin: origin)
         case "Spacer":
             var n = DraftNode("spacer", origin: origin)
             if let m = args["minLength"] ?? args["_0"], case .number(let x) = value(m, scope, expecting: .number).form {
                 n.value = .number(x)
             }
-            return done(n)
+            return finished(n, name, at: at)
         case "Divider":
-            return done(DraftNode("divider", origin: origin))
+            return finished(DraftNode("divider", origin: origin), name, at: at)
         case "EmptyView":
             recordNode(at, name, .translated)
             return []
@@ -161,28 +99,13 @@ extension Translator {
         case "Gauge":
             return gaugeNode(c, args, chain, scope, at: at, origin: origin)
         case "Slider", "Stepper":
-            // The nearest picture: a bar filled to the value (the knob and its range are left out).
-            guard let v = args["value"] else { break }
-            let value = self.value(v, scope, expecting: .number)
-            var fraction: YAMLValue = .number(0.5)
-            if case .number(let x) = value.form { fraction = .number(max(0, min(1, x))) }
-            else if let x = value.expression, name == "Slider" { fraction = .string("{{\(x)}}"); usage.use(value.source, .number, type: value.type) }
-            return done(DraftNode("progress", fraction, origin: origin), .partly, "\(name) is drawn as a progress bar at its value")
+            if let nodes = sliderView(name: name, args, scope, at: at, origin: origin) { return nodes }
         case "ForEach":
             return forEachNode(c, args, scope, at: at, origin: origin)
         case "Button", "Link", "ShareLink", "Menu", "ControlWidgetButton":
             return buttonNodes(c, name: name, args, chain, scope, at: at, origin: origin)
         case "Toggle", "ControlWidgetToggle":
-            var nodes = content(Self.closure(c, "label") ?? Self.closure(c, nil), scope)
-            if nodes.isEmpty, let title = args["_0"] {
-                let v = value(title, scope, expecting: .text)
-                if let pieces = v.textPieces { nodes = [counted(DraftNode("text", .string(Value.render(pieces)), origin: origin))] }
-            }
-            var knob = DraftNode("capsule", origin: origin)
-            knob.entries = [("fill", .string("green")), ("frame", .map([("width", .number(51)), ("height", .number(31))]))]
-            var h = DraftNode.stack("hstack", nodes + [counted(knob)], origin: origin)
-            h.entries.append(("spacing", .number(8)))
-            return done(h, .partly, "a toggle is drawn as its label and an 'on' switch; its state and intent are not in the layout")
+            return toggleView(c, name: name, args, scope, at: at, origin: origin)
         case "DynamicIslandExpandedRegion":
             return content(Self.closure(c, nil), scope)
         case "AsyncImage":
@@ -192,6 +115,116 @@ extension Translator {
         default:
             break
         }
+        return otherCallView(c, name: name, scope, at: at)
+    }
+
+    /// A node a call translated: recorded under the call's name, and counted.
+    func finished(_ n: DraftNode, _ name: String, at: SourceSpot, _ outcome: Outcome = .translated, _ why: String? = nil) -> [DraftNode] {
+        recordNode(at, name, outcome, why)
+        return [counted(n)]
+    }
+
+    /// The views a content closure builds (none without a closure).
+    func content(_ closure: ClosureExprSyntax?, _ s: Scope) -> [DraftNode] {
+        guard let closure else { return [] }
+        return views(closure.statements, s)
+    }
+
+    /// `VStack`, `HStack`, `ZStack` (and the lazy ones, `GridRow`) with alignment and spacing.
+    func stackView(_ c: FunctionCallExprSyntax, name: String, _ args: [String: ExprSyntax], _ scope: Scope, at: SourceSpot, origin: Origin) -> [DraftNode] {
+        let kind = name.hasSuffix("VStack") ? "vstack" : name == "ZStack" ? "zstack" : "hstack"
+        var inner = scope
+        inner.names["$parentStack"] = Value(.text(kind))
+        let children = content(Self.closure(c, nil) ?? Self.closure(c, "content"), inner)
+        var n = DraftNode.stack(kind, children, origin: origin)
+        var outcome = Outcome.translated
+        var why: [String] = []
+        if let a = args["alignment"] {
+            let word = a.as(MemberAccessExprSyntax.self)?.declName.baseName.text ?? ""
+            let allowed = kind == "vstack" ? ["leading", "center", "trailing"] : kind == "hstack" ? ["top", "center", "bottom", "firstTextBaseline", "lastTextBaseline"] : Self.unitPoints
+            if allowed.contains(word) {
+                n.entries.append(("alignment", .string(word.contains("TextBaseline") ? (word.hasPrefix("first") ? "top" : "bottom") : word)))
+                if word.contains("TextBaseline") { outcome = .partly; why.append("alignment .\(word) is aligned by the text's box") }
+            } else { outcome = .partly; why.append("alignment \(Self.short(a)) is not translated") }
+        }
+        if let s = args["spacing"] {
+            if case .number(let x) = value(s, scope, expecting: .number).form { n.entries.append(("spacing", .number(x))) }
+            else { outcome = .partly; why.append("spacing \(Self.short(s)) is not a number") }
+        }
+        return finished(n, name, at: at, outcome, why.joined(separator: "; "))
+    }
+
+    /// Views that hold others: `Group`, `ViewThatFits`, and the app containers a widget has no
+    /// place for (`ScrollView`, `List`, `NavigationStack` …), which show their content.
+    func containerView(_ c: FunctionCallExprSyntax, name: String, _ args: [String: ExprSyntax], _ scope: Scope, at: SourceSpot, origin: Origin) -> [DraftNode] {
+        var inner = scope
+        if name == "GeometryReader" || name == "TimelineView", let closure = Self.closure(c, nil) {
+            for p in Self.closureParameters(closure) { inner.names[p] = .unknown(p) }
+        }
+        var nodes = content(Self.closure(c, nil) ?? Self.closure(c, "content"), inner)
+        switch name {
+        case "ViewThatFits":
+            var n = DraftNode.stack("viewThatFits", nodes, origin: origin)
+            var outcome = Outcome.translated
+            if let axes = args["in"] {
+                switch Self.short(axes) {
+                case ".horizontal": n.entries.append(("in", .string("horizontal")))
+                case ".vertical": n.entries.append(("in", .string("vertical")))
+                case "[.horizontal, .vertical]", "[.vertical, .horizontal]": break
+                default: outcome = .partly
+                }
+            }
+            return finished(n, name, at: at, outcome, outcome == .partly ? "axes \(Self.short(args["in"]!)) are read as both" : nil)
+        case "NavigationStack", "NavigationView", "NavigationSplitView", "Section", "TabView":
+            recordNode(at, name, .partly, "\(name) has no place in a widget: its content is shown as it is")
+            if name == "Section", let header = Self.closure(c, "header") {
+                nodes = views(header.statements, scope) + nodes
+            }
+        case "ScrollView", "Grid", "List", "Form", "LazyVGrid", "LazyHGrid":
+            recordNode(at, name, .partly, "\(name) is laid out as a vstack")
+            return [single(nodes, origin: origin) ?? counted(DraftNode.stack("vstack", [], origin: origin))]
+        case "GeometryReader":
+            recordNode(at, name, .partly, "GeometryReader: its content is laid out without the proxy's size")
+            var z = DraftNode.stack("zstack", nodes, origin: origin)
+            z.entries.append(("alignment", .string("topLeading")))
+            z.entries.append(("frame", .map([("maxWidth", .number(.infinity)), ("maxHeight", .number(.infinity)), ("alignment", .string("topLeading"))])))
+            return [counted(z)]
+        case "TimelineView":
+            recordNode(at, name, .partly, "TimelineView: its content is drawn once, at the preview's now")
+        default:
+            recordNode(at, name, .translated)
+        }
+        return nodes
+    }
+
+    /// `Slider` and `Stepper`: the nearest picture, a bar filled to the value (the knob and its
+    /// range are left out). Nil without a `value:`.
+    func sliderView(name: String, _ args: [String: ExprSyntax], _ scope: Scope, at: SourceSpot, origin: Origin) -> [DraftNode]? {
+        guard let v = args["value"] else { return nil }
+        let value = self.value(v, scope, expecting: .number)
+        var fraction: YAMLValue = .number(0.5)
+        if case .number(let x) = value.form { fraction = .number(max(0, min(1, x))) }
+        else if let x = value.expression, name == "Slider" { fraction = .string("{{\(x)}}"); usage.use(value.source, .number, type: value.type) }
+        return finished(DraftNode("progress", fraction, origin: origin), name, at: at, .partly, "\(name) is drawn as a progress bar at its value")
+    }
+
+    /// `Toggle` and `ControlWidgetToggle`: the label and an "on" switch.
+    func toggleView(_ c: FunctionCallExprSyntax, name: String, _ args: [String: ExprSyntax], _ scope: Scope, at: SourceSpot, origin: Origin) -> [DraftNode] {
+        var nodes = content(Self.closure(c, "label") ?? Self.closure(c, nil), scope)
+        if nodes.isEmpty, let title = args["_0"] {
+            let v = value(title, scope, expecting: .text)
+            if let pieces = v.textPieces { nodes = [counted(DraftNode("text", .string(Value.render(pieces)), origin: origin))] }
+        }
+        var knob = DraftNode("capsule", origin: origin)
+        knob.entries = [("fill", .string("green")), ("frame", .map([("width", .number(51)), ("height", .number(31))]))]
+        var h = DraftNode.stack("hstack", nodes + [counted(knob)], origin: origin)
+        h.entries.append(("spacing", .number(8)))
+        return finished(h, name, at: at, .partly, "a toggle is drawn as its label and an 'on' switch; its state and intent are not in the layout")
+    }
+
+    /// A call no view kind names: a static factory or a helper view of the given files, a
+    /// `@ViewBuilder` member, else a placeholder.
+    func otherCallView(_ c: FunctionCallExprSyntax, name: String, _ scope: Scope, at: SourceSpot) -> [DraftNode] {
         // `ListRow.value(…)`, `Icon.warning()`: a static factory of the given files, translated in place.
         if let dot = name.lastIndex(of: "."), let owner = catalog.type(String(name[..<dot])),
            let m = owner.members[String(name[name.index(after: dot)...])], m.isStatic {
