@@ -1,5 +1,4 @@
 import Foundation
-import SwiftSyntax
 import WidgetModel
 import WidgetTemplate
 
@@ -33,64 +32,20 @@ public enum WidgetImporter {
 
     /// Imports files and folders (folders are searched for `.swift` files).
     public static func run(paths: [String], options: ImportOptions = ImportOptions()) throws(ImportError) -> ImportResult {
-        let files = try SourceReader.files(paths, limits: options.limits)
-        let (sources, warnings) = try SourceReader.read(files, limits: options.limits)
-        return try translate(sources, warnings: warnings, files: files, options: options)
+        try translate(CollectStage.run(paths: paths, limits: options.limits), options: options)
     }
 
     /// Imports Swift text held in memory (`path` names it in messages).
     public static func run(texts: [(path: String, text: String)], options: ImportOptions = ImportOptions()) throws(ImportError) -> ImportResult {
-        let total = texts.reduce(0) { $0 + $1.text.utf8.count }
-        if total > options.limits.importBytes {
-            throw ImportError("the Swift text is \(total) bytes, more than \(options.limits.importBytes) (Limits.importBytes)")
-        }
-        let (sources, warnings) = SourceReader.parse(texts, limits: options.limits)
-        return try translate(sources, warnings: warnings, files: texts.map(\.path), options: options)
+        try translate(CollectStage.run(texts: texts, limits: options.limits), options: options)
     }
 
-    static func translate(_ sources: [SwiftSource], warnings: [ImportWarning], files: [String], options: ImportOptions) throws(ImportError) -> ImportResult {
-        let catalog = Catalog(sources)
-        let t = Translator(catalog: catalog, limits: options.limits)
-        var imported: [ImportedView] = []
-        let (surfaces, controls, _) = t.surfaces(origins: &imported)
-        if t.overNodeLimit { throw nodeLimit(options) }
-        // Controls alone make a layout too (`surfaces: {}` and `controls:`).
-        guard !surfaces.isEmpty || !controls.isEmpty else {
-            throw ImportError("no widget view found in \(files.count == 1 ? files[0] : "\(files.count) files"): looked for Widget configurations (StaticConfiguration, AppIntentConfiguration, ActivityConfiguration with its DynamicIsland, ControlWidget configurations), structs conforming to View, a `var body: some View` and closures that build views"
-                              + warnings.filter(\.skipsFile).map { "\n\($0)" }.joined())
-        }
-        // Every other view of the files becomes a component too, so nothing given is lost.
-        for v in catalog.views where t.viewComponents[v.name] == nil && !v.stored.contains(where: { $0.environmentKey == "widgetFamily" }) {
-            guard let source = v.source else { continue }
-            var s = Scope(source: source)
-            s.selfType = v.name
-            for p in v.stored {
-                if let key = p.environmentKey { s.names[p.name] = t.environmentValue(key) }
-                else if let type = p.type, t.isRootType(type) { s.names[p.name] = t.rootValue(for: type) }
-                else { s.names[p.name] = Value(.path(p.name), type: p.type, source: AbstractPath(root: "param:\(v.name).\(p.name)", keys: [])) }
-            }
-            _ = t.component(for: v, template: s)
-            if t.overNodeLimit { throw nodeLimit(options) }
-        }
-        for v in catalog.views { imported.append(t.fingerprinted("view", v)) }
-        for name in t.tables.enumOrder {
-            if let source = t.enumTableSources[name], let info = catalog.type(source.enumName), !info.parts.isEmpty {
-                imported.append(t.fingerprinted("enum", info))
-            }
-        }
-        var assembler = Assembler(translator: t, options: options, surfaces: surfaces, controls: controls)
-        var seen = Set<String>()
-        imported = imported.filter { seen.insert($0.kind + " " + $0.name).inserted }
-        assembler.imported = imported.sorted { ($0.spot, $0.name) < ($1.spot, $1.name) }
-        let (yaml, lint) = assembler.build()
-        var report = ImportReport()
-        t.ledger.fill(&report)
-        report.warnings = warnings
-        report.files = files
-        return ImportResult(yaml: yaml, report: report, lintDiagnostics: lint)
-    }
-
-    static func nodeLimit(_ options: ImportOptions) -> ImportError {
-        ImportError("the draft would have more than \(options.limits.importNodes) view nodes (Limits.importNodes); import fewer files or one widget at a time")
+    /// The stages after Collect, in order (docs/import.md, "How the importer is built"): resolve
+    /// (the translation context over the declarations), translate views (each view's modifiers
+    /// as it goes), emit.
+    static func translate(_ declarations: Declarations, options: ImportOptions) throws(ImportError) -> ImportResult {
+        let translator = ResolveStage.run(declarations, limits: options.limits)
+        let views = try ViewStage.run(translator, declarations, options: options)
+        return EmitStage.run(translator, views, declarations, options: options)
     }
 }

@@ -99,25 +99,9 @@ extension Translator {
 
     /// A view with its modifier chain: `Text("a").font(.caption).padding()`.
     func modifiedView(_ e: ExprSyntax, _ scope: Scope) -> [DraftNode] {
-        var chain: [ModifierCall] = []
-        var root = e
-        while true {
-            if let c = root.as(FunctionCallExprSyntax.self), let m = c.calledExpression.as(MemberAccessExprSyntax.self), let base = m.base,
-               !isTypeReference(base, scope) {
-                chain.append(ModifierCall(name: m.declName.baseName.text, call: c, arguments: c.arguments,
-                                          trailing: c.trailingClosure, spot: spot(m.declName, scope)))
-                root = Self.strip(base)
-                continue
-            }
-            break
-        }
-        chain.reverse()
-        var nodes = rootView(root, chain, scope)
-        for m in chain {
-            if overNodeLimit { break }
-            nodes = applyModifier(m, to: nodes, scope)
-        }
-        return nodes
+        let (root, chain) = modifierChain(e, scope)
+        let nodes = rootView(root, chain, scope)
+        return applyModifiers(chain, to: nodes, scope)
     }
 
     func isTypeReference(_ e: ExprSyntax, _ scope: Scope) -> Bool {
