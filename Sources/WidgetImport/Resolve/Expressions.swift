@@ -9,15 +9,7 @@ extension Translator {
         var inner = scope
         inner.depth += 1
 
-        if let s = e.as(StringLiteralExprSyntax.self) { return string(s, inner) }
-        if let i = e.as(IntegerLiteralExprSyntax.self) {
-            return Value(.number(Double(i.literal.text.replacingOccurrences(of: "_", with: "")) ?? 0), type: .int)
-        }
-        if let f = e.as(FloatLiteralExprSyntax.self) {
-            return Value(.number(Double(f.literal.text.replacingOccurrences(of: "_", with: "")) ?? 0), type: .double)
-        }
-        if let b = e.as(BooleanLiteralExprSyntax.self) { return Value(.bool(b.literal.text == "true"), type: .bool) }
-        if e.is(NilLiteralExprSyntax.self) { return Value(.null) }
+        if let literal = literalValue(e, inner) { return literal }
         if let o = e.as(OptionalChainingExprSyntax.self) { return value(o.expression, inner, expecting: expecting) }
         if let f = e.as(ForceUnwrapExprSyntax.self) { return value(f.expression, inner, expecting: expecting) }
         if let a = e.as(AsExprSyntax.self) { return value(a.expression, inner, expecting: expecting) }
@@ -31,60 +23,10 @@ extension Translator {
             return memberAccess(m, inner, expecting: expecting)
         }
         if let i = e.as(InfixOperatorExprSyntax.self) { return infix(i, inner, expecting: expecting) }
-        if let p = e.as(PrefixOperatorExprSyntax.self) {
-            let v = value(p.expression, inner, expecting: expecting)
-            switch p.operator.text {
-            case "!":
-                if case .bool(let b) = v.form { return Value(.bool(!b), type: .bool) }
-                guard let c = v.condition else { return v.isUnknown ? v : .unknown(e.trimmedDescription) }
-                return Value(.expr(Expr.not(c)), type: .bool, notes: v.notes)
-            case "-":
-                if case .number(let n) = v.form { return Value(.number(-n), type: v.type) }
-                guard let x = v.expression else { return v }
-                return Value(.expr("-" + Expr.paren(x)), type: v.type, notes: v.notes)
-            default: return .unknown(e.trimmedDescription)
-            }
-        }
-        if let t = e.as(TernaryExprSyntax.self) {
-            let key = t.condition.trimmedDescription
-            if let fixed = scope.assumptions[key] {
-                return value(fixed ? t.thenExpression : t.elseExpression, inner, expecting: expecting)
-            }
-            // Folded when the condition is known now (a family check, a literal).
-            let c = value(t.condition, inner, expecting: .bool)
-            if case .bool(let b) = c.form { return value(b ? t.thenExpression : t.elseExpression, inner, expecting: expecting) }
-            // Text, icon names and colours take a conditional expression (`cond ? a : b`) where
-            // the layout binds them; numbers and other uses still split the view per branch (their
-            // modifiers need a number to write).
-            if [.text, .icon, .color].contains(expecting), let condition = c.condition {
-                let a = value(t.thenExpression, inner, expecting: expecting)
-                let b = value(t.elseExpression, inner, expecting: expecting)
-                if let x = a.expression, let y = b.expression, a.filters.isEmpty, b.filters.isEmpty {
-                    usage.use(c.source, .bool, type: c.type)
-                    usage.use(a.source, expecting, type: a.type)
-                    usage.use(b.source, expecting, type: b.type)
-                    return Value(.expr("\(Expr.paren(condition)) ? \(Expr.paren(x)) : \(Expr.paren(y))"), type: a.type ?? b.type,
-                                 notes: a.notes + b.notes)
-                }
-            }
-            pendingTernaries.append(t)
-            var v = value(t.thenExpression, inner, expecting: expecting)
-            v.notes.append("a conditional value (cond ? a : b) is split into one view per branch")
-            return v
-        }
+        if let p = e.as(PrefixOperatorExprSyntax.self) { return prefixValue(p, inner, expecting: expecting) }
+        if let t = e.as(TernaryExprSyntax.self) { return ternaryValue(t, scope, inner, expecting: expecting) }
         if let c = e.as(FunctionCallExprSyntax.self) { return call(c, inner, expecting: expecting) }
-        if let s = e.as(SubscriptCallExprSyntax.self) {
-            let base = value(s.calledExpression, inner)
-            guard let b = base.expression, case .path = base.form, let first = s.arguments.first else { return .unknown(e.trimmedDescription) }
-            let index = value(first.expression, inner, expecting: .number)
-            if case .number(let n) = index.form {
-                // A literal index that is not a whole number in Int32 range is no item of any list the data can hold.
-                guard let i = Int32(exactly: n), i >= 0 else { return .unknown(e.trimmedDescription) }
-                return Value(.path("\(b).\(i)"), type: base.type?.element, source: base.source?.appending("[]"))
-            }
-            guard let i = index.expression else { return .unknown(e.trimmedDescription) }
-            return Value(.path("\(b)[\(i)]"), type: base.type?.element, source: base.source?.appending("[]"))
-        }
+        if let s = e.as(SubscriptCallExprSyntax.self) { return subscriptValue(s, inner) }
         if let a = e.as(ArrayExprSyntax.self) {
             let items = a.elements.map { value($0.expression, inner, expecting: expecting) }
             let texts = items.compactMap(\.operand)
@@ -93,6 +35,83 @@ extension Translator {
         }
         if let m = e.as(MacroExpansionExprSyntax.self) { return .unknown("#" + m.macroName.text) }
         return .unknown(Self.short(e))
+    }
+
+    /// String, number and boolean literals and `nil`; nil for anything else.
+    func literalValue(_ e: ExprSyntax, _ inner: Scope) -> Value? {
+        if let s = e.as(StringLiteralExprSyntax.self) { return string(s, inner) }
+        if let i = e.as(IntegerLiteralExprSyntax.self) {
+            return Value(.number(Double(i.literal.text.replacingOccurrences(of: "_", with: "")) ?? 0), type: .int)
+        }
+        if let f = e.as(FloatLiteralExprSyntax.self) {
+            return Value(.number(Double(f.literal.text.replacingOccurrences(of: "_", with: "")) ?? 0), type: .double)
+        }
+        if let b = e.as(BooleanLiteralExprSyntax.self) { return Value(.bool(b.literal.text == "true"), type: .bool) }
+        if e.is(NilLiteralExprSyntax.self) { return Value(.null) }
+        return nil
+    }
+
+    /// `!x` and `-x`.
+    func prefixValue(_ p: PrefixOperatorExprSyntax, _ inner: Scope, expecting: UseKind) -> Value {
+        let e = ExprSyntax(p)
+        let v = value(p.expression, inner, expecting: expecting)
+        switch p.operator.text {
+        case "!":
+            if case .bool(let b) = v.form { return Value(.bool(!b), type: .bool) }
+            guard let c = v.condition else { return v.isUnknown ? v : .unknown(e.trimmedDescription) }
+            return Value(.expr(Expr.not(c)), type: .bool, notes: v.notes)
+        case "-":
+            if case .number(let n) = v.form { return Value(.number(-n), type: v.type) }
+            guard let x = v.expression else { return v }
+            return Value(.expr("-" + Expr.paren(x)), type: v.type, notes: v.notes)
+        default: return .unknown(e.trimmedDescription)
+        }
+    }
+
+    /// `cond ? a : b`: one branch when the condition is fixed or known now; a conditional
+    /// expression where the layout binds text, icon names and colours; else the first branch, with
+    /// the ternary left pending so the view is translated once per branch.
+    func ternaryValue(_ t: TernaryExprSyntax, _ scope: Scope, _ inner: Scope, expecting: UseKind) -> Value {
+        let key = t.condition.trimmedDescription
+        if let fixed = scope.assumptions[key] {
+            return value(fixed ? t.thenExpression : t.elseExpression, inner, expecting: expecting)
+        }
+        // Folded when the condition is known now (a family check, a literal).
+        let c = value(t.condition, inner, expecting: .bool)
+        if case .bool(let b) = c.form { return value(b ? t.thenExpression : t.elseExpression, inner, expecting: expecting) }
+        // Text, icon names and colours take a conditional expression (`cond ? a : b`) where
+        // the layout binds them; numbers and other uses still split the view per branch (their
+        // modifiers need a number to write).
+        if [.text, .icon, .color].contains(expecting), let condition = c.condition {
+            let a = value(t.thenExpression, inner, expecting: expecting)
+            let b = value(t.elseExpression, inner, expecting: expecting)
+            if let x = a.expression, let y = b.expression, a.filters.isEmpty, b.filters.isEmpty {
+                usage.use(c.source, .bool, type: c.type)
+                usage.use(a.source, expecting, type: a.type)
+                usage.use(b.source, expecting, type: b.type)
+                return Value(.expr("\(Expr.paren(condition)) ? \(Expr.paren(x)) : \(Expr.paren(y))"), type: a.type ?? b.type,
+                             notes: a.notes + b.notes)
+            }
+        }
+        pendingTernaries.append(t)
+        var v = value(t.thenExpression, inner, expecting: expecting)
+        v.notes.append("a conditional value (cond ? a : b) is split into one view per branch")
+        return v
+    }
+
+    /// `list[0]`, `list[i]`: an item of a list path.
+    func subscriptValue(_ s: SubscriptCallExprSyntax, _ inner: Scope) -> Value {
+        let e = ExprSyntax(s)
+        let base = value(s.calledExpression, inner)
+        guard let b = base.expression, case .path = base.form, let first = s.arguments.first else { return .unknown(e.trimmedDescription) }
+        let index = value(first.expression, inner, expecting: .number)
+        if case .number(let n) = index.form {
+            // A literal index that is not a whole number in Int32 range is no item of any list the data can hold.
+            guard let i = Int32(exactly: n), i >= 0 else { return .unknown(e.trimmedDescription) }
+            return Value(.path("\(b).\(i)"), type: base.type?.element, source: base.source?.appending("[]"))
+        }
+        guard let i = index.expression else { return .unknown(e.trimmedDescription) }
+        return Value(.path("\(b)[\(i)]"), type: base.type?.element, source: base.source?.appending("[]"))
     }
 
     static func short(_ e: some SyntaxProtocol) -> String {
@@ -252,6 +271,26 @@ extension Translator {
     }
 
     func member(_ base: Value, _ name: String, _ scope: Scope, expecting: UseKind) -> Value {
+        if let v = memberOfForm(base, name, scope, expecting: expecting) { return v }
+        guard let b = base.expression else { return .unknown(name) }
+        let isPath: Bool = { if case .path = base.form { return true } else { return false } }()
+        let t = base.type
+        if let v = builtinMember(base, b, name, isPath: isPath) { return v }
+        if let tn = t, !tn.isList, let info = catalog.type(tn.name),
+           let v = declaredMember(base, b, name, of: tn, info, isPath: isPath, scope, expecting: expecting) {
+            return v
+        }
+        // No declared type: an enum that has the member in an extension, else one seen compared.
+        if t == nil || catalog.type(t?.name) == nil, let v = undeclaredMember(base, b, name, expecting: expecting) { return v }
+        guard isPath else { return .unknown("\(b).\(name)") }
+        var v = Value(.path(b + "." + name), type: nil, source: base.source?.appending(name))
+        if t != nil && catalog.type(t?.name) != nil { v.notes.append("\(t!.name) has no member \(name) in the given files") }
+        return v
+    }
+
+    /// A member of the data's root, an activity's context, a paint or an enum case; nil when the
+    /// base is a path or an expression (the caller goes on).
+    func memberOfForm(_ base: Value, _ name: String, _ scope: Scope, expecting: UseKind) -> Value? {
         switch base.form {
         case .unknown: return base
         case .root:
@@ -289,10 +328,13 @@ extension Translator {
             }
             return .unknown(".\(c).\(name)")
         case .family, .null, .number, .bool: return .unknown(name)
-        default: break
+        default: return nil
         }
-        guard let b = base.expression else { return .unknown(name) }
-        let isPath: Bool = { if case .path = base.form { return true } else { return false } }()
+    }
+
+    /// Members every value of a kind has: `.count`, `.isEmpty`, `.first`, `.timeIntervalSinceNow`,
+    /// `.gradient` …; nil for others.
+    func builtinMember(_ base: Value, _ b: String, _ name: String, isPath: Bool) -> Value? {
         let t = base.type
         switch name {
         case "count" where isPath: return Value(.path(b + ".count"), type: .int, source: base.source)
@@ -306,43 +348,48 @@ extension Translator {
             return Value(.paint(.map([("gradient", .string("{{\(b)}}"))])), type: .color, notes: base.notes)
         case "capitalized", "localizedCapitalized":
             var v = base; v.notes.append(".\(name): shown as the data holds it"); return v
-        default: break
+        default: return nil
         }
-        if let tn = t, !tn.isList, let info = catalog.type(tn.name) {
-            if let p = info.property(name) {
-                guard isPath else { return .unknown(name) }
-                return Value(.path(b + "." + name), type: p.type, source: base.source?.appending(name))
-            }
-            if let m = info.members[name], m.parameters.isEmpty, !m.isStatic {
-                if info.kind == .enumeration || !info.cases.isEmpty || catalog.type(tn.name)?.kind == .unknown && isEnumLike(tn.name) {
-                    return enumColumn(base, enumName: info.name, member: name, expecting: expecting, declared: true)
-                }
-                return evaluate(m, selfValue: base, arguments: [], scope, expecting: expecting)
-            }
-            if name == "rawValue", info.kind == .enumeration {
-                return enumColumn(base, enumName: info.name, member: "rawValue", expecting: .any, declared: true)
-            }
+    }
+
+    /// A member of a type the given files declare: a stored property (a deeper path), a computed
+    /// one (an enum's table column, else evaluated), an enum's `rawValue`; nil when it has none.
+    func declaredMember(_ base: Value, _ b: String, _ name: String, of tn: TypeName, _ info: TypeInfo, isPath: Bool, _ scope: Scope,
+                        expecting: UseKind) -> Value? {
+        if let p = info.property(name) {
+            guard isPath else { return .unknown(name) }
+            return Value(.path(b + "." + name), type: p.type, source: base.source?.appending(name))
         }
-        // No declared type: an enum that has the member in an extension, else one seen compared.
-        if t == nil || catalog.type(t?.name) == nil {
-            if let e = enumDeclaring(name) {
-                return enumColumn(base, enumName: e, member: name, expecting: expecting, declared: true)
+        if let m = info.members[name], m.parameters.isEmpty, !m.isStatic {
+            if info.kind == .enumeration || !info.cases.isEmpty || catalog.type(tn.name)?.kind == .unknown && isEnumLike(tn.name) {
+                return enumColumn(base, enumName: info.name, member: name, expecting: expecting, declared: true)
             }
-            let key = base.source?.keys.last ?? String(b.split(separator: ".").last ?? "")
-            // A property of the same name declared elsewhere with a type names the enum.
-            let declared = catalog.typeOrder.lazy.compactMap { self.catalog.types[$0]?.property(key)?.type?.name }.first
-            let enumName = t?.name ?? declared ?? (key.prefix(1).uppercased() + key.dropFirst())
-            if name == "rawValue" || !tables.cases(enumName: t?.name, key: key).isEmpty && !(t?.isText ?? false) && expecting != .list {
-                if !tables.cases(enumName: t?.name, key: key).isEmpty {
-                    return enumColumn(base, enumName: enumName, member: name, expecting: expecting, declared: false, evidenceKey: key)
-                }
-                if name == "rawValue" { return base }
-            }
+            return evaluate(m, selfValue: base, arguments: [], scope, expecting: expecting)
         }
-        guard isPath else { return .unknown("\(b).\(name)") }
-        var v = Value(.path(b + "." + name), type: nil, source: base.source?.appending(name))
-        if t != nil && catalog.type(t?.name) != nil { v.notes.append("\(t!.name) has no member \(name) in the given files") }
-        return v
+        if name == "rawValue", info.kind == .enumeration {
+            return enumColumn(base, enumName: info.name, member: "rawValue", expecting: .any, declared: true)
+        }
+        return nil
+    }
+
+    /// A member of a value whose type the given files do not declare: a column of an enum that
+    /// declares the member in an extension, or of one seen compared (its cases as evidence).
+    func undeclaredMember(_ base: Value, _ b: String, _ name: String, expecting: UseKind) -> Value? {
+        let t = base.type
+        if let e = enumDeclaring(name) {
+            return enumColumn(base, enumName: e, member: name, expecting: expecting, declared: true)
+        }
+        let key = base.source?.keys.last ?? String(b.split(separator: ".").last ?? "")
+        // A property of the same name declared elsewhere with a type names the enum.
+        let declared = catalog.typeOrder.lazy.compactMap { self.catalog.types[$0]?.property(key)?.type?.name }.first
+        let enumName = t?.name ?? declared ?? (key.prefix(1).uppercased() + key.dropFirst())
+        if name == "rawValue" || !tables.cases(enumName: t?.name, key: key).isEmpty && !(t?.isText ?? false) && expecting != .list {
+            if !tables.cases(enumName: t?.name, key: key).isEmpty {
+                return enumColumn(base, enumName: enumName, member: name, expecting: expecting, declared: false, evidenceKey: key)
+            }
+            if name == "rawValue" { return base }
+        }
+        return nil
     }
 
     func isEnumLike(_ name: String) -> Bool { !tables.cases(enumName: name, key: nil).isEmpty }
@@ -578,26 +625,4 @@ extension Value {
 extension Value.Form {
     var numberText: String? { if case .number(let n) = self { DraftWriter.number(n) } else { nil } }
     var isNull: Bool { if case .null = self { true } else { false } }
-}
-
-/// Colour names the layout language knows, reached from SwiftUI's.
-enum ColorSyntaxBridge {
-    static let swiftUI: [String: String] = [
-        "primary": "label", "secondary": "secondaryLabel", "tertiary": "tertiaryLabel", "quaternary": "quaternaryLabel",
-        "label": "label", "secondaryLabel": "secondaryLabel", "tertiaryLabel": "tertiaryLabel", "quaternaryLabel": "quaternaryLabel",
-        "systemBackground": "systemBackground", "secondarySystemBackground": "secondarySystemBackground",
-        "tertiarySystemBackground": "tertiarySystemBackground", "systemGroupedBackground": "secondarySystemBackground",
-        "secondarySystemGroupedBackground": "systemBackground", "separator": "separator", "opaqueSeparator": "opaqueSeparator",
-        "systemFill": "systemFill", "secondarySystemFill": "secondarySystemFill", "tertiarySystemFill": "tertiarySystemFill",
-        "quaternarySystemFill": "quaternarySystemFill",
-        "systemRed": "red", "systemOrange": "orange", "systemYellow": "yellow", "systemGreen": "green", "systemMint": "mint",
-        "systemTeal": "teal", "systemCyan": "cyan", "systemBlue": "blue", "systemIndigo": "indigo", "systemPurple": "purple",
-        "systemPink": "pink", "systemBrown": "brown", "systemGray": "gray", "darkGray": "gray", "lightGray": "systemGray4",
-    ]
-
-    static func named(_ name: String) -> String? {
-        if let n = swiftUI[name] { return n }
-        if SystemColors.names.contains(name) { return name }
-        return nil
-    }
 }

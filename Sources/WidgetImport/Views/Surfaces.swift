@@ -30,23 +30,47 @@ struct ImportedView: Hashable {
     var fingerprint: String
 }
 
+/// The surfaces found so far: one view per surface (a second is a TODO), in the order found; the
+/// controls; and which kinds of configuration named them.
+struct SurfaceSet {
+    var drafts: [Surface: SurfaceDraft] = [:]
+    var order: [Surface] = []
+    var controls: [ControlDraft] = []
+    var kinds = Set<String>()
+
+    var isEmpty: Bool { drafts.isEmpty }
+    var all: [SurfaceDraft] { order.map { drafts[$0]! } }
+
+    mutating func add(_ d: SurfaceDraft, from: String, at spot: SourceSpot, _ t: Translator) {
+        if drafts[d.surface] != nil {
+            t.ledger.todo(spot, from, "a second view for \(d.surface.rawValue): the layout has one per surface, so it is left out (import it separately)", .partly)
+            return
+        }
+        var d = d
+        d.spot = spot
+        drafts[d.surface] = d; order.append(d.surface)
+    }
+}
+
 extension Translator {
     /// Finds the surfaces: widget configurations first, then views that look like entry views,
     /// lock-screen views or island parts, then any view at all.
     func surfaces(origins: inout [ImportedView]) -> (surfaces: [SurfaceDraft], controls: [ControlDraft], kinds: Set<String>) {
-        var out: [Surface: SurfaceDraft] = [:]
-        var order: [Surface] = []
-        var controls: [ControlDraft] = []
-        var kinds = Set<String>()
-        func add(_ d: SurfaceDraft, from: String, at spot: SourceSpot) {
-            if out[d.surface] != nil {
-                ledger.todo(spot, from, "a second view for \(d.surface.rawValue): the layout has one per surface, so it is left out (import it separately)", .partly)
-                return
-            }
-            var d = d
-            d.spot = spot
-            out[d.surface] = d; order.append(d.surface)
-        }
+        var set = SurfaceSet()
+        let (usedWidget, usedActivity) = configuredSurfaces(&set, origins: &origins)
+        // Fragments and extensions without a configuration.
+        if !usedWidget { familySwitchingSurfaces(&set) }
+        if !usedActivity { activityViewSurfaces(&set) }
+        // Nothing else: views nobody uses, by name, else the first as a medium widget.
+        if set.isEmpty { unconfiguredViewSurfaces(&set) }
+        // A `body` or a closure without its struct.
+        if set.isEmpty { fragmentSurface(&set, origins: &origins) }
+        return (set.all, set.controls, set.kinds)
+    }
+
+    /// The surfaces and controls the widget configurations name; whether a widget and an activity
+    /// configuration were met.
+    func configuredSurfaces(_ set: inout SurfaceSet, origins: inout [ImportedView]) -> (usedWidget: Bool, usedActivity: Bool) {
         var usedActivity = false
         var usedWidget = false
         for name in catalog.typeOrder {
@@ -59,128 +83,145 @@ extension Translator {
                 switch callee {
                 case "StaticConfiguration", "AppIntentConfiguration", "IntentConfiguration":
                     usedWidget = true
-                    kinds.insert("widget")
-                    let families = Self.families(chain) ?? [.systemSmall, .systemMedium, .systemLarge]
-                    let margins: YAMLValue? = chain.contains { $0.declName == "contentMarginsDisabled" } ? .string("none") : nil
-                    guard let closure = Self.closure(call, nil) ?? Self.closure(call, "content") else { continue }
-                    let param = Self.closureParameters(closure).first ?? "entry"
-                    for f in families {
-                        var s = scope
-                        s.surface = f
-                        s.names[param] = Value(.root, type: entryType(closure))
-                        surfaceEffects = SurfaceEffects()
-                        let nodes = views(closure.statements, s)
-                        guard let node = single(nodes, origin: Origin(spot: spot(closure, s), construct: name)) else { continue }
-                        add(SurfaceDraft(surface: f, regions: [("view", node)], background: surfaceEffects.background, margins: margins),
-                            from: name, at: spot(call, s))
-                    }
+                    set.kinds.insert("widget")
+                    widgetConfiguration(call, chain, name: name, scope, &set)
                 case "ActivityConfiguration":
                     usedActivity = true
-                    kinds.insert("activity")
-                    let attributes = Self.arguments(call.arguments)["for"].map { TypeName(text: $0.trimmedDescription.replacingOccurrences(of: ".self", with: "")) }
-                    if let lock = Self.closure(call, nil) ?? Self.closure(call, "content") {
-                        var s = scope
-                        s.names[Self.closureParameters(lock).first ?? "context"] = Value(.activityContext, type: attributes)
-                        s.surface = .lockScreen
-                        surfaceEffects = SurfaceEffects()
-                        if let node = single(views(lock.statements, s), origin: Origin(spot: spot(lock, s), construct: name)) {
-                            add(SurfaceDraft(surface: .lockScreen, regions: [("view", node)], background: surfaceEffects.background), from: name, at: spot(lock, s))
-                        }
-                    }
-                    if let island = Self.closure(call, "dynamicIsland") {
-                        var s = scope
-                        s.names[Self.closureParameters(island).first ?? "context"] = Value(.activityContext, type: attributes)
-                        for d in islandDrafts(island.statements, s) { add(d, from: name, at: spot(island, s)) }
-                    }
+                    set.kinds.insert("activity")
+                    activityConfiguration(call, name: name, scope, &set)
                 case "StaticControlConfiguration", "AppIntentControlConfiguration":
-                    kinds.insert("control")
-                    if let c = control(call, widget: t, scope) { controls.append(c) }
+                    set.kinds.insert("control")
+                    if let c = control(call, widget: t, scope) { set.controls.append(c) }
                 default: break
                 }
             }
         }
-        // Fragments and extensions without a configuration.
-        if !usedWidget {
-            for name in catalog.typeOrder {
-                guard let t = catalog.types[name], t.isView, let source = t.source,
-                      t.stored.contains(where: { $0.environmentKey == "widgetFamily" }) else { continue }
-                let families = familiesSwitched(t)
-                for f in families {
-                    var s = Scope(source: source)
-                    s.surface = f
-                    surfaceEffects = SurfaceEffects()
-                    guard let nodes = viewComponentUse(t, nil, s, at: t.spot), let node = single(nodes, origin: Origin(spot: t.spot, construct: name)) else { continue }
-                    add(SurfaceDraft(surface: f, regions: [("view", node)], background: surfaceEffects.background), from: name, at: t.spot)
-                    usedWidget = true
-                }
+        return (usedWidget, usedActivity)
+    }
+
+    /// `StaticConfiguration { entry in … }.supportedFamilies([…])`: the view once per family.
+    func widgetConfiguration(_ call: FunctionCallExprSyntax, _ chain: [(declName: String, call: FunctionCallExprSyntax)], name: String,
+                             _ scope: Scope, _ set: inout SurfaceSet) {
+        let families = Self.families(chain) ?? [.systemSmall, .systemMedium, .systemLarge]
+        let margins: YAMLValue? = chain.contains { $0.declName == "contentMarginsDisabled" } ? .string("none") : nil
+        guard let closure = Self.closure(call, nil) ?? Self.closure(call, "content") else { return }
+        let param = Self.closureParameters(closure).first ?? "entry"
+        for f in families {
+            var s = scope
+            s.surface = f
+            s.names[param] = Value(.root, type: entryType(closure))
+            surfaceEffects = SurfaceEffects()
+            let nodes = views(closure.statements, s)
+            guard let node = single(nodes, origin: Origin(spot: spot(closure, s), construct: name)) else { continue }
+            set.add(SurfaceDraft(surface: f, regions: [("view", node)], background: surfaceEffects.background, margins: margins),
+                    from: name, at: spot(call, s), self)
+        }
+    }
+
+    /// `ActivityConfiguration(for:) { lock screen } dynamicIsland: { … }`.
+    func activityConfiguration(_ call: FunctionCallExprSyntax, name: String, _ scope: Scope, _ set: inout SurfaceSet) {
+        let attributes = Self.arguments(call.arguments)["for"].map { TypeName(text: $0.trimmedDescription.replacingOccurrences(of: ".self", with: "")) }
+        if let lock = Self.closure(call, nil) ?? Self.closure(call, "content") {
+            var s = scope
+            s.names[Self.closureParameters(lock).first ?? "context"] = Value(.activityContext, type: attributes)
+            s.surface = .lockScreen
+            surfaceEffects = SurfaceEffects()
+            if let node = single(views(lock.statements, s), origin: Origin(spot: spot(lock, s), construct: name)) {
+                set.add(SurfaceDraft(surface: .lockScreen, regions: [("view", node)], background: surfaceEffects.background), from: name, at: spot(lock, s), self)
             }
         }
-        if !usedActivity {
-            for name in catalog.typeOrder {
-                guard let t = catalog.types[name], let source = t.source else { continue }
-                if t.isView, t.stored.contains(where: { $0.type?.name.hasPrefix("ActivityViewContext") == true }), out[.lockScreen] == nil,
-                   !isUsedByOtherView(name) {
-                    var s = Scope(source: source)
-                    s.surface = .lockScreen
-                    surfaceEffects = SurfaceEffects()
-                    if let nodes = viewComponentUse(t, nil, s, at: t.spot), let node = single(nodes, origin: Origin(spot: t.spot, construct: name)) {
-                        add(SurfaceDraft(surface: .lockScreen, regions: [("view", node)], background: surfaceEffects.background), from: name, at: t.spot)
-                    }
-                }
-                if t.conformances.contains("DynamicIsland") || (t.members["compactLeading"] != nil && t.members["minimal"] != nil) {
-                    var s = Scope(source: source)
-                    s.selfType = name
-                    let contextType = catalog.typeOrder.compactMap { catalog.types[$0] }.first { $0.isActivityAttributes }.map { TypeName(name: $0.name) }
-                    s.names["context"] = Value(.activityContext, type: contextType)
-                    for d in islandDraftsFromMembers(t, s) { add(d, from: name, at: t.spot) }
-                }
-            }
+        if let island = Self.closure(call, "dynamicIsland") {
+            var s = scope
+            s.names[Self.closureParameters(island).first ?? "context"] = Value(.activityContext, type: attributes)
+            for d in islandDrafts(island.statements, s) { set.add(d, from: name, at: spot(island, s), self) }
         }
-        // Nothing else: views nobody uses, by name, else the first as a medium widget.
-        if out.isEmpty {
-            var roots = catalog.views.filter { !isUsedByOtherView($0.name) }
-            if roots.isEmpty, let first = catalog.views.first { roots = [first] }
-            for t in roots {
-                guard let surface = Self.surfaceFromName(t.name, taken: Set(order)) ?? (out.isEmpty ? .systemMedium : nil), let source = t.source else { continue }
+    }
+
+    /// Views that switch on `@Environment(\.widgetFamily)`: one surface per family they name.
+    func familySwitchingSurfaces(_ set: inout SurfaceSet) {
+        for name in catalog.typeOrder {
+            guard let t = catalog.types[name], t.isView, let source = t.source,
+                  t.stored.contains(where: { $0.environmentKey == "widgetFamily" }) else { continue }
+            let families = familiesSwitched(t)
+            for f in families {
                 var s = Scope(source: source)
-                s.surface = surface
+                s.surface = f
                 surfaceEffects = SurfaceEffects()
-                let nodes = viewComponentUse(t, nil, s, at: t.spot) ?? []
-                guard let node = single(nodes, origin: Origin(spot: t.spot, construct: t.name)) else { continue }
-                ledger.todo(t.spot, t.name, "no widget configuration names a surface for it: shown on \(surface.rawValue) (guessed from its name)", .partly)
-                add(SurfaceDraft(surface: surface, regions: [("view", node)], background: surfaceEffects.background), from: t.name, at: t.spot)
+                guard let nodes = viewComponentUse(t, nil, s, at: t.spot), let node = single(nodes, origin: Origin(spot: t.spot, construct: name)) else { continue }
+                set.add(SurfaceDraft(surface: f, regions: [("view", node)], background: surfaceEffects.background), from: name, at: t.spot, self)
             }
         }
-        if out.isEmpty {
-            // A `body` or a closure without its struct.
-            var fragments: [(Syntax, SwiftSource)] = []
-            if let body = catalog.functions["body"] { fragments.append((Syntax(body.decl), body.source)) }
-            fragments += catalog.fragments.map { ($0.node, $0.source) }
-            for (node, source) in fragments {
+    }
+
+    /// Without an `ActivityConfiguration`: a view of an `ActivityViewContext` (the lock screen) and
+    /// types that look like a Dynamic Island.
+    func activityViewSurfaces(_ set: inout SurfaceSet) {
+        for name in catalog.typeOrder {
+            guard let t = catalog.types[name], let source = t.source else { continue }
+            if t.isView, t.stored.contains(where: { $0.type?.name.hasPrefix("ActivityViewContext") == true }), set.drafts[.lockScreen] == nil,
+               !isUsedByOtherView(name) {
                 var s = Scope(source: source)
-                let statements: CodeBlockItemListSyntax?
-                let text = node.description
-                if let v = node.as(VariableDeclSyntax.self), let m = Catalog.members(v, source: source, owner: nil).first { statements = m.body }
-                else if let c = node.as(ClosureExprSyntax.self) {
-                    for p in Self.closureParameters(c) {
-                        s.names[p] = p == "context" ? Value(.activityContext) : Value(.root, type: activityOrEntryType(p))
-                    }
-                    statements = c.statements
-                } else if let e = node.as(ExprSyntax.self) {
-                    statements = CodeBlockItemListSyntax([CodeBlockItemSyntax(item: .expr(e))])
-                } else { statements = nil }
-                guard let statements else { continue }
-                if s.names.isEmpty { s.names["entry"] = Value(.root); s.names["context"] = Value(.activityContext) }
-                let surface: Surface = text.contains("context.state") || text.contains("context.attributes") ? .lockScreen : .systemMedium
-                s.surface = surface
+                s.surface = .lockScreen
                 surfaceEffects = SurfaceEffects()
-                guard let n = single(views(statements, s), origin: Origin(spot: source.spot(node), construct: "fragment")) else { continue }
-                origins.append(ImportedView(kind: "fragment", name: "fragment@\(source.spot(node).line)", spot: source.spot(node), fingerprint: Fingerprint.of(node)))
-                add(SurfaceDraft(surface: surface, regions: [("view", n)], background: surfaceEffects.background), from: "fragment", at: source.spot(node))
-                break
+                if let nodes = viewComponentUse(t, nil, s, at: t.spot), let node = single(nodes, origin: Origin(spot: t.spot, construct: name)) {
+                    set.add(SurfaceDraft(surface: .lockScreen, regions: [("view", node)], background: surfaceEffects.background), from: name, at: t.spot, self)
+                }
+            }
+            if t.conformances.contains("DynamicIsland") || (t.members["compactLeading"] != nil && t.members["minimal"] != nil) {
+                var s = Scope(source: source)
+                s.selfType = name
+                let contextType = catalog.typeOrder.compactMap { catalog.types[$0] }.first { $0.isActivityAttributes }.map { TypeName(name: $0.name) }
+                s.names["context"] = Value(.activityContext, type: contextType)
+                for d in islandDraftsFromMembers(t, s) { set.add(d, from: name, at: t.spot, self) }
             }
         }
-        return (order.map { out[$0]! }, controls, kinds)
+    }
+
+    /// Views no configuration names and no other view uses: a surface guessed from each one's name,
+    /// else the first as a medium widget.
+    func unconfiguredViewSurfaces(_ set: inout SurfaceSet) {
+        var roots = catalog.views.filter { !isUsedByOtherView($0.name) }
+        if roots.isEmpty, let first = catalog.views.first { roots = [first] }
+        for t in roots {
+            guard let surface = Self.surfaceFromName(t.name, taken: Set(set.order)) ?? (set.isEmpty ? .systemMedium : nil), let source = t.source else { continue }
+            var s = Scope(source: source)
+            s.surface = surface
+            surfaceEffects = SurfaceEffects()
+            let nodes = viewComponentUse(t, nil, s, at: t.spot) ?? []
+            guard let node = single(nodes, origin: Origin(spot: t.spot, construct: t.name)) else { continue }
+            ledger.todo(t.spot, t.name, "no widget configuration names a surface for it: shown on \(surface.rawValue) (guessed from its name)", .partly)
+            set.add(SurfaceDraft(surface: surface, regions: [("view", node)], background: surfaceEffects.background), from: t.name, at: t.spot, self)
+        }
+    }
+
+    /// The first fragment that builds a view: a top-level `body`, a closure, an expression.
+    func fragmentSurface(_ set: inout SurfaceSet, origins: inout [ImportedView]) {
+        var fragments: [(Syntax, SwiftSource)] = []
+        if let body = catalog.functions["body"] { fragments.append((Syntax(body.decl), body.source)) }
+        fragments += catalog.fragments.map { ($0.node, $0.source) }
+        for (node, source) in fragments {
+            var s = Scope(source: source)
+            let statements: CodeBlockItemListSyntax?
+            let text = node.description
+            if let v = node.as(VariableDeclSyntax.self), let m = Catalog.members(v, source: source, owner: nil).first { statements = m.body }
+            else if let c = node.as(ClosureExprSyntax.self) {
+                for p in Self.closureParameters(c) {
+                    s.names[p] = p == "context" ? Value(.activityContext) : Value(.root, type: activityOrEntryType(p))
+                }
+                statements = c.statements
+            } else if let e = node.as(ExprSyntax.self) {
+                statements = CodeBlockItemListSyntax([CodeBlockItemSyntax(item: .expr(e))])
+            } else { statements = nil }
+            guard let statements else { continue }
+            if s.names.isEmpty { s.names["entry"] = Value(.root); s.names["context"] = Value(.activityContext) }
+            let surface: Surface = text.contains("context.state") || text.contains("context.attributes") ? .lockScreen : .systemMedium
+            s.surface = surface
+            surfaceEffects = SurfaceEffects()
+            guard let n = single(views(statements, s), origin: Origin(spot: source.spot(node), construct: "fragment")) else { continue }
+            origins.append(ImportedView(kind: "fragment", name: "fragment@\(source.spot(node).line)", spot: source.spot(node), fingerprint: Fingerprint.of(node)))
+            set.add(SurfaceDraft(surface: surface, regions: [("view", n)], background: surfaceEffects.background), from: "fragment", at: source.spot(node), self)
+            break
+        }
     }
 
     func fingerprinted(_ kind: String, _ t: TypeInfo) -> ImportedView {

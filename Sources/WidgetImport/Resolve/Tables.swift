@@ -219,3 +219,32 @@ struct DataUsage {
         return out
     }
 }
+
+extension Translator {
+    /// One cell of an enum's table: the member's value for one case, or a stand-in to fill in.
+    func tabulate(_ enumName: String, _ member: String, _ c: String, index: Int, kind: UseKind) -> YAMLValue {
+        let info = catalog.type(enumName)
+        if member == "rawValue" {
+            if let raw = info?.cases.first(where: { $0.name == c })?.raw { return Double(raw).map(YAMLValue.number) ?? .string(raw) }
+            if info?.conformances.contains("String") == true { return .string(c) }
+            return .number(Double(index))
+        }
+        if let m = info?.members[member], let source = m.source as SwiftSource? {
+            let before = pendingTernaries.count
+            let v = evaluate(m, selfValue: Value(.enumCase(c), type: TypeName(name: enumName)), arguments: [], Scope(source: source), expecting: kind)
+            pendingTernaries.removeSubrange(before...)
+            if var y = v.literalYAML ?? (paintYAML(v).flatMap { p -> YAMLValue? in if case .string(let s) = p, s.contains("{{") { return nil }; return p }) {
+                if kind == .icon, case .string(let s) = y { y = .string(IconFallback.nearest(s)) }
+                return y
+            }
+            ledger.todo(info?.spot ?? SourceSpot(file: "", line: 1, column: 1), "\(enumName).\(member)", "its value for .\(c) is not a literal: a stand-in in the table \(Self.tableName(enumName)) to fill in", .partly)
+        }
+        switch kind {
+        case .icon: return .string("questionmark")
+        case .color: return .string("gray")
+        case .number: return .number(Double(index))
+        case .bool: return .bool(false)
+        default: return .string(c)
+        }
+    }
+}

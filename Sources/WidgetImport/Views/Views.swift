@@ -1,23 +1,6 @@
 import SwiftSyntax
 import WidgetModel
 
-/// What a surface takes from modifiers met anywhere in its view: the container background, the
-/// Live Activity's background tint, the island's keyline.
-struct SurfaceEffects {
-    var background: YAMLValue?
-    var keylineTint: YAMLValue?
-}
-
-/// One modifier of a chain: `.padding(.horizontal, 8)`.
-struct ModifierCall {
-    var name: String
-    var call: FunctionCallExprSyntax?
-    var arguments: LabeledExprListSyntax
-    var trailing: ClosureExprSyntax?
-    var spot: SourceSpot
-    var args: [String: ExprSyntax] { Translator.arguments(arguments) }
-}
-
 extension Translator {
     // MARK: Builder bodies
 
@@ -116,25 +99,9 @@ extension Translator {
 
     /// A view with its modifier chain: `Text("a").font(.caption).padding()`.
     func modifiedView(_ e: ExprSyntax, _ scope: Scope) -> [DraftNode] {
-        var chain: [ModifierCall] = []
-        var root = e
-        while true {
-            if let c = root.as(FunctionCallExprSyntax.self), let m = c.calledExpression.as(MemberAccessExprSyntax.self), let base = m.base,
-               !isTypeReference(base, scope) {
-                chain.append(ModifierCall(name: m.declName.baseName.text, call: c, arguments: c.arguments,
-                                          trailing: c.trailingClosure, spot: spot(m.declName, scope)))
-                root = Self.strip(base)
-                continue
-            }
-            break
-        }
-        chain.reverse()
-        var nodes = rootView(root, chain, scope)
-        for m in chain {
-            if overNodeLimit { break }
-            nodes = applyModifier(m, to: nodes, scope)
-        }
-        return nodes
+        let (root, chain) = modifierChain(e, scope)
+        let nodes = rootView(root, chain, scope)
+        return applyModifiers(chain, to: nodes, scope)
     }
 
     func isTypeReference(_ e: ExprSyntax, _ scope: Scope) -> Bool {

@@ -1,0 +1,19 @@
+import SwiftSyntax
+import WidgetModel
+
+/// What a surface takes from modifiers met anywhere in its view: the container background, the
+/// Live Activity's background tint, the island's keyline.
+struct SurfaceEffects {
+    var background: YAMLValue?
+    var keylineTint: YAMLValue?
+}
+
+/// One modifier of a chain: `.padding(.horizontal, 8)`.
+struct ModifierCall {
+    var name: String
+    var call: FunctionCallExprSyntax?
+    var arguments: LabeledExprListSyntax
+    var trailing: ClosureExprSyntax?
+    var spot: SourceSpot
+    var args: [String: ExprSyntax] { Translator.arguments(arguments) }
+}
