@@ -97,7 +97,7 @@ let package = Package(
         .target(name: "WidgetCompose", dependencies: ["WidgetModel", "WidgetTemplate", "WidgetLayout"]),
         .target(name: "WidgetRender", dependencies: ["WidgetModel", "WidgetLayout", "CPangoCairo", "CPNG", "CRsvg",
                                                       .product(name: "Yams", package: "Yams")]),
-        .target(name: "WidgetDiff"),
+        .target(name: "WidgetDiff", dependencies: ["WidgetModel"]),
         .target(name: "WidgetShot", dependencies: [
             "CTempFiles", "WidgetModel", "WidgetLayout", "WidgetTemplate", "WidgetCompose", "WidgetRender", "WidgetDiff",
             .product(name: "Yams", package: "Yams"),
@@ -202,7 +202,7 @@ let package = Package(
         ]),
         .testTarget(name: "WidgetPushTests", dependencies: ["WidgetPush", "WidgetShot", "TestSupport"]),
         // The product goldens (Golden/) and the feature goldens (Tests/Features/).
-        .testTarget(name: "GoldenTests", dependencies: ["WidgetShot", "WidgetGoldens"]),
+        .testTarget(name: "GoldenTests", dependencies: ["WidgetShot", "WidgetGoldens", "TestSupport"]),
         .testTarget(name: "WidgetServerTests", dependencies: ["WidgetServer", "WidgetShot", "WidgetPush", "TestSupport"]),
         // Fixtures/ holds SwiftUI sources the importer reads (never compiled here).
         .testTarget(name: "WidgetImportTests", dependencies: ["WidgetImport", "WidgetShot", "WidgetTemplate", "TestSupport"],

@@ -1,5 +1,5 @@
 """The peer for `make bench`'s diff timings: pybind11-pixelmatch (compiled C++ pixelmatch) on the
-same PNG pairs `widgetshot bench-diff` wrote, timed the same way: read + decode both (Pillow,
+same PNG pairs `widgetshot bench diff` wrote, timed the same way: read + decode both (Pillow,
 its documented reader) + compare.
     python bench-pixelmatch.py PAIRS_DIR [N]   -> one JSON line per pair"""
 import json, statistics, sys, time

@@ -19,7 +19,8 @@ extension SurfaceComposer {
     /// One image of the whole pill: leading view, the sensor housing, trailing view.
     ///
     /// The compact views take the width their content needs, as iOS sizes them: at least the
-    /// published compact size (§3a: 52.33 pt on 393 pt screens, 62.33 on 430), at most
+    /// published compact size (Human Interface Guidelines, "Live Activities", Specifications:
+    /// 52.33 pt on 393 pt screens, 62.33 on 430), at most
     /// `IslandGeometry.compactSideMaxWidth`. The pill stays centred on the sensor housing (the
     /// island is centred on the screen), so both sides take the wider side's width and the camera
     /// region (125.33 pt) stays in the middle. Content wider than the maximum is cut, and recorded

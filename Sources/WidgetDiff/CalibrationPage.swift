@@ -1,4 +1,5 @@
 import Foundation
+import WidgetModel
 
 extension Calibration {
     /// A self-contained page (no scripts or styles from elsewhere) showing the two pictures side by
@@ -8,10 +9,7 @@ extension Calibration {
     /// `reference` and `ours` are the images' file names beside the page.
     public static func page(_ report: Report, reference: String, ours: String, title: String,
                             pointWidth: Double, pointHeight: Double) -> String {
-        func e(_ s: String) -> String {
-            s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-                .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
-        }
+        func e(_ s: String) -> String { MarkupText.escape(s) }
         func n(_ v: Double, _ digits: Int = 2) -> String { String(format: "%.\(digits)f", v) }
         func rect(_ b: Box, _ cls: String) -> String {
             "<rect class=\"\(cls)\" x=\"\(n(b.x))\" y=\"\(n(b.y))\" width=\"\(n(b.width))\" height=\"\(n(b.height))\"/>"

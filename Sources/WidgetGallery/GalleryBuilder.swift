@@ -375,12 +375,9 @@ public struct GalleryBuilder: Sendable {
 
     /// The request an image is rendered from (nil when the layout lacks the cell's preview).
     static func request(for cell: GalleryCell, document: LayoutDocument, options: GalleryOptions) -> RenderRequest? {
-        guard let preview = document.preview(named: cell.preview) else { return nil }
-        var request = RenderRequest(layout: document, surface: cell.surface, preview: preview, device: cell.device,
-                                    scale: options.scale, scheme: cell.scheme, placeholder: cell.placeholder)
-        request.mode = cell.mode
-        cell.matrixCell.apply(to: &request)
-        return request
+        var look = LookSpec(scale: options.scale, placeholder: cell.placeholder)
+        look.deviceProfile = cell.device
+        return try? cell.matrixCell.request(for: document, look: look)
     }
 
     static func render(_ cell: GalleryCell, request: RenderRequest?, key: String, renderer: WidgetRenderer,

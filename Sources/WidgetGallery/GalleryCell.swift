@@ -21,6 +21,8 @@ public struct GalleryOptions: Sendable {
     public var live: Bool
     /// Only these rendering modes (nil: every mode of each surface, RenderMatrix's rule).
     public var modes: Set<RenderingMode>? = nil
+    /// The look axes spanned beyond each preview's own (the project's `matrix:`, or `--span`).
+    public var span: MatrixSpan = .none
     /// The folder of the last `widgetshot verify --report` (its report.json): images whose golden
     /// failed there are marked on the page and linked to the report. Nil: no marks. A folder without
     /// a report.json gives no marks either (no verify has run yet).
@@ -66,14 +68,17 @@ public struct GalleryCell: Sendable, Hashable {
     /// Control surfaces: the control and toggle state (as MatrixCell).
     public var control: String? = nil
     public var controlState: ControlState? = nil
+    /// The spanned axes' values where the image differs from its preview's own look (as MatrixCell).
+    public var axisValues: [String: String] = [:]
 
     public init(layout: String, surface: Surface, preview: String, scheme: ColorScheme, placeholder: Bool,
                 device: DeviceProfile, locale: String, deviceFolder: Bool, mode: RenderingMode? = nil,
-                control: String? = nil, controlState: ControlState? = nil) {
+                control: String? = nil, controlState: ControlState? = nil, axisValues: [String: String] = [:]) {
         self.layout = layout; self.surface = surface; self.preview = preview; self.scheme = scheme
-        self.placeholder = placeholder; self.device = device; self.locale = locale; self.deviceFolder = deviceFolder
+        self.placeholder = placeholder; self.device = device; self.deviceFolder = deviceFolder
         self.mode = mode ?? surface.defaultRenderingMode
-        self.control = control; self.controlState = controlState
+        self.control = control; self.controlState = controlState; self.axisValues = axisValues
+        self.locale = axisValues["locale"] ?? locale
     }
 
     /// `-accented` after the scheme in a mode other than the surface's default, else empty.
@@ -84,7 +89,7 @@ public struct GalleryCell: Sendable, Hashable {
 
     /// `delivery/systemSmall/onTheWay-light.png`, `iphonese/delivery/…` with several devices.
     public var relativePath: String {
-        (deviceFolder ? device.id + "/" : "") + "\(layout)/\(surface.rawValue)/\(matrixCell.controlFolder)\(rowName)-\(scheme.rawValue)\(modeSuffix).png"
+        matrixCell.relativePath(row: rowName, device: deviceFolder ? device.id : nil)
     }
 
     /// A stable id for links, the same the verify report gives the image's golden:
@@ -95,7 +100,7 @@ public struct GalleryCell: Sendable, Hashable {
 
     public var matrixCell: MatrixCell {
         MatrixCell(layout: layout, surface: surface, preview: preview, scheme: scheme, mode: mode,
-                   control: control, controlState: controlState)
+                   control: control, controlState: controlState, axisValues: axisValues)
     }
 }
 
@@ -108,7 +113,7 @@ public enum GalleryMatrix {
         for device in options.devices {
             for document in documents {
                 let matrix = RenderMatrix.cells(for: document, device: device, surfaces: options.surfaces,
-                                                previews: options.previews, modes: options.modes)
+                                                previews: options.previews, modes: options.modes, span: options.span)
                 var surfaces: [Surface] = []
                 for m in matrix where !surfaces.contains(m.surface) { surfaces.append(m.surface) }
                 for surface in surfaces {
@@ -116,7 +121,8 @@ public enum GalleryMatrix {
                         let locale = document.preview(named: m.preview)?.locale ?? Look.defaultLocale
                         cells.append(GalleryCell(layout: m.layout, surface: m.surface, preview: m.preview, scheme: m.scheme,
                                                  placeholder: options.placeholderOnly, device: device, locale: locale,
-                                                 deviceFolder: folders, mode: m.mode, control: m.control, controlState: m.controlState))
+                                                 deviceFolder: folders, mode: m.mode, control: m.control, controlState: m.controlState,
+                                                 axisValues: m.axisValues))
                     }
                     // Controls have no placeholder of their own: they show a symbol and a title.
                     guard options.placeholders, !options.placeholderOnly, surface.family != .control,

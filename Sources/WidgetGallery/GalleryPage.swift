@@ -234,18 +234,10 @@ public struct GalleryPage {
 
     /// The exact `widgetshot render` command for one image.
     func command(_ c: GalleryCell) -> String {
-        var words = ["widgetshot", "render", c.layout, "--surface", c.surface.rawValue, "--preview", c.preview,
-                     "--scheme", c.scheme.rawValue]
-        if c.device.id != DeviceProfile.default.id { words += ["--device", c.device.id] }
-        if c.device.ios != c.device.shipsWith { words += ["--ios", String(c.device.ios.number)] }
-        if let scale = options.scale { words += ["--scale", "\(scale)"] }
-        if c.placeholder { words.append("--placeholder") }
-        if !c.modeSuffix.isEmpty { words += ["--mode", c.mode.rawValue] }
-        if let control = c.control { words += ["--control", control] }
-        if let state = c.controlState { words += ["--control-state", state.rawValue] }
-        let controlPart = c.control.map { "-" + $0 + (c.controlState.map { "-" + $0.rawValue } ?? "") } ?? ""
-        words += ["-o", "\(c.layout)-\(c.surface.rawValue)\(controlPart)-\(c.rowName)-\(c.scheme.rawValue)\(c.modeSuffix).png"]
-        return words.map(shellQuote).joined(separator: " ")
+        let cell = c.matrixCell
+        let fields = cell.renderFields(device: c.device, scale: options.scale, placeholder: c.placeholder)
+        return cell.renderCommand(fields, output: cell.relativePath(row: c.rowName).replacingOccurrences(of: "/", with: "-"))
+            .map(shellQuote).joined(separator: " ")
     }
 
     /// `140 px differ`, `missing`: what the report says, in a few words.
@@ -259,14 +251,8 @@ public struct GalleryPage {
 
     /// `/v1/render/{layout}/{surface}.png?…`, the server's URL for the same image.
     func renderURL(_ c: GalleryCell) -> String {
-        var query = ["preview=\(percent(c.preview))", "scheme=\(c.scheme.rawValue)"]
-        if c.device.id != DeviceProfile.default.id { query.append("device=\(c.device.id)") }
-        if c.device.ios != c.device.shipsWith { query.append("ios=\(c.device.ios.number)") }
-        if let scale = options.scale { query.append("scale=\(scale)") }
-        if c.placeholder { query.append("placeholder=true") }
-        if !c.modeSuffix.isEmpty { query.append("mode=\(c.mode.rawValue)") }
-        if let control = c.control { query.append("control=\(percent(control))") }
-        if let state = c.controlState { query.append("controlState=\(state.rawValue)") }
+        let fields = c.matrixCell.renderFields(device: c.device, scale: options.scale, placeholder: c.placeholder)
+        let query = fields.map { "\($0.name)=\(percent($0.value))" }
         return options.serverURL + "/v1/render/\(percent(c.layout))/\(c.surface.rawValue).png?" + query.joined(separator: "&")
     }
 
@@ -326,22 +312,7 @@ public struct GalleryPage {
         (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == 0x5F
     }
 
-    public static func escape(_ s: String) -> String {
-        guard s.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 }) else { return s }
-        var out: [UInt8] = []
-        out.reserveCapacity(s.utf8.count + 16)
-        for byte in s.utf8 {
-            switch byte {
-            case 0x26: out += Array("&amp;".utf8)
-            case 0x3C: out += Array("&lt;".utf8)
-            case 0x3E: out += Array("&gt;".utf8)
-            case 0x22: out += Array("&quot;".utf8)
-            default: out.append(byte)
-            }
-        }
-        return String(decoding: out, as: UTF8.self)
-    }
-    private func escape(_ s: String) -> String { Self.escape(s) }
+    private func escape(_ s: String) -> String { MarkupText.escape(s) }
 }
 
 /// The HTML of each figure a page was written with, by anchor, with the record and verify mark it

@@ -19,6 +19,8 @@ public struct GoldenSuite: Sendable {
     public var scale: Double
     public var options: DiffOptions
     public var ignore: GoldenIgnoreList
+    /// The look axes the goldens span beyond each preview's own (`matrix:` in `widgetshot.yaml`).
+    public var span: MatrixSpan
 
     public static let defaultScale = 2.0
 
@@ -30,8 +32,8 @@ public struct GoldenSuite: Sendable {
 
     /// Reads `DIRECTORY/ignore.json` unless `ignore` is given; a malformed one is an error.
     public init(directory: String, device: DeviceProfile = .default, scale: Double = GoldenSuite.defaultScale,
-                options: DiffOptions = .default, ignore: GoldenIgnoreList? = nil) throws {
-        self.directory = directory; self.device = device; self.scale = scale; self.options = options
+                options: DiffOptions = .default, ignore: GoldenIgnoreList? = nil, span: MatrixSpan = .none) throws {
+        self.directory = directory; self.device = device; self.scale = scale; self.options = options; self.span = span
         if let ignore { self.ignore = ignore } else { self.ignore = try GoldenIgnoreList.load(from: directory) }
     }
 
@@ -45,7 +47,7 @@ public struct GoldenSuite: Sendable {
     /// dark only; the small Live Activity is always dark).
     public static func sharedRelativePath(of cell: MatrixCell) -> String? {
         guard cell.isDefaultMode, cell.control == nil, cell.surface.onlyScheme == nil else { return nil }
-        return "\(cell.layout)/\(cell.surface.rawValue)/\(cell.controlFolder)\(cell.preview)-any.png"
+        return cell.relativePath(scheme: "any")
     }
 
     /// The cell's own file when it exists, else the shared one when that exists, else its own
@@ -58,17 +60,14 @@ public struct GoldenSuite: Sendable {
     }
 
     public func cells(for documents: [LayoutDocument]) -> [MatrixCell] {
-        documents.flatMap { RenderMatrix.cells(for: $0, device: device) }
+        documents.flatMap { RenderMatrix.cells(for: $0, device: device, span: span) }
     }
 
-    public func request(for cell: MatrixCell, in document: LayoutDocument) -> RenderRequest? {
-        guard let preview = document.preview(named: cell.preview) else { return nil }
-        var r = RenderRequest(layout: document, surface: cell.surface, preview: preview, device: device,
-                              scale: scale, scheme: cell.scheme)
-        cell.apply(to: &r)
-        r.pngPreset = .small
-        r.mode = cell.mode
-        return r
+    /// The request a golden is rendered from: the suite's device and scale, the small PNG preset.
+    public func request(for cell: MatrixCell, in document: LayoutDocument) throws(RenderSpecError) -> RenderRequest {
+        var look = LookSpec(scale: scale)
+        look.deviceProfile = device
+        return try cell.request(for: document, look: look, pngPreset: .small)
     }
 
     /// The diff options for one cell: the suite's, plus its ignore regions converted to pixels.
@@ -105,8 +104,9 @@ public struct GoldenSuite: Sendable {
     /// cell passes without decoding the golden or comparing pixels.
     public func check(_ cell: MatrixCell, in document: LayoutDocument, with renderer: WidgetRenderer,
                       manifest: GoldenManifest? = nil, keepImages: Bool = false) -> GoldenOutcome {
-        guard let request = request(for: cell, in: document) else {
-            return GoldenOutcome(cell: cell, status: .error("no preview named \(cell.preview)"))
+        let request: RenderRequest
+        do { request = try self.request(for: cell, in: document) } catch {
+            return GoldenOutcome(cell: cell, status: .error(error.message))
         }
         let actual: DiffImage
         do {
@@ -148,9 +148,7 @@ public struct GoldenSuite: Sendable {
         let stored = storedRelativePath(of: cell)
         let existing = FileManager.default.contents(atPath: directory + "/" + stored).map { [UInt8]($0) }
         if let existing, rewrite == .never { return try unchanged(existing, stored, manifest) }
-        guard let request = request(for: cell, in: document) else {
-            throw RenderError.noView(layout: document.name, surface: cell.surface, available: [])
-        }
+        let request = try self.request(for: cell, in: document)
         let result = try renderer.render(request)
         let actual = DiffImage(result.bitmap.straightRGBA())
         if let existing, let old = try? PNGCodec.decode(existing) {

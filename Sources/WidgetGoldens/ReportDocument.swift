@@ -145,6 +145,9 @@ public struct ReportRecord: Codable, Sendable, Equatable {
     /// Control surfaces: the control's id and a toggle's state (absent for every other surface).
     public var control: String?
     public var controlState: String?
+    /// The spanned look axes (`MatrixAxis`) where the cell differs from its preview's own look
+    /// (`{"locale": "ko"}`); absent for a cell in its preview's look.
+    public var axes: [String: String]?
     public var status: Status
     public var message: String?
     /// Where the preview is defined: `Layouts/delivery.yaml:632:3`.
@@ -203,6 +206,14 @@ public struct ReportRecord: Codable, Sendable, Equatable {
         if let anchor { return anchor }
         guard let surface = Surface(rawValue: self.surface), let scheme = ColorScheme(rawValue: self.scheme) else { return name }
         return ImageAnchor(cell: MatrixCell(layout: layout, surface: surface, preview: preview, scheme: scheme), device: device).id
+    }
+
+    /// The matrix cell the record is about (nil for a record whose surface or scheme is unknown).
+    public var cell: MatrixCell? {
+        guard let surface = Surface(rawValue: surface), let scheme = ColorScheme(rawValue: scheme) else { return nil }
+        return MatrixCell(layout: layout, surface: surface, preview: preview, scheme: scheme,
+                          mode: mode.flatMap(RenderingMode.init(rawValue:)), control: control,
+                          controlState: controlState.flatMap(ControlState.init(rawValue:)), axisValues: axes ?? [:])
     }
 
     /// The text a failure is summed up with (CLI line, JUnit message, annotation).

@@ -177,19 +177,22 @@ public struct ReportPage {
         if let g = document.gallery, r.status != .stale { parts.append("<a class=\"gallery\" href=\"\(h(g))#\(h(id(r)))\">in the gallery</a>") }
         var out = "<p class=\"links\">" + parts.joined(separator: " · ") + "</p>"
         if r.status != .stale && r.status != .error {
-            let scale = document.scale.map { String(format: "%g", $0) } ?? "2"
-            let device = (document.device.map { " --device \($0)" } ?? "") + (document.ios.map { " --ios \($0)" } ?? "")
-            let mode = r.mode.map { " --mode \($0)" } ?? ""
-            let suffix = r.mode.map { "-\($0)" } ?? ""
-            let control = (r.control.map { " --control \($0)" } ?? "") + (r.controlState.map { " --control-state \($0)" } ?? "")
-            let render = "widgetshot render \(r.layout) --surface \(r.surface) --preview \(r.preview) --scheme \(r.scheme)\(mode) --scale \(scale)\(device)\(control) -o \(r.preview)-\(r.scheme)\(suffix).png"
-            out += "<p class=\"cmd\"><code>\(h(render))</code>"
+            out += "<p class=\"cmd\"><code>\(h(renderCommand(r)))</code>"
             if !isRecord && r.status == .failed {
                 out += "<br><code>\(h("widgetshot record\(document.ios.map { " --ios \($0)" } ?? "") --mode failed --layout \(r.layout) --surface \(r.surface) --preview \(r.preview)"))</code> <span class=\"muted\">accepts the change</span>"
             }
             out += "</p>"
         }
         return out
+    }
+
+    /// The `widgetshot render` that draws the record's image as the suite did (`MatrixCell.renderFields`).
+    func renderCommand(_ r: ReportRecord) -> String {
+        guard let cell = r.cell else { return "widgetshot render \(r.layout) --surface \(r.surface) --preview \(r.preview)" }
+        var device = document.device.flatMap(DeviceProfile.named) ?? .default
+        if let ios = document.ios.flatMap({ IOSGeneration(number: String($0)) }) { device = device.on(ios) }
+        let fields = cell.renderFields(device: device, scale: document.scale ?? GoldenSuite.defaultScale)
+        return cell.renderCommand(fields, output: cell.fileStem + ".png").joined(separator: " ")
     }
 
     func views(_ r: ReportRecord) -> String {
@@ -216,7 +219,7 @@ public struct ReportPage {
         return out + "</div>"
     }
 
-    private func h(_ s: String) -> String { HTML.escape(s) }
+    private func h(_ s: String) -> String { MarkupText.escape(s) }
 
     // Resources/report.css and Resources/report.js, compiled into the binary (`.embedInCode`).
     static let css = String(decoding: PackageResources.report_css, as: UTF8.self)

@@ -112,6 +112,7 @@ public struct VerifyReport: Sendable {
         if !cell.isDefaultMode { r.mode = cell.mode.rawValue }
         r.control = cell.control
         r.controlState = cell.controlState?.rawValue
+        r.axes = cell.axisValues.isEmpty ? nil : cell.axisValues
         r.anchor = ImageAnchor(cell: cell, device: suite.device.id).id
         if let source = document?.preview(named: cell.preview)?.source {
             r.source = "\(displayPath(source.file)):\(source.line):\(source.column)"
@@ -128,9 +129,7 @@ public struct VerifyReport: Sendable {
 
     /// `delivery/systemSmall/onTheWay-light`: a record's name (its golden's path without `.png`, the
     /// base of its image files). The pages name images by `ImageAnchor`.
-    public static func anchor(for cell: MatrixCell) -> String {
-        "\(cell.layout)/\(cell.surface.rawValue)/\(cell.controlFolder)\(cell.fileStem)"
-    }
+    public static func anchor(for cell: MatrixCell) -> String { String(cell.relativePath.dropLast(4)) }
 
     /// A path below the working directory, relative to it (how CI and GitHub name repository files).
     public static func displayPath(_ path: String) -> String {
@@ -214,7 +213,7 @@ public struct VerifyReport: Sendable {
         return xml + "</testsuite></testsuites>\n"
     }
 
-    private func x(_ s: String) -> String { HTML.escape(s).replacingOccurrences(of: "'", with: "&apos;") }
+    private func x(_ s: String) -> String { MarkupText.escape(s).replacingOccurrences(of: "'", with: "&apos;") }
 }
 
 /// A file a merged report copies from a shard's report folder, under the same relative path: an
@@ -241,9 +240,4 @@ public struct ReportCopy: Sendable, Equatable {
     }
 }
 
-enum HTML {
-    static func escape(_ s: String) -> String {
-        s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
-    }
-}
+

@@ -1,7 +1,8 @@
 import WidgetModel
 
-/// SwiftUI's proposal/response layout over a `ViewNode` tree (reference §6): a parent proposes a
-/// size, the child answers with the size it takes, and the parent places it.
+/// SwiftUI's proposal/response layout over a `ViewNode` tree (WWDC 2019, "Building Custom Views
+/// with SwiftUI"; Apple's documentation of the `Layout` protocol): a parent proposes a size, the
+/// child answers with the size it takes, and the parent places it.
 ///
 /// The engine holds nothing but the measurer and the pixel grid; every call works on its own memo
 /// tables, so it is cheap to create one per render.

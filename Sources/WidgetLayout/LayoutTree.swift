@@ -157,8 +157,9 @@ struct LayoutTree {
         }
     }
 
-    /// A bare Spacer has an internal priority below every view (OpenSwiftUI Spacer.swift, reference
-    /// §6): `HStack { Text; Spacer(); Text }` gives both texts what they need and the spacer the rest.
+    /// A bare Spacer has an internal priority below every view (OpenSwiftUI,
+    /// Sources/OpenSwiftUICore/Layout/Separator/Spacer.swift): `HStack { Text; Spacer(); Text }` gives
+    /// both texts what they need and the spacer the rest.
     /// A spacer wrapped in modifiers, or with an explicit layoutPriority, is an ordinary view.
     static func stackPriority(of node: ViewNode) -> Double {
         if case .spacer = node.kind, node.modifiers.isEmpty, node.layoutPriority == 0 { return -.infinity }
@@ -168,7 +169,8 @@ struct LayoutTree {
     /// Whether a stack's default spacing next to this view is zero: a Spacer's spacing preference is
     /// zero on every edge, and an ordinary view states none that a Spacer shares, so SwiftUI resolves
     /// the distance to 0, not to the default 8 it falls back on between two ordinary views
-    /// (reference §6; OpenSwiftUI `Spacing.zero`, `distanceToSuccessorView`). Measured on iOS 26:
+    /// (OpenSwiftUI, Sources/OpenSwiftUICore/Layout/Geometry/Spacing.swift: `Spacing.zero`,
+    /// `distanceToSuccessorView`). Measured on iOS 26:
     /// gradus' nav bar fits "Gradus", a Spacer, a 218 pt caption, 12 and a 44 pt button in 361 pt,
     /// which needs the gaps beside the Spacer to be 0 (with 8 each the caption truncates). Padding
     /// gives a view spacing of its own, so a padded spacer is spaced as an ordinary view.

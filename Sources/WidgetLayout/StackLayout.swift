@@ -8,7 +8,8 @@ struct StackSolution {
 }
 
 extension LayoutPass {
-    /// The HStack/VStack algorithm of reference §6 (objc.io "How an HStack Lays Out Its Children").
+    /// The HStack/VStack algorithm as objc.io describes it ("How an HStack Lays Out Its Children",
+    /// 2020) and the SwiftUI Field Guide's HStack page shows it.
     func stackSolution(_ layer: Int, _ stack: LayoutTree.Stack, _ p: ProposedSize) -> StackSolution {
         if let known = stackSolutions.value(layer, p) { return known }
 

@@ -1,5 +1,7 @@
-/// SF Symbol names a layout may use, mapped to Material Icons codepoints (reference §9, plus a
-/// few common ones read from the Material Icons codepoint map). An unknown name is a lint error.
+/// SF Symbol names a layout may use, mapped to Material Icons codepoints (as the font's own codepoint
+/// map lists them: the SCSS variables file of jossef/material-design-icons-iconfont, packaged in
+/// Debian as fonts-material-design-icons-iconfont, the source of Fonts/MaterialIcons-Regular.ttf).
+/// An unknown name is a lint error.
 public enum IconCatalog {
     public static let family = FontSpec.iconFamily
 

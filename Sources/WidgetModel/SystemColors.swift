@@ -53,7 +53,9 @@ public enum SystemColors {
         "systemGray6": (0xF2F2F7, 0x1C1C1E, 0xF2F2F7, 0x1C1C1E),
     ]
 
-    /// (light, dark) §5c.
+    /// (light, dark). Apple tabulates none of these: the light values are UIKit's as the iOS 13 SDK
+    /// gives them (dumped in noahsark769/ColorCompatibility, Sources/ColorCompatibility.swift), the
+    /// dark ones as common third-party palettes write them.
     static let semanticTable: [String: (RGBA, RGBA)] = [
         "label": (RGBA(hex: 0x000000), RGBA(hex: 0xFFFFFF)),
         "secondaryLabel": (RGBA(r: 60 / 255, g: 60 / 255, b: 67 / 255, a: 0.6), RGBA(r: 235 / 255, g: 235 / 255, b: 245 / 255, a: 0.6)),

@@ -1,4 +1,5 @@
-/// SwiftUI text styles at the default Dynamic Type size (reference §4a).
+/// SwiftUI text styles at the default Dynamic Type size, Large (Human Interface Guidelines,
+/// "Typography", Specifications: the iOS Dynamic Type sizes).
 public enum TextStyle: String, Hashable, Sendable, CaseIterable {
     case largeTitle, title, title2, title3, headline, body, callout, subheadline, footnote, caption, caption2
 
@@ -183,7 +184,8 @@ public enum SystemFontMetrics {
     /// A line of SF is as tall as its ascender plus descender: 20.287 pt at 17 pt (UIKit's
     /// `lineHeight` of the body font, which several public UIKit tests assert), 1.193 × the size.
     /// SwiftUI lays a `Text` line out at that height, not at the HIG's leading (22 pt for body):
-    /// reference §4a, measured on iOS 26 simulator snapshots.
+    /// measured on iOS 26 simulator snapshots (docs/fidelity.md, "Text metrics as iOS sets them";
+    /// SystemTextMetricsTests pins it).
     public static let lineHeightPerPoint = 20.287 / 17
 
     /// The line height of the system font at `size` points.

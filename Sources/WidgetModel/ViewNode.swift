@@ -125,7 +125,7 @@ public struct ImageContent: Hashable, Sendable {
 
 public enum ShapeKind: Hashable, Sendable {
     case rect
-    /// `continuous` uses the iOS squircle corner (reference §8).
+    /// `continuous` uses the iOS squircle corner (ContinuousCorners.swift in WidgetRender).
     case roundedRect(radius: Double, continuous: Bool)
     case circle
     case capsule

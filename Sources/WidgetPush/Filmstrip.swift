@@ -213,10 +213,7 @@ public struct Filmstrip: Sendable {
     /// A self-contained page (pictures inline as data: URLs, shown at their size in points for
     /// pictures of `scale` pixels per point) with every problem listed per column.
     public func html(scale: Double) -> String {
-        func esc(_ s: String) -> String {
-            s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-                .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
-        }
+        func esc(_ s: String) -> String { MarkupText.escape(s) }
         var h = """
         <!doctype html>
         <html lang="en"><head><meta charset="utf-8"><title>\(esc(title))</title>

@@ -1,7 +1,8 @@
 import CPangoCairo
 import WidgetModel
 
-/// UIKit's continuous ("squircle") rounded rectangle, reference §8: each corner leaves its
+/// UIKit's continuous ("squircle") rounded rectangle, with the constants LinBowen9656/ChainableUIKit
+/// reproduces (Sources/UIKitUtils/UIBezierPath+ContinuousCorner.swift): each corner leaves its
 /// straight edges 1.52866483 × r from the corner and is drawn as three cubics joined by two
 /// short lines. Points are (a, b) in units of r, for the top-right corner measured leftwards
 /// from the right edge (a) and downwards from the top edge (b); the other corners mirror it.

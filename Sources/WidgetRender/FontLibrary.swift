@@ -155,9 +155,7 @@ public final class FontLibrary: @unchecked Sendable {
         return config
     }
 
-    private static func xmlEscaped(_ s: String) -> String {
-        s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
-    }
+    private static func xmlEscaped(_ s: String) -> String { MarkupText.escape(s) }
 
     private static func families(in config: OpaquePointer) -> [String] {
         guard let set = FcConfigGetFonts(config, FcSetApplication) else { return [] }

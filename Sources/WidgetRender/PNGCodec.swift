@@ -18,7 +18,7 @@ public enum PNGCodec {
         case small
     }
 
-    // Measured on the reference widget (SPEC.md, systemMedium 1014×474 px) as this renderer draws
+    // Measured on the reference widget (Layouts/reference.yaml, systemMedium 1014×474 px) as this renderer draws
     // it; C harness, gcc -O2, one core, median of 11 runs, the encode includes unpremultiplying.
     // `adaptive` = libpng's per-row choice among all five filters (libdeflate rows: minimum sum of
     // absolute differences, our implementation). Takumi's own PNG of the widget is 38,221 B.

@@ -17,10 +17,10 @@ package struct GalleryRoutes: Sendable {
 
     init(server: RenderServer) {
         reportFolder = server.folders.root + "/" + GalleryOptions.defaultVerifyReport
-        gallery = LiveGallery(folders: server.folders, pool: server.renderers,
-                              options: GalleryOptions(imageBase: "gallery/", live: server.watch, verifyReport: reportFolder,
-                                                      verifyReportURL: "verify-report/index.html"),
-                              watching: server.watch)
+        var options = GalleryOptions(imageBase: "gallery/", live: server.watch, verifyReport: reportFolder,
+                                     verifyReportURL: "verify-report/index.html")
+        options.span = server.folders.matrix
+        gallery = LiveGallery(folders: server.folders, pool: server.renderers, options: options, watching: server.watch)
         gallery.limits = server.limits
         streams = EventStreams(limits: server.serverLimits)
         if server.watch {

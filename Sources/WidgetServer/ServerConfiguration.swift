@@ -3,66 +3,6 @@ import Foundation
 import WidgetShot
 import Yams
 
-/// One option of `widgetshot serve`, from wherever it comes: the flag `--NAME`, the environment
-/// variable `WIDGETSHOT_NAME` (dashes become underscores), or the key `NAME` in a config file.
-/// `ServeOption.all` is the one table of them: a new option is a row here (plus its flag in
-/// ServeCommand), and env, file, `--help` and the unknown-key check follow.
-public struct ServeOption: Sendable {
-    public enum Kind: Sendable {
-        case string, int, seconds, flag
-        /// Repeatable flag; in the environment a comma-separated list; in a file a list or a string.
-        case list
-    }
-
-    public var name: String
-    public var kind: Kind
-    /// Never printed (tokens, keys).
-    public var isSecret = false
-    /// When the variable is not `WIDGETSHOT_` + NAME (the project folder keeps its older name).
-    var customVariable: String?
-
-    public var flag: String { "--\(name)" }
-    public var environmentVariable: String {
-        customVariable ?? "WIDGETSHOT_" + name.uppercased().replacingOccurrences(of: "-", with: "_")
-    }
-    /// The key swift-configuration looks up; its environment encoding is `environmentVariable`.
-    var configKey: [String] { customVariable.map { [$0] } ?? ["widgetshot", name] }
-
-    public static let all: [ServeOption] = [
-        .init(name: "host", kind: .string),
-        .init(name: "port", kind: .int),
-        .init(name: "project", kind: .string, customVariable: "WIDGETSHOT_HOME"),
-        .init(name: "workers", kind: .int),
-        .init(name: "queue", kind: .int),
-        .init(name: "render-deadline", kind: .seconds),
-        .init(name: "max-connections", kind: .int),
-        .init(name: "max-event-streams", kind: .int),
-        .init(name: "event-stream-lifetime", kind: .seconds),
-        .init(name: "idle-timeout", kind: .seconds),
-        .init(name: "header-timeout", kind: .seconds),
-        .init(name: "body-timeout", kind: .seconds),
-        .init(name: "shutdown-deadline", kind: .seconds),
-        .init(name: "cache-bytes", kind: .int),
-        .init(name: "token", kind: .list, isSecret: true),
-        .init(name: "token-file", kind: .string),
-        .init(name: "signing-key", kind: .list, isSecret: true),
-        .init(name: "signing-key-file", kind: .string),
-        .init(name: "protect-metrics", kind: .flag),
-        .init(name: "watch", kind: .flag),
-    ]
-
-    public static func named(_ name: String) -> ServeOption? { all.first { $0.name == name } }
-
-    /// Options that decide who may call what: an empty one must never leave the server open.
-    var controlsAccess: Bool { ["token", "token-file", "signing-key", "signing-key-file"].contains(name) }
-
-    /// "Env: WIDGETSHOT_PORT." for an option's help.
-    public static func helpSuffix(_ name: String) -> String {
-        guard let option = named(name) else { return "" }
-        return "Env: \(option.environmentVariable)" + (option.kind == .list ? " (comma-separated)." : ".")
-    }
-}
-
 /// A bad setting: which option, from where, and why.
 public struct ConfigurationError: Error, CustomStringConvertible, Equatable {
     public var description: String
@@ -149,8 +89,8 @@ public struct ServeSettings: Sendable {
         self.fileValues = try path.map(Self.readFile) ?? [:]
         try Self.refuseEmptySettings(flags: flags, environment: environment, fileValues: fileValues, configFile: path)
         var values: [AbsoluteConfigKey: ConfigValue] = [:]
-        for (name, content) in fileValues {
-            let option = ServeOption.named(name)!
+        for (key, content) in fileValues {
+            let option = ServeOption.all.first { $0.fileKey == key }!
             values[AbsoluteConfigKey(option.configKey)] = ConfigValue(content, isSecret: option.isSecret)
         }
         let secrets = Set(ServeOption.all.filter(\.isSecret).map(\.environmentVariable))
@@ -178,14 +118,14 @@ public struct ServeSettings: Sendable {
                     throw ConfigurationError("$\(option.environmentVariable) is \(what); give it a value, or unset it\(why)")
                 }
             }
-            if let content = fileValues[option.name], let configFile {
+            if let content = fileValues[option.fileKey], let configFile {
                 let empty: Bool = switch content {
                 case .string(let text): isBlank(text)
                 case .stringArray(let items): items.isEmpty || items.contains(where: isBlank)
                 default: false
                 }
                 if empty {
-                    throw ConfigurationError("'\(option.name)' in \(configFile) is empty; give it a value, or remove the key\(why)")
+                    throw ConfigurationError("'\(option.fileKey)' in \(configFile) is empty; give it a value, or remove the key\(why)")
                 }
             }
         }
@@ -196,7 +136,7 @@ public struct ServeSettings: Sendable {
         let option = ServeOption.named(name)!
         if flags[name] != nil { return option.flag }
         if environment[option.environmentVariable] != nil { return "$\(option.environmentVariable)" }
-        if fileValues[name] != nil, let configFile { return "'\(name)' in \(configFile)" }
+        if fileValues[option.fileKey] != nil, let configFile { return "'\(option.fileKey)' in \(configFile)" }
         return option.flag
     }
 
@@ -287,8 +227,8 @@ public struct ServeSettings: Sendable {
         }
         var values: [String: ConfigContent] = [:]
         for key in map.keys.sorted() {
-            guard let option = ServeOption.named(key) else {
-                let known = ServeOption.all.map(\.name)
+            guard let option = ServeOption.all.first(where: { $0.fileKey == key }) else {
+                let known = ServeOption.all.map(\.fileKey)
                 let hint = known.first { $0.replacingOccurrences(of: "-", with: "") == key.lowercased().replacingOccurrences(of: "_", with: "") }
                     .map { " (did you mean '\($0)'?)" } ?? ""
                 throw ConfigurationError("\(path): unknown key '\(key)'\(hint); keys: \(known.joined(separator: ", "))")
@@ -330,76 +270,35 @@ public struct ServeSettings: Sendable {
     }
 }
 
-/// `serve`'s options after flag > environment > file > default, checked.
+/// `serve`'s options after flag > environment > file > default, checked: what each row of
+/// `ServeOption.all` puts where (its default when it is set nowhere), in the table's order.
 public struct ServeConfiguration: Sendable {
     public static let defaultWorkers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, 4))
 
-    public var host: String
-    public var port: Int
+    public var host = ""
+    public var port = 0
     public var project: String?
-    public var workers: Int
+    public var workers = 1
     /// The server's knobs the options set (`--queue`, `--render-deadline`, `--max-connections`, …);
     /// the rest keep their defaults. No serve option sets a render limit (`Limits`).
-    public var serverLimits: ServerLimits
-    public var access: AccessPolicy
+    public var serverLimits = ServerLimits.default
     /// Rebuild the gallery at / when a file under Layouts/ or Fonts/ changes.
-    public var watch: Bool
+    public var watch = false
+    /// `--token` and the lines of `--token-file`; `--signing-key` and `--signing-key-file`.
+    var tokens: [String] = []
+    var signingKeys: [[UInt8]] = []
+    var protectMetrics = false
+    /// Who may call what, from the tokens, keys and `--protect-metrics`.
+    public private(set) var access = AccessPolicy()
 
     public init(_ settings: ServeSettings) throws {
-        host = settings.string("host") ?? "127.0.0.1"
-        port = try settings.int("port") ?? 8080
-        guard (0...65535).contains(port) else { throw ConfigurationError("\(settings.source("port")) must be between 0 and 65535, got \(port)") }
-        project = settings.string("project")
-        workers = try settings.int("workers") ?? Self.defaultWorkers
-        guard (1...256).contains(workers) else { throw ConfigurationError("\(settings.source("workers")) must be between 1 and 256, got \(workers)") }
-        serverLimits = ServerLimits.default
-        let seconds: [(String, WritableKeyPath<ServerLimits, Double>)] = [
-            ("render-deadline", \.renderDeadline), ("idle-timeout", \.idleTimeout), ("header-timeout", \.headerTimeout),
-            ("body-timeout", \.bodyTimeout), ("shutdown-deadline", \.shutdownDeadline), ("event-stream-lifetime", \.eventStreamLifetime)]
-        for (name, path) in seconds {
-            guard let value = try settings.seconds(name) else { continue }
-            guard value > 0, value <= 86_400 else {
-                throw ConfigurationError("\(settings.source(name)) must be a number of seconds above 0 and at most 86400, got \(value)")
-            }
-            serverLimits[keyPath: path] = value
+        for option in ServeOption.all { try option.apply(settings, &self) }
+        // The one rule between two options, when the streams are set: an event stream holds its
+        // connection.
+        if settings.string("max-event-streams") != nil, serverLimits.maxEventStreams >= serverLimits.maxConnections {
+            throw ConfigurationError("\(settings.source("max-event-streams")) must be from 0 to max-connections - 1 "
+                + "(\(serverLimits.maxConnections - 1)), got \(serverLimits.maxEventStreams): a stream holds its connection")
         }
-        if let value = try settings.int("max-connections") {
-            guard value >= 1 else { throw ConfigurationError("\(settings.source("max-connections")) must be at least 1, got \(value)") }
-            serverLimits.maxConnections = value
-        }
-        if let value = try settings.int("max-event-streams") {
-            guard value >= 0, value < serverLimits.maxConnections else {
-                throw ConfigurationError("\(settings.source("max-event-streams")) must be from 0 to max-connections - 1 "
-                    + "(\(serverLimits.maxConnections - 1)), got \(value): a stream holds its connection")
-            }
-            serverLimits.maxEventStreams = value
-        }
-        if let value = try settings.int("cache-bytes") {
-            guard value >= 0 else { throw ConfigurationError("\(settings.source("cache-bytes")) must be 0 or more, got \(value)") }
-            serverLimits.responseCacheBytes = value
-        }
-        if let value = try settings.int("queue") {
-            guard value >= 0 else { throw ConfigurationError("\(settings.source("queue")) must be 0 or more, got \(value)") }
-            serverLimits.queuePerWorker = value
-        }
-        var tokens = settings.list("token")
-        if let file = settings.string("token-file") {
-            do { tokens += try AccessPolicy.readTokenFile(file) } catch {
-                throw ConfigurationError("\(settings.source("token-file")): \(error)")
-            }
-        }
-        var keys = settings.list("signing-key").map { Array($0.utf8) }
-        for key in keys where key.count < 16 {
-            throw ConfigurationError("\(settings.source("signing-key")): a signing key must be at least 16 bytes, got \(key.count)")
-        }
-        if let file = settings.string("signing-key-file") {
-            do { keys.append(try AccessPolicy.readKeyFile(file)) } catch {
-                throw ConfigurationError("\(settings.source("signing-key-file")): \(error)")
-            }
-        }
-        watch = try settings.flag("watch")
-        let protectMetrics = try settings.flag("protect-metrics")
-        access = AccessPolicy(tokens: tokens, signingKeys: keys, openPaths: AccessPolicy.defaultOpenPaths(protectMetrics: protectMetrics))
+        access = AccessPolicy(tokens: tokens, signingKeys: signingKeys, openPaths: AccessPolicy.defaultOpenPaths(protectMetrics: protectMetrics))
     }
 }
-

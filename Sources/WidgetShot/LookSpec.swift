@@ -28,6 +28,9 @@ public struct LookSpec: Sendable, Equatable {
     public var canvas: String?
     /// Overrides the system colors `ios` picks (library callers only: no field in `fields`).
     public var colors: ColorGeneration?
+    /// A device profile already resolved, its generation applied, in place of `device` and `ios`
+    /// (library callers only: the golden suite and the gallery hold a `DeviceProfile`).
+    public var deviceProfile: DeviceProfile?
 
     public init(device: String? = nil, ios: String? = nil, scale: Double? = nil, scheme: String? = nil,
                 locale: String? = nil, now: String? = nil, placeholder: Bool = false, mode: String? = nil,
@@ -40,6 +43,7 @@ public struct LookSpec: Sendable, Equatable {
 
     /// The device profile, its iOS generation applied (default iPhone 15 Pro on its own generation).
     public func resolvedDevice() throws(RenderSpecError) -> DeviceProfile {
+        if let deviceProfile { return deviceProfile }
         var profile = DeviceProfile.default
         if let device {
             guard let found = DeviceProfile.named(device) else {

@@ -14,13 +14,16 @@ public struct ProjectError: Error, Sendable, CustomStringConvertible {
 /// layouts: Widgets/Layouts   # default: Layouts
 /// goldens: Widgets/Golden    # default: Golden
 /// fonts: Widgets/Fonts       # default: Fonts if the project has one, else the fonts installed with widgetshot
+/// matrix:                    # default: each preview in its own look only
+///   locale: [en, ko]         # goldens and gallery also in these locales (MatrixAxis)
+///   dynamicType: [large, AX3]
 /// ```
 ///
 /// Every key is optional (an empty file is a project with the default folders). Paths are relative
 /// to the file's folder and stay inside it.
 public enum ProjectFile {
     public static let name = "widgetshot.yaml"
-    static let keys = ["layouts", "goldens", "fonts"]
+    static let keys = ["layouts", "goldens", "fonts", "matrix"]
     /// A project file is a few lines; anything larger is not one.
     static let maxBytes = 64 * 1024
 
@@ -29,23 +32,24 @@ public enum ProjectFile {
         let path = root + "/" + name
         let text: String
         do { text = try BoundedFile.text(path, limit: maxBytes) } catch {
-            throw ProjectError(error.isTooLarge ? "\(path): larger than \(maxBytes) bytes; a project file names three folders" : "\(path): \(error)")
+            throw ProjectError(error.isTooLarge ? "\(path): larger than \(maxBytes) bytes; a project file names three folders and a matrix" : "\(path): \(error)")
         }
-        // Three keys and their folders: nothing nests. Refused before composing, so no input can
+        // Three folders and a matrix of short lists: nothing nests deeply. Refused before composing, so no input can
         // make the YAML reader recurse deeply.
         let bytes = Array(text.utf8)
         if let deep = SourceCheck.firstTooDeep(bytes, limit: maxNesting) {
             let at = SourceCheck.location(ofByte: deep, in: bytes, file: path)
-            throw ProjectError("\(path):\(at.line): nested more deeply than a project file is (\(maxNesting) levels); it names three folders")
+            throw ProjectError("\(path):\(at.line): nested more deeply than a project file is (\(maxNesting) levels); it names three folders and a matrix")
         }
         let node: Node?
         do { node = try Yams.compose(yaml: text) } catch {
             throw ProjectError("\(path): invalid YAML: \(error)")
         }
         var values: [String: String] = [:]
+        var span = MatrixSpan.none
         if let node {
             guard case .mapping(let map) = node else {
-                throw ProjectError("\(path):\(line(node)): expected a mapping of \(keys.joined(separator: ", ")) to folders")
+                throw ProjectError("\(path):\(line(node)): expected a mapping of \(keys.joined(separator: ", ")) (folders, and the matrix)")
             }
             for (k, v) in map {
                 guard case .scalar(let key) = k, keys.contains(key.string) else {
@@ -53,6 +57,7 @@ public enum ProjectFile {
                     let shown: String = if case .scalar(let sc) = k { "'\(sc.string)'" } else { "that is not a name" }
                     throw ProjectError("\(path):\(line(k)): unknown key \(shown); a project file takes \(keys.joined(separator: ", "))")
                 }
+                if key.string == "matrix" { span = try matrix(v, path: path); continue }
                 guard case .scalar(let value) = v, !value.string.isEmpty else {
                     throw ProjectError("\(path):\(line(v)): '\(key.string)' must be a folder path")
                 }
@@ -74,6 +79,7 @@ public enum ProjectFile {
         }
         var folders = ProjectFolders(root: root)
         folders.projectFile = path
+        folders.matrix = span
         if let l = values["layouts"] { folders.layouts = l }
         if let g = values["goldens"] { folders.golden = g }
         if let f = values["fonts"] {
@@ -106,6 +112,35 @@ public enum ProjectFile {
     }
 
     private static func line(_ node: Node) -> Int { max(1, node.mark?.line ?? 1) }
+
+    /// `matrix:`: a mapping of axis names (`MatrixAxis.all`) to a value or a list of values, each
+    /// checked as the render field of that name is.
+    static func matrix(_ node: Node, path: String) throws(ProjectError) -> MatrixSpan {
+        let axes = MatrixAxis.all.map(\.name).joined(separator: ", ")
+        guard case .mapping(let map) = node else {
+            throw ProjectError("\(path):\(line(node)): 'matrix' must be a mapping of axes (\(axes)) to lists of values, e.g. locale: [en, ko]")
+        }
+        var span = MatrixSpan()
+        for (k, v) in map {
+            guard case .scalar(let axis) = k else { throw ProjectError("\(path):\(line(k)): a matrix axis must be a name: \(axes)") }
+            var list: [String] = []
+            switch v {
+            case .scalar(let one): list = [one.string]
+            case .sequence(let items):
+                for item in items {
+                    guard case .scalar(let value) = item else {
+                        throw ProjectError("\(path):\(line(item)): matrix.\(axis.string) lists values, each a word")
+                    }
+                    list.append(value.string)
+                }
+            default: throw ProjectError("\(path):\(line(v)): matrix.\(axis.string) must be a list of values, e.g. [en, ko]")
+            }
+            do { try span.set(axis.string, list) } catch {
+                throw ProjectError("\(path):\(line(v)): matrix.\(axis.string): \(error.message)")
+            }
+        }
+        return span
+    }
 
     /// Levels of nesting a project file may use (the layout reader's over-estimate: `SourceCheck`).
     static let maxNesting = 16

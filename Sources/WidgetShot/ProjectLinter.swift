@@ -31,10 +31,9 @@ public struct ProjectLinter: Sendable {
         let cells = RenderMatrix.cells(for: document, device: device).filter(\.isDefaultMode)
         let found = pool.map(cells.count) { i, renderer -> [Diagnostic] in
             let cell = cells[i]
-            guard let preview = document.preview(named: cell.preview) else { return [] }
-            var request = RenderRequest(layout: document, surface: cell.surface, preview: preview, device: self.device,
-                                        scheme: cell.scheme)
-            cell.apply(to: &request)
+            var look = LookSpec()
+            look.deviceProfile = self.device
+            guard let request = try? cell.request(for: document, look: look) else { return [] }
             let prepared: PreparedSurface
             do {
                 prepared = try renderer.prepare(request)

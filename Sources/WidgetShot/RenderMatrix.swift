@@ -12,24 +12,43 @@ public struct MatrixCell: Sendable, Hashable {
     /// Control surfaces: the control's id and, for a toggle, its state.
     public var control: String?
     public var controlState: ControlState?
+    /// The values of the spanned axes (`MatrixAxis`) where this cell differs from its preview's
+    /// own look: axis name → value. Empty: the preview as it is.
+    public var axisValues: [String: String]
 
     /// `mode` nil: the surface's default.
     public init(layout: String, surface: Surface, preview: String, scheme: ColorScheme, mode: RenderingMode? = nil,
-                control: String? = nil, controlState: ControlState? = nil) {
+                control: String? = nil, controlState: ControlState? = nil, axisValues: [String: String] = [:]) {
         self.layout = layout; self.surface = surface; self.preview = preview; self.scheme = scheme
         self.mode = mode ?? surface.defaultRenderingMode
-        self.control = control; self.controlState = controlState
+        self.control = control; self.controlState = controlState; self.axisValues = axisValues
     }
 
     public var isDefaultMode: Bool { mode == surface.defaultRenderingMode }
 
-    /// `delivery/systemSmall/onTheWay-light.png`, `delivery/systemSmall/onTheWay-dark-accented.png`
-    /// in a mode other than the surface's default: a failing file names what broke. A control
-    /// adds its id and state: `delivery/controlSmall/notifications-off/onTheWay-dark.png`.
-    public var relativePath: String { "\(layout)/\(surface.rawValue)/\(controlFolder)\(fileStem).png" }
+    /// The one name of a cell's image, below a goldens or gallery folder:
+    /// `delivery/systemSmall/onTheWay-light.png`; in a mode other than the surface's default
+    /// `…/onTheWay-dark-accented.png`; a control adds its id and state
+    /// (`delivery/controlSmall/notifications-off/onTheWay-dark.png`); each spanned axis at a value
+    /// other than the preview's own adds `.VALUE` (`…/onTheWay-light.ko.accessibility3.png`).
+    /// `row` replaces the preview's name (the gallery's `placeholder`), `scheme` the appearance (a
+    /// golden shared by light and dark: `any`), `device` adds a leading folder (a gallery of several
+    /// devices). So a failing file names what broke.
+    public func relativePath(row: String? = nil, scheme: String? = nil, device: String? = nil) -> String {
+        (device.map { $0 + "/" } ?? "") + "\(layout)/\(surface.rawValue)/\(controlFolder)\(fileStem(row: row, scheme: scheme)).png"
+    }
 
-    /// `onTheWay-light`, `onTheWay-dark-accented`.
-    public var fileStem: String { "\(preview)-\(scheme.rawValue)" + (isDefaultMode ? "" : "-\(mode.rawValue)") }
+    /// `delivery/systemSmall/onTheWay-light.png` (see `relativePath(row:scheme:device:)`).
+    public var relativePath: String { relativePath() }
+
+    /// `onTheWay-light`, `onTheWay-dark-accented`, `onTheWay-light.ko`.
+    public func fileStem(row: String? = nil, scheme: String? = nil) -> String {
+        var stem = "\(row ?? preview)-\(scheme ?? self.scheme.rawValue)" + (isDefaultMode ? "" : "-\(mode.rawValue)")
+        for axis in MatrixAxis.all { if let value = axisValues[axis.name] { stem += "." + value } }
+        return stem
+    }
+
+    public var fileStem: String { fileStem() }
 
     /// `notifications-off/`, `refreshOrder/`, or "" for every other surface.
     public var controlFolder: String {
@@ -37,10 +56,46 @@ public struct MatrixCell: Sendable, Hashable {
         return control + (controlState.map { "-" + $0.rawValue } ?? "") + "/"
     }
 
-    /// Puts the cell's control and state on a request for it.
-    public func apply(to request: inout RenderRequest) {
-        request.control = control
-        request.controlState = controlState
+    /// The cell's render as the fields a caller would write, in the order the CLI and the HTTP
+    /// query write them, defaults left out: what every "render it yourself" line (the gallery's CLI
+    /// and GET lines, the verify report's command) is made of. `row`: the gallery's placeholder.
+    public func renderFields(device: DeviceProfile, scale: Double?, placeholder: Bool = false) -> [(name: String, value: String)] {
+        var fields: [(name: String, value: String)] = [("preview", preview), ("scheme", scheme.rawValue)]
+        if device.id != DeviceProfile.default.id { fields.append(("device", device.id)) }
+        if device.ios != device.shipsWith { fields.append(("ios", String(device.ios.number))) }
+        if let scale { fields.append(("scale", "\(scale)")) }
+        if placeholder { fields.append(("placeholder", "true")) }
+        if !isDefaultMode { fields.append(("mode", mode.rawValue)) }
+        if let control { fields.append(("control", control)) }
+        if let controlState { fields.append(("controlState", controlState.rawValue)) }
+        for axis in MatrixAxis.all { if let value = axisValues[axis.name] { fields.append((axis.name, value)) } }
+        return fields
+    }
+
+    /// `widgetshot render LAYOUT --surface S …` for the fields (`controlState` → `--control-state`;
+    /// a flag is written bare), with `-o` the image's path flattened (`delivery-systemSmall-onTheWay-dark.png`).
+    public func renderCommand(_ fields: [(name: String, value: String)], output: String) -> [String] {
+        var words = ["widgetshot", "render", layout, "--surface", surface.rawValue]
+        for (name, value) in fields {
+            let option = "--" + name.reduce(into: "") { out, c in out += c.isUppercase ? "-" + c.lowercased() : String(c) }
+            words += value == "true" && name == "placeholder" ? [option] : [option, value]
+        }
+        return words + ["-o", output]
+    }
+
+    /// The one way a cell becomes a render request, for every caller (goldens, the gallery, lint,
+    /// snapshot tests): `look` holds what the caller fixes (device, scale, placeholder), the cell
+    /// its scheme, mode, control and axis values, and `RenderSpec` checks and resolves the rest as
+    /// it does for any render. Throws when the layout no longer has the cell's preview or control.
+    public func request(for document: LayoutDocument, look base: LookSpec = LookSpec(),
+                        pngPreset: PNGPreset = .fast) throws(RenderSpecError) -> RenderRequest {
+        var look = base
+        look.scheme = scheme.rawValue
+        look.mode = mode.rawValue
+        for (name, value) in axisValues { _ = try look.set(name, text: value) }
+        let spec = RenderSpec(layout: layout, surface: surface.rawValue, preview: preview, look: look, pngPreset: pngPreset,
+                              control: control, controlState: controlState?.rawValue)
+        return try spec.request(for: document)
     }
 }
 
@@ -52,11 +107,12 @@ public enum RenderMatrix {
     /// is a dark screen, so a light cell would repeat the dark one. `modes` keeps only those modes.
     /// Control surfaces instead take every control (a toggle in both states) with the first
     /// preview that applies, in dark only: Control Center and the Lock Screen draw controls on a
-    /// dark material in either appearance, so light would repeat it.
+    /// dark material in either appearance, so light would repeat it. `span` adds, after each cell,
+    /// the cell at every other combination of the spanned axes' values (`MatrixSpan`).
     public static func cells(for layout: LayoutDocument, device: DeviceProfile = .default,
                              surfaces: Set<Surface>? = nil, previews: Set<String>? = nil,
                              schemes: [ColorScheme] = ColorScheme.allCases,
-                             modes: Set<RenderingMode>? = nil) -> [MatrixCell] {
+                             modes: Set<RenderingMode>? = nil, span: MatrixSpan = .none) -> [MatrixCell] {
         var cells: [MatrixCell] = []
         for surface in Surface.allCases where layout.hasView(for: surface) && device.supports(surface) {
             if let surfaces, !surfaces.contains(surface) { continue }
@@ -67,8 +123,10 @@ public enum RenderMatrix {
                 for control in layout.controls {
                     let states: [ControlState?] = control.kind == .toggle ? ControlState.allCases : [nil]
                     for state in states {
-                        cells.append(MatrixCell(layout: layout.name, surface: surface, preview: preview.name, scheme: .dark,
-                                                control: control.id, controlState: state))
+                        for values in span.combinations(for: preview) {
+                            cells.append(MatrixCell(layout: layout.name, surface: surface, preview: preview.name, scheme: .dark,
+                                                    control: control.id, controlState: state, axisValues: values))
+                        }
                     }
                 }
                 continue
@@ -80,8 +138,10 @@ public enum RenderMatrix {
                     // A surface drawn in one scheme only has one cell per preview, in that scheme;
                     // the other modes are drawn dark only (the tinted Home Screen and night mode).
                     for scheme in schemes where isDefault ? (surface.onlyScheme.map({ $0 == scheme }) ?? true) : scheme == .dark {
-                        cells.append(MatrixCell(layout: layout.name, surface: surface, preview: preview.name,
-                                                scheme: scheme, mode: mode))
+                        for values in span.combinations(for: preview) {
+                            cells.append(MatrixCell(layout: layout.name, surface: surface, preview: preview.name,
+                                                    scheme: scheme, mode: mode, axisValues: values))
+                        }
                     }
                 }
             }
@@ -97,9 +157,10 @@ public enum RenderMatrix {
 /// `delivery/systemSmall/onTheWay/dark/iphone15pro`: layout, surface, preview (`placeholder` for
 /// WidgetKit's placeholder), appearance and device, always, in that order; then one `name=value`
 /// segment per further dimension, written only when it is not the default, in a fixed order
-/// (`…/iphone15pro/mode=accented`, `…/iphone15pro/control=notifications/state=off`,
-/// `…/iphone15pro/locale=en`). So an anchor stays valid when a dimension is added: a new dimension
-/// is a field here and one line in `id`, and images at its default keep their names. The scale is
+/// (`…/iphone15pro/mode=accented`, `…/iphone15pro/control=notifications/state=off`, then the
+/// spanned axes in `MatrixAxis.all`'s order: `…/iphone15pro/locale=ko/dynamicType=accessibility3`).
+/// So an anchor stays valid when a dimension is added: a new axis is an entry in `MatrixAxis.all`,
+/// and images at its default keep their names. The scale is
 /// not a dimension: the gallery's 3x image and the 2x golden are the same image.
 /// Characters that would break a segment or a URL fragment are percent-encoded.
 public struct ImageAnchor: Sendable, Hashable, CustomStringConvertible {
@@ -108,11 +169,9 @@ public struct ImageAnchor: Sendable, Hashable, CustomStringConvertible {
     public var device: String
     /// WidgetKit's placeholder drawn with the cell's preview data.
     public var placeholder: Bool
-    /// A locale forced on the render instead of the preview's own; nil: the preview's.
-    public var locale: String?
 
-    public init(cell: MatrixCell, device: String, placeholder: Bool = false, locale: String? = nil) {
-        self.cell = cell; self.device = device; self.placeholder = placeholder; self.locale = locale
+    public init(cell: MatrixCell, device: String, placeholder: Bool = false) {
+        self.cell = cell; self.device = device; self.placeholder = placeholder
     }
 
     public var id: String {
@@ -121,7 +180,9 @@ public struct ImageAnchor: Sendable, Hashable, CustomStringConvertible {
         if !cell.isDefaultMode { segments.append("mode=" + Self.segment(cell.mode.rawValue)) }
         if let control = cell.control { segments.append("control=" + Self.segment(control)) }
         if let state = cell.controlState { segments.append("state=" + Self.segment(state.rawValue)) }
-        if let locale { segments.append("locale=" + Self.segment(locale)) }
+        for axis in MatrixAxis.all {
+            if let value = cell.axisValues[axis.name] { segments.append(axis.name + "=" + Self.segment(value)) }
+        }
         return segments.joined(separator: "/")
     }
 

@@ -10,6 +10,8 @@ public struct ProjectFolders: Sendable {
     public var golden: String
     /// The `widgetshot.yaml` these came from; nil for a folder found by its `Fonts/` and `Layouts/`.
     public var projectFile: String?
+    /// The look axes the project's goldens and gallery span beyond each preview's own (`matrix:`).
+    public var matrix: MatrixSpan = .none
 
     public init(root: String) {
         self.root = root

@@ -113,13 +113,14 @@ public enum WidgetSnapshot {
         // .build, far from them.
         let folders = try project ?? ProjectFolders.locate(executable: packageAnchor, workingDirectory: near)
         let document = try LayoutCatalog(directory: folders.layouts).load(layout)
-        guard let p = document.preview(named: preview) else {
+        guard document.preview(named: preview) != nil else {
             throw SnapshotError(message: "no preview named '\(preview)' in \(document.shownName) (previews: \(document.previews.map(\.name).joined(separator: ", ")))")
         }
-        var request = RenderRequest(layout: document, surface: surface, preview: p, device: .default,
-                                    scale: GoldenSuite.defaultScale, scheme: scheme)
-        request.pngPreset = .small
-        if let mode { request.mode = mode }
+        let cell = MatrixCell(layout: document.name, surface: surface, preview: preview, scheme: scheme, mode: mode)
+        let request: RenderRequest
+        do {
+            request = try cell.request(for: document, look: LookSpec(scale: GoldenSuite.defaultScale), pngPreset: .small)
+        } catch { throw SnapshotError(message: error.message) }
         let renderer = WidgetRenderer(fonts: try fonts(for: folders))
         return try renderer.render(request).png
     }

@@ -4,9 +4,18 @@ import WidgetModel
 import WidgetShot
 import WidgetTemplate
 
+/// `widgetshot bench`: the benchmarks, each a subcommand; `bench LAYOUT …` is `bench render LAYOUT …`.
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
+        abstract: "Time renders (bench render, the default), the push pipeline (bench push) or the snapshot diff (bench diff).",
+        subcommands: [BenchRenderCommand.self, BenchPushCommand.self, DiffBenchCommand.self],
+        defaultSubcommand: BenchRenderCommand.self)
+}
+
+struct BenchRenderCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "render",
         abstract: "Time renders: warm medians per surface and scale, split by stage, and a cold process.",
         discussion: """
         For each surface × scale it renders the preview many times in this process (after a warm-up) \
@@ -14,6 +23,8 @@ struct BenchCommand: ParsableCommand {
         the PNG size. Then it starts `widgetshot render` as a new process several times and prints \
         the median wall time of that cold render (process start, fonts, one render, write). \
         Build with `swift build -c release` first: debug builds are several times slower.
+
+        `widgetshot bench push PAYLOAD… --layout L` times the push pipeline instead.
         """)
 
     @Argument(help: "The layout to time.")
@@ -82,7 +93,10 @@ struct BenchCommand: ParsableCommand {
                 let stats = [layoutNs, drawNs, encodeNs, totalNs].map(Stats.init)
                 let px = "\(last!.pixelWidth)×\(last!.pixelHeight)"
                 if json {
-                    print(#"{"surface":"\#(s.rawValue)","scale":\#(scale),"pixels":"\#(px)","bindLayoutMedianMs":\#(stats[0].median),"drawMedianMs":\#(stats[1].median),"encodeMedianMs":\#(stats[2].median),"medianMs":\#(stats[3].median),"p90Ms":\#(stats[3].p90),"bytes":\#(last!.png.count)}"#)
+                    printJSONLine(["surface": .string(s.rawValue), "scale": .number(scale), "pixels": .string(px),
+                                   "bindLayoutMedianMs": .number(stats[0].median), "drawMedianMs": .number(stats[1].median),
+                                   "encodeMedianMs": .number(stats[2].median), "medianMs": .number(stats[3].median),
+                                   "p90Ms": .number(stats[3].p90), "bytes": .number(Double(last!.png.count))])
                 } else {
                     let cols = stats.map { String(format: "%6.2f / %6.2f", $0.median, $0.p90) }
                     print("\(s.rawValue.padding(toLength: 21, withPad: " ", startingAt: 0)) \(String(format: "%4.1f", scale))x  \(px.padding(toLength: 11, withPad: " ", startingAt: 0)) \(cols.joined(separator: "  "))  \(last!.png.count)")
@@ -108,12 +122,34 @@ struct BenchCommand: ParsableCommand {
         try? FileManager.default.removeItem(atPath: out)
         let stats = Stats(times)
         if json {
-            print(#"{"cold":true,"surface":"\#(surface.rawValue)","runs":\#(coldRuns),"medianMs":\#(stats.median),"p90Ms":\#(stats.p90)}"#)
+            printJSONLine(["cold": .bool(true), "surface": .string(surface.rawValue), "runs": .number(Double(coldRuns)),
+                           "medianMs": .number(stats.median), "p90Ms": .number(stats.p90)])
         } else {
             print(String(format: "cold process (widgetshot render %@ --surface %@, %d runs): median %.1f ms, p90 %.1f ms",
                          document.name, surface.rawValue, coldRuns, stats.median, stats.p90))
         }
     }
+}
+
+/// A value of a benchmark's JSON line.
+enum BenchValue: Encodable {
+    case string(String), number(Double), bool(Bool)
+    func encode(to encoder: Encoder) throws {
+        var c = encoder.singleValueContainer()
+        switch self {
+        case .string(let s): try c.encode(s)
+        // Whole numbers as integers (counts, bytes), the rest as they are.
+        case .number(let v): if v == v.rounded(), abs(v) < 1e15 { try c.encode(Int(v)) } else { try c.encode(v) }
+        case .bool(let b): try c.encode(b)
+        }
+    }
+}
+
+/// One JSON object on a line (`--json`), written by JSONEncoder with its keys sorted.
+func printJSONLine(_ fields: [String: BenchValue]) {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    if let data = try? encoder.encode(fields) { print(String(decoding: data, as: UTF8.self)) }
 }
 
 /// Median and 90th percentile in milliseconds.
@@ -132,19 +168,10 @@ struct Stats {
     }
 }
 
-/// posix_spawn + waitpid: Foundation's Process adds tens of milliseconds of its own on Linux,
-/// which would be charged to our cold start.
+/// Runs the program to its end (standard error to /dev/null) and returns its exit status (128 + N
+/// for a signal N). ChildProcess, not Foundation's Process: Process adds tens of milliseconds of its
+/// own on Linux, which would be charged to our cold start.
 func spawnAndWait(_ path: String, _ arguments: [String]) throws -> Int32 {
-    var fileActions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&fileActions)
-    defer { posix_spawn_file_actions_destroy(&fileActions) }
-    posix_spawn_file_actions_addopen(&fileActions, 2, "/dev/null", O_WRONLY, 0)
-    let argv = ([path] + arguments).map { strdup($0) } + [nil]
-    defer { argv.forEach { free($0) } }
-    var pid: pid_t = 0
-    let rc = posix_spawn(&pid, path, &fileActions, nil, argv, environ)
-    guard rc == 0 else { throw CLIError("cannot start \(path): \(String(cString: strerror(rc)))") }
-    var status: Int32 = 0
-    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-    return (status >> 8) & 0xFF
+    // A ChildProcess.Failure names what failed and the program ("cannot start /path: …").
+    do { return try ChildProcess(path, arguments, stderr: .null).wait().status } catch { throw CLIError("\(error)") }
 }

@@ -89,9 +89,8 @@ struct CalibrateCommand: ParsableCommand {
         do { document = try LayoutCatalog(directory: folders.layouts).load(layout) } catch let e as LayoutError {
             throw CLIError(e.description)
         } catch { throw CLIError("\(error)") }
-        let value = try view.dataValue()
         let surface = try view.surface(in: document)
-        let spec = RenderSpec(layout: layout, surface: surface.rawValue, preview: view.preview, data: value, look: view.look.spec)
+        let spec = RenderSpec(layout: layout, surface: surface.rawValue, preview: view.preview, data: try view.dataValue(), look: view.look.spec)
         let request: RenderRequest
         do { request = try spec.request(for: document) } catch { throw CLIError(LookOptions.message(error)) }
         var options = Calibration.Options(scale: 1)
@@ -126,7 +125,11 @@ struct CalibrateCommand: ParsableCommand {
             print(Self.table(report))
         }
         if let out { note("wrote \(out)/index.html") }
+        try checkThresholds(report)
+    }
 
+    /// Exit 1 when the report is outside a threshold given (--max-centre-error …), naming each.
+    private func checkThresholds(_ report: Calibration.Report) throws {
         var failures: [String] = []
         if let m = maxCentreError, report.p90CentreError > m {
             failures.append("90th-percentile centre error \(Self.f(report.p90CentreError)) pt > \(Self.f(m)) pt")

@@ -9,7 +9,7 @@ import WidgetGoldens
 
 struct DiffBenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "bench-diff",
+        commandName: "diff",
         abstract: "Time the snapshot diff: an unchanged render against its golden, and PNG pairs decoded and compared.",
         discussion: """
         Writes the pairs it times into --pairs (so another tool can be timed on the same files): \
@@ -51,6 +51,14 @@ struct DiffBenchCommand: ParsableCommand {
                 edited.pixels[i] = 255 &- edited.pixels[i]; edited.pixels[i + 3] = 255
             } }
         }
+        let names = try writePairs(a: a, b: b, large: large, edited: edited)
+        timeHashCheck(a)
+        for name in names { try timeComparison(name) }
+        if !json { print("pairs written to \(pairs)") }
+    }
+
+    /// The pairs as PNG files in --pairs; their names.
+    private func writePairs(a: RenderResult, b: RenderResult, large: RGBAImage, edited: RGBAImage) throws -> [String] {
         try FileManager.default.createDirectory(atPath: pairs, withIntermediateDirectories: true)
         let files: [(String, [UInt8], [UInt8])] = [
             ("identical", a.png, a.png),
@@ -61,8 +69,11 @@ struct DiffBenchCommand: ParsableCommand {
             try AtomicFile.write(x, to: "\(pairs)/\(name)-a.png")
             try AtomicFile.write(y, to: "\(pairs)/\(name)-b.png")
         }
+        return files.map(\.0)
+    }
 
-        // verify's check of an unchanged render: the golden file's bytes and the render's pixels hashed.
+    /// verify's check of an unchanged render: the golden file's bytes and the render's pixels hashed.
+    private func timeHashCheck(_ a: RenderResult) {
         let golden = "\(pairs)/identical-a.png"
         let actual = DiffImage(width: a.bitmap.width, height: a.bitmap.height, pixels: a.bitmap.straightRGBA().pixels)
         let entry = GoldenManifest.Entry(file: ImageDiff.bytesHash(a.png), pixels: ImageDiff.pixelHash(actual))
@@ -71,8 +82,11 @@ struct DiffBenchCommand: ParsableCommand {
             precondition(ImageDiff.bytesHash(bytes) == entry.file && ImageDiff.pixelHash(actual) == entry.pixels)
         })
         report("unchanged render vs golden (hash check, no decode)", "1014×474", hashCheck, nil)
+    }
 
-        for (name, _, _) in files {
+    /// One pair: read, decode and compare; and compare the decoded buffers alone.
+    private func timeComparison(_ name: String) throws {
+        do {
             let pa = "\(pairs)/\(name)-a.png", pb = "\(pairs)/\(name)-b.png"
             var last: DiffResult?
             let withDecode = Stats(time(iterations) {
@@ -85,14 +99,14 @@ struct DiffBenchCommand: ParsableCommand {
             report("\(name): decode both (2 threads) + compare", "\(x.width)×\(x.height)", withDecode, last)
             report("\(name): compare decoded buffers", "\(x.width)×\(x.height)", decoded, last)
         }
-        if !json { print("pairs written to \(pairs)") }
     }
 
     private func report(_ label: String, _ size: String, _ s: Stats, _ r: DiffResult?) {
         let verdict = r.map { "\($0.verdict)" } ?? "identical"
         let differing = r?.differingPixels ?? 0
         if json {
-            print(#"{"case":"\#(label)","size":"\#(size)","medianMs":\#(s.median),"p90Ms":\#(s.p90),"verdict":"\#(verdict)","differingPixels":\#(differing)}"#)
+            printJSONLine(["case": .string(label), "size": .string(size), "medianMs": .number(s.median), "p90Ms": .number(s.p90),
+                           "verdict": .string(verdict), "differingPixels": .number(Double(differing))])
         } else {
             print("\(label.padding(toLength: 52, withPad: " ", startingAt: 0)) \(size.padding(toLength: 10, withPad: " ", startingAt: 0)) "
                   + String(format: "median %7.3f ms  p90 %7.3f ms  ", s.median, s.p90) + "\(verdict), \(differing) px")

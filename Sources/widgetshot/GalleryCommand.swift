@@ -54,14 +54,15 @@ struct GalleryCommand: ParsableCommand {
 
     @OptionGroup var selection: MatrixSelection
 
-    @Option(name: .long, help: ArgumentHelp("A device profile; repeat for several (default: \(DeviceProfile.default.id)).",
-                                            discussion: "One of: \(DeviceProfile.all.map(\.id).joined(separator: ", "))."))
+    // The look options a gallery shares with render, push and timeline: their help and checks
+    // are LookSpec's (`lookHelp`, `LookSpec.validate`); a gallery takes several devices.
+    @Option(name: .long, help: lookHelp("device", note: "Repeat for several."))
     var device: [String] = []
 
-    @Option(name: .long, help: "Pixels per point (default: the device's).")
+    @Option(name: .long, help: lookHelp("scale"))
     var scale: Double?
 
-    @Flag(name: .long, help: "Render everything as WidgetKit's placeholder (text and images as rounded bars).")
+    @Flag(name: .long, help: lookHelp("placeholder", note: "Every image, instead of a row of them."))
     var placeholder = false
 
     @Flag(name: .long, inversion: .prefixedNo, help: "Add a placeholder row per surface.")
@@ -79,31 +80,41 @@ struct GalleryCommand: ParsableCommand {
     var pushSection = true
 
     func validate() throws {
-        if let scale, !(scale.isFinite && Look.scales.contains(scale)) {
-            throw ValidationError("--scale must be \(Look.scalesText), got \(scale)")
+        do { try LookSpec(scale: scale).validate() } catch { throw ValidationError(LookOptions.message(error)) }
+    }
+
+    /// Each --device checked as LookSpec checks one (its message), the --ios generation applied.
+    private func devices() throws -> [DeviceProfile] {
+        let ids: [String?] = device.isEmpty ? [nil] : device
+        var profiles: [DeviceProfile] = []
+        for id in ids {
+            let spec = LookSpec(device: id, ios: selection.ios)
+            do { profiles.append(try spec.resolvedDevice()) } catch { throw CLIError(LookOptions.message(error)) }
         }
+        return profiles
+    }
+
+    /// The verify report whose failures the page marks: --verify-report (which must hold one), else
+    /// the project's default folder, or none with --no-verify-marks.
+    private func verifyReportFolder(_ folders: ProjectFolders) throws -> String? {
+        if noVerifyMarks { return nil }
+        guard let verifyReport else { return folders.root + "/" + GalleryOptions.defaultVerifyReport }
+        guard FileManager.default.fileExists(atPath: verifyReport + "/report.json") else {
+            note("error: --verify-report \(verifyReport): no report.json there (write one with `widgetshot verify --report \(verifyReport)`)")
+            throw ExitCode(2)
+        }
+        return verifyReport
     }
 
     func run() throws {
         let folders = try selection.project.folders()
-        let generation = try iosGeneration(selection.ios)
-        let devices = try (device.isEmpty ? [DeviceProfile.default.id] : device).map(deviceProfile(named:))
-            .map { d in generation.map(d.on) ?? d }
+        let devices = try devices()
         let catalog = LayoutCatalog(directory: folders.layouts)
         for name in selection.layout where (try? catalog.resolve(name)) == nil {
             note("error: \(CatalogError.unknownLayout(name, known: catalog.names(), directory: folders.layouts))")
             throw ExitCode(2)
         }
-        var report: String?
-        if let verifyReport, !noVerifyMarks {
-            guard FileManager.default.fileExists(atPath: verifyReport + "/report.json") else {
-                note("error: --verify-report \(verifyReport): no report.json there (write one with `widgetshot verify --report \(verifyReport)`)")
-                throw ExitCode(2)
-            }
-            report = verifyReport
-        } else if !noVerifyMarks {
-            report = folders.root + "/" + GalleryOptions.defaultVerifyReport
-        }
+        let report = try verifyReportFolder(folders)
         let source = GallerySource.load(folders, names: selection.layout.isEmpty ? nil : selection.layout)
         var options = GalleryOptions(devices: devices, scale: scale,
                                      surfaces: selection.surface.isEmpty ? nil : Set(selection.surface),
@@ -111,6 +122,7 @@ struct GalleryCommand: ParsableCommand {
                                      placeholders: placeholderRow, placeholderOnly: placeholder,
                                      verifyReport: report, filmstrips: pushSection)
         options.modes = selection.renderingMode.isEmpty ? nil : Set(selection.renderingMode)
+        options.span = try selection.matrixSpan(folders)
         if source.problems.isEmpty, GalleryMatrix.cells(for: source.documents, options: options).isEmpty {
             note("nothing to render (check --layout/--surface/--preview/--device/--rendering-mode)"); throw ExitCode(2)
         }
@@ -118,7 +130,15 @@ struct GalleryCommand: ParsableCommand {
                                      options: options)
         let build = try builder.build(source, into: out, progress: GalleryProgressLine())
         for p in build.problems { note("error: \(p.message)") }
-        // One problem (a missing image) fails every render that shows it: each distinct error once, with where.
+        Self.noteRenderErrors(build)
+        let seconds = String(format: "%.2f", build.seconds)
+        print("\(build.entries.count - build.failed) of \(build.entries.count) PNGs in \(out)/ (\(build.rendered) rendered, \(build.reused) unchanged) in \(seconds) s; \(build.warnings) warning(s), shown in the page")
+        print("open \(out)/index.html")
+        if build.failed > 0 || !build.problems.isEmpty { throw ExitCode(1) }
+    }
+
+    /// One problem (a missing image) fails every render that shows it: each distinct error once, with where.
+    static func noteRenderErrors(_ build: GalleryBuild) {
         var renders: [String: [String]] = [:]
         var order: [String] = []
         for e in build.entries {
@@ -133,10 +153,6 @@ struct GalleryCommand: ParsableCommand {
             let shown = paths.prefix(3).joined(separator: ", ") + (paths.count > 3 ? " and \(paths.count - 3) more" : "")
             note("\(error.hasPrefix("error:") || error.contains(": error: ") ? "" : "error: ")\(error)\n  (in \(paths.count) render\(paths.count == 1 ? "" : "s"): \(shown))")
         }
-        let seconds = String(format: "%.2f", build.seconds)
-        print("\(build.entries.count - build.failed) of \(build.entries.count) PNGs in \(out)/ (\(build.rendered) rendered, \(build.reused) unchanged) in \(seconds) s; \(build.warnings) warning(s), shown in the page")
-        print("open \(out)/index.html")
-        if build.failed > 0 || !build.problems.isEmpty { throw ExitCode(1) }
     }
 }
 

@@ -30,7 +30,24 @@ struct MatrixSelection: ParsableArguments {
         valueName: "mode"))
     var renderingMode: [RenderingMode] = []
 
+    @Option(name: .long, help: ArgumentHelp(
+        "Span a look axis over these values: NAME=VALUE,VALUE (\(MatrixAxis.all.map(\.name).joined(separator: ", "))).",
+        discussion: "Replaces that axis's values from `matrix:` in widgetshot.yaml. Each preview is drawn in its own look and at every listed value that differs from it; such an image's file adds the value, e.g. onTheWay-light.ko.png, onTheWay-light.accessibility3.png. Repeat for several axes.",
+        valueName: "name=values"))
+    var span: [String] = []
+
     @OptionGroup var project: ProjectOptions
+
+    /// The project's `matrix:`, each axis `--span` names replaced.
+    func matrixSpan(_ folders: ProjectFolders) throws -> MatrixSpan {
+        var result = folders.matrix
+        for text in span {
+            do { try result.set(option: text) } catch {
+                throw ValidationError("--span \(text): \(error.message)")
+            }
+        }
+        return result
+    }
 
     /// The project folders and the chosen layouts (all of them by default).
     func documents() throws -> (ProjectFolders, [LayoutDocument]) {
@@ -50,24 +67,25 @@ struct MatrixSelection: ParsableArguments {
     func load() throws -> (ProjectFolders, [LayoutDocument], GoldenSuite) {
         let (folders, documents) = try documents()
         let device = DeviceProfile.default
+        let span = try matrixSpan(folders)
         guard let generation = try iosGeneration(ios), generation != device.shipsWith else {
-            return (folders, documents, try GoldenSuite(directory: folders.golden))
+            return (folders, documents, try GoldenSuite(directory: folders.golden, span: span))
         }
-        return (folders, documents, try GoldenSuite(directory: folders.golden + "/ios\(generation.number)", device: device.on(generation)))
+        return (folders, documents, try GoldenSuite(directory: folders.golden + "/ios\(generation.number)", device: device.on(generation), span: span))
     }
 
-    func cells(_ documents: [LayoutDocument], device: DeviceProfile) -> [(LayoutDocument, MatrixCell)] {
+    func cells(_ documents: [LayoutDocument], device: DeviceProfile, span: MatrixSpan) -> [(LayoutDocument, MatrixCell)] {
         documents.flatMap { d in
             RenderMatrix.cells(for: d, device: device, surfaces: surface.isEmpty ? nil : Set(surface),
                                previews: preview.isEmpty ? nil : Set(preview),
-                               modes: renderingMode.isEmpty ? nil : Set(renderingMode)).map { (d, $0) }
+                               modes: renderingMode.isEmpty ? nil : Set(renderingMode), span: span).map { (d, $0) }
         }
     }
 
     /// The selected cells; a selection that matches none is an error naming what there is (a CI
     /// step with a mistyped `--surface` must not pass by checking nothing).
     func cells(_ suite: GoldenSuite, _ documents: [LayoutDocument]) throws -> [(LayoutDocument, MatrixCell)] {
-        let found = cells(documents, device: suite.device)
+        let found = cells(documents, device: suite.device, span: suite.span)
         if found.isEmpty, isFiltered, !documents.isEmpty {
             var asked: [String] = []
             if !surface.isEmpty { asked.append("--surface " + surface.map(\.rawValue).joined(separator: ",")) }
@@ -207,22 +225,7 @@ struct VerifyCommand: ParsableCommand {
                                         shard: part, gallery: gallery)
         built.document.stack = ReportStack(stack)
         let errors = outcomes.filter { if case .error = $0.status { return true } else { return false } }.count
-        if OutputFormat.resolve(format) == .github {
-            // One annotation per cause, and the causes as a table in the job's summary.
-            for line in GitHubAnnotation.groups(built.document) { print(line) }
-            GitHubAnnotation.writeSummary(GitHubAnnotation.summary(built.document, report: report))
-        } else {
-            for o in outcomes {
-                let file = suite.path(of: o.cell)
-                switch o.status {
-                case .passed: break
-                case .failed(let r): print("FAIL \(file): \(Self.reason(r))\(Self.regions(r))")
-                case .missing: print("MISSING \(file): no golden (run `\(suite.recordCommand)`)")
-                case .error(let e): print("ERROR \(file): \(e)")
-                }
-            }
-            for s in stale { print("STALE \(s): no preview produces it (run `widgetshot prune`)") }
-        }
+        printFindings(outcomes, stale: stale, document: built.document, suite: suite)
         if let report {
             do {
                 try built.write(to: report)
@@ -240,6 +243,26 @@ struct VerifyCommand: ParsableCommand {
                     outcomes.filter(\.matchedByHash).count))
         if errors > 0 { throw ExitCode(2) }
         if d.failed + d.missing + d.stale > 0 { throw ExitCode(1) }
+    }
+
+    /// The failures: as GitHub annotations (one per cause, and a table in the job's summary) or a
+    /// line each.
+    private func printFindings(_ outcomes: [GoldenOutcome], stale: [String], document: ReportDocument, suite: GoldenSuite) {
+        if OutputFormat.resolve(format) == .github {
+            for line in GitHubAnnotation.groups(document) { print(line) }
+            GitHubAnnotation.writeSummary(GitHubAnnotation.summary(document, report: report))
+            return
+        }
+        for o in outcomes {
+            let file = suite.path(of: o.cell)
+            switch o.status {
+            case .passed: break
+            case .failed(let r): print("FAIL \(file): \(Self.reason(r))\(Self.regions(r))")
+            case .missing: print("MISSING \(file): no golden (run `\(suite.recordCommand)`)")
+            case .error(let e): print("ERROR \(file): \(e)")
+            }
+        }
+        for s in stale { print("STALE \(s): no preview produces it (run `widgetshot prune`)") }
     }
 
     static func reason(_ r: DiffResult) -> String {
@@ -322,9 +345,23 @@ struct RecordCommand: ParsableCommand {
         if outcomes.allSatisfy({ if case .success = $0 { true } else { false } }) {
             shared = try suite.shareSchemePairs(jobs.map(\.1), manifest: manifest)
         }
+        let counts = printOutcomes(outcomes, jobs.map(\.1), suite: suite)
+        if shared.joined + shared.split > 0 {
+            print("light and dark: \(shared.joined) pair(s) now share one golden (PREVIEW-any.png), \(shared.split) shared golden(s) split in two")
+        }
+        if counts.failures == 0 { try noteLibraryStack(manifest, wrote: counts.created + counts.updated, wasEmpty: wasEmpty) }
+        if let report {
+            try writeReport(report, outcomes, jobs.map(\.1), suite: suite, documents: documents, seconds: Date().timeIntervalSince(started))
+        }
+        if counts.failures > 0 { throw ExitCode(2) }
+    }
+
+    /// One line per golden written, errors on standard error, then the counts.
+    private func printOutcomes(_ outcomes: [Result<RecordResult, RecordFailure>], _ cells: [MatrixCell],
+                               suite: GoldenSuite) -> (created: Int, updated: Int, failures: Int) {
         var created = 0, updated = 0, unchanged = 0, failures = 0
         for (i, o) in outcomes.enumerated() {
-            let cell = jobs[i].1
+            let cell = cells[i]
             switch o {
             case .success(let r):
                 switch r.outcome {
@@ -336,40 +373,40 @@ struct RecordCommand: ParsableCommand {
             }
         }
         print("\(created) created, \(updated) updated, \(unchanged) unchanged\(failures > 0 ? ", \(failures) failed" : "")")
-        if shared.joined + shared.split > 0 {
-            print("light and dark: \(shared.joined) pair(s) now share one golden (PREVIEW-any.png), \(shared.split) shared golden(s) split in two")
+        return (created, updated, failures)
+    }
+
+    /// The stack is the manifest's claim about every golden: only a run that rendered all of them
+    /// here (or wrote the first ones) makes it; another run that wrote goldens says when it differs.
+    private func noteLibraryStack(_ manifest: GoldenManifestFile, wrote: Int, wasEmpty: Bool) throws {
+        let running = LibraryStack.running
+        let recorded = manifest.current.stack
+        if !selection.isFiltered && selection.layout.isEmpty && (mode != .missing || wasEmpty) {
+            if try manifest.setStack(running) != running {
+                note(recorded.map { "library stack of the goldens: " + $0.differences(running: running).map(\.description).joined(separator: ", ") }
+                     ?? "library stack of the goldens: \(running)")
+            }
+        } else if wrote > 0, let recorded, recorded != running {
+            note("warning: wrote goldens on another library stack than the manifest's (\(recorded.differences(running: running).map(\.description).joined(separator: ", "))); record every golden on one stack: `widgetshot record --mode failed`")
+        } else if wrote > 0, recorded == nil {
+            note("note: the manifest records no library stack yet; `widgetshot record --mode failed` over every golden records it")
         }
-        if failures == 0 {
-            // The stack is the manifest's claim about every golden: only a run that rendered all of
-            // them here (or wrote the first ones) makes it.
-            let running = LibraryStack.running
-            let recorded = manifest.current.stack
-            if !selection.isFiltered && selection.layout.isEmpty && (mode != .missing || wasEmpty) {
-                if try manifest.setStack(running) != running {
-                    note(recorded.map { "library stack of the goldens: " + $0.differences(running: running).map(\.description).joined(separator: ", ") }
-                         ?? "library stack of the goldens: \(running)")
-                }
-            } else if created + updated > 0, let recorded, recorded != running {
-                note("warning: wrote goldens on another library stack than the manifest's (\(recorded.differences(running: running).map(\.description).joined(separator: ", "))); record every golden on one stack: `widgetshot record --mode failed`")
-            } else if created + updated > 0, recorded == nil {
-                note("note: the manifest records no library stack yet; `widgetshot record --mode failed` over every golden records it")
+    }
+
+    /// `--report`: what changed, as a page, report.json and junit.xml.
+    private func writeReport(_ report: String, _ outcomes: [Result<RecordResult, RecordFailure>], _ cells: [MatrixCell],
+                             suite: GoldenSuite, documents: [LayoutDocument], seconds: Double) throws {
+        let items = outcomes.enumerated().map { i, o -> (cell: MatrixCell, result: RecordResult?, error: String?) in
+            switch o {
+            case .success(let r): return (cells[i], r, nil)
+            case .failure(let f): return (cells[i], nil, f.message)
             }
         }
-        if let report {
-            let items = outcomes.enumerated().map { i, o -> (cell: MatrixCell, result: RecordResult?, error: String?) in
-                switch o {
-                case .success(let r): return (jobs[i].1, r, nil)
-                case .failure(let f): return (jobs[i].1, nil, f.message)
-                }
-            }
-            let stale = selection.isFiltered ? [] : suite.staleFiles(for: documents)
-            do {
-                try VerifyReport.record(items, suite: suite, documents: documents, stale: stale,
-                                        seconds: Date().timeIntervalSince(started), gallery: gallery).write(to: report)
-                note("summary of what changed: \(report)/index.html")
-            } catch { note("error: cannot write the summary into \(report): \(error)"); throw ExitCode(2) }
-        }
-        if failures > 0 { throw ExitCode(2) }
+        let stale = selection.isFiltered ? [] : suite.staleFiles(for: documents)
+        do {
+            try VerifyReport.record(items, suite: suite, documents: documents, stale: stale, seconds: seconds, gallery: gallery).write(to: report)
+            note("summary of what changed: \(report)/index.html")
+        } catch { note("error: cannot write the summary into \(report): \(error)"); throw ExitCode(2) }
     }
 }
 
@@ -393,7 +430,8 @@ struct PruneCommand: ParsableCommand {
         do { documents = try LayoutCatalog(directory: folders.layouts).loadAll() } catch {
             note("error: \(error)"); throw ExitCode(2)
         }
-        let suite = try GoldenSuite(directory: folders.golden)
+        // The project's matrix: goldens of its spanned axes are not stale.
+        let suite = try GoldenSuite(directory: folders.golden, span: folders.matrix)
         let stale = suite.staleFiles(for: documents)
         let manifest = try GoldenManifestFile(path: suite.manifestPath)
         for file in stale {

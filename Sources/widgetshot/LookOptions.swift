@@ -62,8 +62,9 @@ struct LookOptions: ParsableArguments {
     }
 }
 
-/// The option's help from its LookSpec field.
-private func lookHelp(_ name: String) -> ArgumentHelp {
+/// The option's help from its LookSpec field (`note` added to the summary: "Repeat for several.").
+func lookHelp(_ name: String, note: String = "") -> ArgumentHelp {
     guard let field = LookSpec.field(name) else { return ArgumentHelp(name) }
-    return ArgumentHelp(field.summary, discussion: field.detail, valueName: field.valueName.isEmpty ? nil : field.valueName)
+    return ArgumentHelp(field.summary + (note.isEmpty ? "" : " " + note), discussion: field.detail,
+                        valueName: field.valueName.isEmpty ? nil : field.valueName)
 }

@@ -57,6 +57,59 @@ struct PushCommand: ParsableCommand {
         2 unusable input (not JSON, unknown layout, unreadable file, a limit passed).
         """)
 
+    @OptionGroup var source: PushSource
+
+    @Option(name: [.short, .customLong("output")], help: "The folder to write into (created if missing).")
+    var output: String = "push-out"
+
+    func run() throws {
+        let job = try source.load()
+        let previews = try job.render()
+        let strip = try job.filmstrip(previews, title: "\(job.document.name) · \(source.payloads.joined(separator: ", "))")
+        do { try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true) } catch {
+            throw CLIError("cannot create \(output): \(error.localizedDescription)")
+        }
+        let written = try writePictures(previews, single: source.payloads.count == 1 && job.inputs.count == 1)
+        try write([UInt8](PushReportJSON.data(previews, images: false)), "report.json")
+        if let strip {
+            do { try write(try strip.png(with: job.renderer, scale: job.sheetScale), "filmstrip.png") } catch let e as CLIError { throw e } catch {
+                throw CLIError("filmstrip: \(error)")
+            }
+            try write(Array(strip.html(scale: job.sheetScale).utf8), "filmstrip.html")
+        }
+        let errors = previews.reduce(0) { $0 + $1.checked.report.errors.count }
+        let warnings = previews.reduce(0) { $0 + $1.checked.report.warnings.count }
+        note("\(previews.count) push\(previews.count == 1 ? "" : "es"), \(written) pictures in \(output)/; \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")")
+        if errors > 0 { throw ExitCode(1) }
+    }
+
+    /// PUSH-PRESENTATION.png for every push (and its stale column), the problems on standard error.
+    private func writePictures(_ previews: [PushPreview], single: Bool) throws -> Int {
+        var written = 0
+        for (i, p) in previews.enumerated() {
+            let stem = previews.count == 1 && single ? ""
+                : String(format: "%02d-%@-", i + 1, p.checked.payload?.event.rawValue ?? "unreadable")
+            for f in p.frames {
+                try write(f.png, "\(stem)\(f.presentation.rawValue).png")
+                written += 1
+            }
+            for f in p.stale?.frames ?? [] {
+                try write(f.png, "\(stem)stale-\(f.presentation.rawValue).png")
+                written += 1
+            }
+            for problem in p.checked.report.problems { note("\(p.checked.input.name): \(problem)") }
+        }
+        return written
+    }
+
+    func write(_ bytes: [UInt8], _ name: String) throws {
+        let path = (output as NSString).appendingPathComponent(name)
+        do { try AtomicFile.write(bytes, to: path) } catch { throw CLIError("cannot write \(path): \(error.localizedDescription)") }
+    }
+}
+
+/// What `push` and `bench push` read: the payloads, the layout, the attributes and the look.
+struct PushSource: ParsableArguments {
     @Argument(help: "Payload files (JSON object, or an array of objects).")
     var payloads: [String]
 
@@ -74,25 +127,18 @@ struct PushCommand: ParsableCommand {
     /// `--mode` applies to the presentations that have it (vibrant: StandBy's night mode).
     @OptionGroup(title: "How it looks") var look: LookOptions
 
-    @Option(name: [.short, .customLong("output")], help: "The folder to write into (created if missing).")
-    var output: String = "push-out"
-
     @Option(name: .long, help: ArgumentHelp("Threads drawing the pictures at once (default: one per core).",
                                             discussion: "1 draws them one after another, as the server's single-request path does."))
     var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
-    @Option(name: .customLong("repeat"), help: ArgumentHelp("Time it: check, render and (for a sequence) draw the filmstrip this many more times in this process, then print the median and p90 (warm).",
-                                            discussion: "Nothing extra is written; scripts/bench-push uses it with a release build."))
-    var repeatCount: Int = 0
-
     @OptionGroup var project: ProjectOptions
 
     func validate() throws {
-        if repeatCount < 0 || repeatCount > 10_000 { throw ValidationError("--repeat must be 0…10000") }
         if jobs < 1 || jobs > 64 { throw ValidationError("--jobs must be 1…64, got \(jobs)") }
     }
 
-    func run() throws {
+    /// The layout, the pushes read and checked, the previewer and the renderers.
+    func load() throws -> PushJob {
         let folders = try project.folders()
         let document: LayoutDocument
         do { document = try LayoutCatalog(directory: folders.layouts).load(layout) } catch {
@@ -115,92 +161,88 @@ struct PushCommand: ParsableCommand {
             throw CLIError(LookOptions.message(error))
         }
         options.staleColumns = inputs.count > 1
-        let previewer = LiveActivityPreviewer(layout: document, attributes: staticAttributes, options: options)
-        let sheetScale = options.scale ?? options.device.scale
-        let drawsFilmstrip = inputs.count > 1
         let fonts = try project.fontLibrary(folders)
-        let renderer = WidgetRenderer(fonts: fonts)
-        let pool = RendererPool(fonts: fonts)
+        return PushJob(document: document, inputs: inputs, options: options, jobs: jobs,
+                       previewer: LiveActivityPreviewer(layout: document, attributes: staticAttributes, options: options),
+                       renderer: WidgetRenderer(fonts: fonts), pool: RendererPool(fonts: fonts))
+    }
+}
+
+/// One run of the push pipeline: check and render every push, then the filmstrip of a sequence.
+struct PushJob {
+    let document: LayoutDocument
+    let inputs: [PushInput]
+    let options: PushRenderOptions
+    let jobs: Int
+    let previewer: LiveActivityPreviewer
+    let renderer: WidgetRenderer
+    let pool: RendererPool
+
+    var sheetScale: Double { options.scale ?? options.device.scale }
+    var drawsFilmstrip: Bool { inputs.count > 1 }
+
+    /// Every push checked and its presentations rendered. For a sequence, the sheet's largest size
+    /// is checked first: past Limits.sheetPixels it is refused before any picture is drawn.
+    func render() throws -> [PushPreview] {
         if drawsFilmstrip {
-            // The pushes read and checked, the sheet's largest size is known: past
-            // Limits.sheetPixels it is refused here, before any picture is drawn.
             do { try previewer.checkFilmstrip(inputs, measurer: renderer.renderer.measurer, scale: sheetScale) } catch let e as PushInputError {
                 throw CLIError(e.description)
             } catch { throw CLIError("filmstrip: \(error)") }
         }
-        let previews: [PushPreview]
-        do { previews = try previewer.renderSequence(inputs, pool: pool, workers: jobs) } catch let e as PushInputError {
+        do { return try previewer.renderSequence(inputs, pool: pool, workers: jobs) } catch let e as PushInputError {
             throw CLIError(e.description)
         } catch { throw CLIError("\(error)") }
-        let zone = options.timeZone ?? document.previews.first?.timeZone ?? TimeZone(secondsFromGMT: 0)!
-        let strip = Filmstrip.pushes(previews, title: "\(document.name) · \(payloads.joined(separator: ", "))", timeZone: zone)
-        if drawsFilmstrip {
-            // Its real size, known now: refused before anything is written.
-            do { try strip.checkSize(scale: sheetScale) } catch { throw CLIError("filmstrip: \(error)") }
-        }
-
-        do { try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true) } catch {
-            throw CLIError("cannot create \(output): \(error.localizedDescription)")
-        }
-        var written = 0
-        for (i, p) in previews.enumerated() {
-            let stem = previews.count == 1 && payloads.count == 1 && inputs.count == 1 ? ""
-                : String(format: "%02d-%@-", i + 1, p.checked.payload?.event.rawValue ?? "unreadable")
-            for f in p.frames {
-                try write(f.png, "\(stem)\(f.presentation.rawValue).png")
-                written += 1
-            }
-            for f in p.stale?.frames ?? [] {
-                try write(f.png, "\(stem)stale-\(f.presentation.rawValue).png")
-                written += 1
-            }
-            for problem in p.checked.report.problems { note("\(p.checked.input.name): \(problem)") }
-        }
-        try write([UInt8](PushReportJSON.data(previews, images: false)), "report.json")
-        if drawsFilmstrip {
-            do { try write(try strip.png(with: renderer, scale: sheetScale), "filmstrip.png") } catch let e as CLIError { throw e } catch {
-                throw CLIError("filmstrip: \(error)")
-            }
-            try write(Array(strip.html(scale: sheetScale).utf8), "filmstrip.html")
-        }
-        if repeatCount > 0 {
-            let strip = drawsFilmstrip
-            let scale = sheetScale
-            // Per run: the whole, then its stages (check+render every picture, draw the sheet, encode it).
-            var times: [Double] = [], rendering: [Double] = [], sheets: [Double] = [], encodes: [Double] = []
-            func ms(_ from: UInt64, _ to: UInt64) -> Double { Double(to - from) / 1e6 }
-            for _ in 0..<repeatCount {
-                let t0 = DispatchTime.now().uptimeNanoseconds
-                let again = try previewer.renderSequence(inputs, pool: pool, workers: jobs)
-                let t1 = DispatchTime.now().uptimeNanoseconds
-                var t2 = t1
-                if strip {
-                    let sheet = try Filmstrip.pushes(again, title: "bench", timeZone: TimeZone(secondsFromGMT: 0)!).draw(with: renderer, scale: scale)
-                    t2 = DispatchTime.now().uptimeNanoseconds
-                    _ = try PNGCodec.encode(sheet)
-                }
-                let t3 = DispatchTime.now().uptimeNanoseconds
-                times.append(ms(t0, t3)); rendering.append(ms(t0, t1)); sheets.append(ms(t1, t2)); encodes.append(ms(t2, t3))
-            }
-            func median(_ v: [Double]) -> Double { v.sorted()[v.count / 2] }
-            times.sort()
-            let frames = previews.reduce(0) { $0 + $1.frames.count }
-            print(String(format: "push: %d push(es), %d pictures%@, %d runs: median %.2f ms, p90 %.2f ms, min %.2f ms",
-                         previews.count, frames, strip ? " + filmstrip PNG" : "", repeatCount,
-                         times[times.count / 2], times[min(times.count - 1, times.count * 9 / 10)], times[0]))
-            if strip {
-                print(String(format: "  medians: check + render the pictures %.2f ms, draw the filmstrip %.2f ms, encode it %.2f ms",
-                             median(rendering), median(sheets), median(encodes)))
-            }
-        }
-        let errors = previews.reduce(0) { $0 + $1.checked.report.errors.count }
-        let warnings = previews.reduce(0) { $0 + $1.checked.report.warnings.count }
-        note("\(previews.count) push\(previews.count == 1 ? "" : "es"), \(written) pictures in \(output)/; \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")")
-        if errors > 0 { throw ExitCode(1) }
     }
 
-    func write(_ bytes: [UInt8], _ name: String) throws {
-        let path = (output as NSString).appendingPathComponent(name)
-        do { try AtomicFile.write(bytes, to: path) } catch { throw CLIError("cannot write \(path): \(error.localizedDescription)") }
+    /// The sequence's filmstrip at its real size (checked before anything is written); nil for one push.
+    func filmstrip(_ previews: [PushPreview], title: String) throws -> Filmstrip? {
+        guard drawsFilmstrip else { return nil }
+        let zone = options.timeZone ?? document.previews.first?.timeZone ?? TimeZone(secondsFromGMT: 0)!
+        let strip = Filmstrip.pushes(previews, title: title, timeZone: zone)
+        do { try strip.checkSize(scale: sheetScale) } catch { throw CLIError("filmstrip: \(error)") }
+        return strip
+    }
+}
+
+/// `widgetshot bench push`: the push pipeline timed warm in one process.
+struct BenchPushCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "push",
+        abstract: "Time the push pipeline: check, render and (for a sequence) draw and encode the filmstrip, warm.",
+        discussion: "Runs it --runs times in this process after one untimed run and prints the median and p90, and for a sequence the median of each stage. Nothing is written. scripts/bench-push uses it with a release build.")
+
+    @OptionGroup var source: PushSource
+
+    @Option(name: .long, help: "Timed runs (1…10000).")
+    var runs: Int = 20
+
+    func validate() throws {
+        if runs < 1 || runs > 10_000 { throw ValidationError("--runs must be 1…10000") }
+    }
+
+    func run() throws {
+        let job = try source.load()
+        let previews = try job.render()
+        var times: [UInt64] = [], rendering: [UInt64] = [], sheets: [UInt64] = [], encodes: [UInt64] = []
+        for _ in 0..<runs {
+            let t0 = DispatchTime.now().uptimeNanoseconds
+            let again = try job.previewer.renderSequence(job.inputs, pool: job.pool, workers: job.jobs)
+            let t1 = DispatchTime.now().uptimeNanoseconds
+            var t2 = t1
+            if job.drawsFilmstrip {
+                let sheet = try Filmstrip.pushes(again, title: "bench", timeZone: TimeZone(secondsFromGMT: 0)!).draw(with: job.renderer, scale: job.sheetScale)
+                t2 = DispatchTime.now().uptimeNanoseconds
+                _ = try PNGCodec.encode(sheet)
+            }
+            let t3 = DispatchTime.now().uptimeNanoseconds
+            times.append(t3 - t0); rendering.append(t1 - t0); sheets.append(t2 - t1); encodes.append(t3 - t2)
+        }
+        let total = Stats(times), frames = previews.reduce(0) { $0 + $1.frames.count }
+        print(String(format: "push: %d push(es), %d pictures%@, %d runs: median %.2f ms, p90 %.2f ms",
+                     previews.count, frames, job.drawsFilmstrip ? " + filmstrip PNG" : "", runs, total.median, total.p90))
+        if job.drawsFilmstrip {
+            print(String(format: "  medians: check + render the pictures %.2f ms, draw the filmstrip %.2f ms, encode it %.2f ms",
+                         Stats(rendering).median, Stats(sheets).median, Stats(encodes).median))
+        }
     }
 }

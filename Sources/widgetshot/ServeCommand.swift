@@ -7,17 +7,7 @@ struct ServeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
         abstract: "Serve renders over HTTP: a URL or a JSON body in, a PNG out.",
-        usage: """
-            widgetshot serve [--config <file>] [--host <host>] [--port <port>] [--project <project>]
-                             [--render-deadline <s>] [--queue <n>] [--workers <n>]
-                             [--max-connections <n>] [--idle-timeout <s>]
-                             [--max-event-streams <n>] [--event-stream-lifetime <s>]
-                             [--header-timeout <s>] [--body-timeout <s>]
-                             [--shutdown-deadline <s>] [--cache-bytes <n>]
-                             [--token <token> ...] [--token-file <file>]
-                             [--signing-key <key> ...] [--signing-key-file <file>]
-                             [--protect-metrics] [--watch]
-            """,
+        usage: usage,
         discussion: """
         Layouts and fonts are loaded once at start (restart to pick up edits); \
         the gallery at / can follow edits live with --watch.
@@ -119,88 +109,81 @@ struct ServeCommand: ParsableCommand {
             "delivery", "surface": "lockScreen", "preview": "onTheWay"}'
         """)
 
-    static func help(_ text: String, _ option: String, _ valueName: String? = nil) -> ArgumentHelp {
-        ArgumentHelp("\(text) \(ServeOption.helpSuffix(option))", valueName: valueName)
-    }
-
     @Option(name: .long, help: ArgumentHelp("A JSON or YAML file of serve options (keys: the option names). Env: WIDGETSHOT_CONFIG.", valueName: "file"))
     var config: String?
 
-    @Option(name: .long, help: help("The address to listen on (0.0.0.0 for every interface; default 127.0.0.1).", "host", "host"))
-    var host: String?
+    // Every other option is a row of ServeOption.all (WidgetServer), which gives its help, its
+    // variable, its file key, its default and where its value goes; a property here only names the
+    // row, as ArgumentParser names the flag (camelCase → kebab-case). Values stay text: the row's
+    // kind reads them, as it reads the environment and the file.
+    @Option(help: .serve("host")) var host: String?
+    @Option(help: .serve("port")) var port: String?
+    @Option(help: .serve("workers")) var workers: String?
+    @Option(help: .serve("queue")) var queue: String?
+    @Option(help: .serve("render-deadline")) var renderDeadline: String?
+    @Option(help: .serve("max-connections")) var maxConnections: String?
+    @Option(help: .serve("max-event-streams")) var maxEventStreams: String?
+    @Option(help: .serve("event-stream-lifetime")) var eventStreamLifetime: String?
+    @Option(help: .serve("idle-timeout")) var idleTimeout: String?
+    @Option(help: .serve("header-timeout")) var headerTimeout: String?
+    @Option(help: .serve("body-timeout")) var bodyTimeout: String?
+    @Option(help: .serve("shutdown-deadline")) var shutdownDeadline: String?
+    @Option(help: .serve("cache-bytes")) var cacheBytes: String?
+    @Option(help: .serve("token")) var token: [String] = []
+    @Option(help: .serve("token-file")) var tokenFile: String?
+    @Option(help: .serve("signing-key")) var signingKey: [String] = []
+    @Option(help: .serve("signing-key-file")) var signingKeyFile: String?
+    @Flag(inversion: .prefixedNo, help: .serve("protect-metrics")) var protectMetrics: Bool?
+    @Flag(help: .serve("watch")) var watch = false
 
-    @Option(name: .long, help: help("The port to listen on (0: any free port; default 8080).", "port", "port"))
-    var port: Int?
-
-    @Option(name: .long, help: help("Seconds one render may take before the answer is 503 (queue wait not counted; default \(ServerLimits.default.renderDeadline)).", "render-deadline", "s"))
-    var renderDeadline: Double?
-
-    @Option(name: .long, help: help("Open connections at once; one more is answered 503 and closed (default \(ServerLimits.default.maxConnections)).", "max-connections", "n"))
-    var maxConnections: Int?
-
-    @Option(name: .long, help: help("Event streams (/gallery-events, with --watch) open at once; one more gets 503 (default \(ServerLimits.default.maxEventStreams)).", "max-event-streams", "n"))
-    var maxEventStreams: Int?
-
-    @Option(name: .long, help: help("Seconds an event stream stays open before it ends and the page reconnects (default \(ServerLimits.default.eventStreamLifetime)).", "event-stream-lifetime", "s"))
-    var eventStreamLifetime: Double?
-
-    @Option(name: .long, help: help("Renders waiting per render thread; past them a request gets 429 at once (default \(ServerLimits.default.queuePerWorker)).", "queue", "n"))
-    var queue: Int?
-
-    @Option(name: .long, help: help("Render threads; by default one per core, at most 4.", "workers", "n"))
-    var workers: Int?
-
-    @Option(name: .long, help: help("Seconds a keep-alive connection may sit idle (default \(ServerLimits.default.idleTimeout)).", "idle-timeout", "s"))
-    var idleTimeout: Double?
-
-    @Option(name: .long, help: help("Seconds a client has to send the request line and headers (408; default \(ServerLimits.default.headerTimeout)).", "header-timeout", "s"))
-    var headerTimeout: Double?
-
-    @Option(name: .long, help: help("Seconds a client has to send the body (408; default \(ServerLimits.default.bodyTimeout)).", "body-timeout", "s"))
-    var bodyTimeout: Double?
-
-    @Option(name: .long, help: help("Seconds SIGTERM/SIGINT waits for requests in flight, then cancels them (default \(ServerLimits.default.shutdownDeadline)).", "shutdown-deadline", "s"))
-    var shutdownDeadline: Double?
-
-    @Option(name: .long, help: help("Bytes of rendered PNGs kept in memory (LRU); 0 keeps none (default \(ServerLimits.default.responseCacheBytes)).", "cache-bytes", "n"))
-    var cacheBytes: Int?
-
-    @Option(name: .long, help: help("A bearer token that is accepted (repeatable). Turns access control on.", "token", "token"))
-    var token: [String] = []
-
-    @Option(name: .long, help: help("A file of accepted tokens, one a line (# comments, blank lines skipped).", "token-file", "file"))
-    var tokenFile: String?
-
-    @Option(name: .long, help: help("An HMAC key for signed URLs, at least 16 bytes (repeatable: the first signs, all verify).", "signing-key", "key"))
-    var signingKey: [String] = []
-
-    @Option(name: .long, help: help("A file holding the signing key (its bytes, without a trailing newline).", "signing-key-file", "file"))
-    var signingKeyFile: String?
-
-    @Flag(name: .long, inversion: .prefixedNo, help: help("Put /metrics behind the token too (default: /metrics stays open).", "protect-metrics"))
-    var protectMetrics: Bool?
-
-    @Flag(name: .long, help: ArgumentHelp("Re-render the gallery at / when a layout, asset or font changes; open pages update themselves. \(ServeOption.helpSuffix("watch"))",
-                                          discussion: "Edit Layouts/NAME.yaml, save, and the page shows the new images (or the error) within a fraction of a second."))
-    var watch = false
-
+    /// `--project` (shared with the other commands, so its help is ProjectOptions'; its row gives
+    /// the variable and the file key).
     @OptionGroup var project: ProjectOptions
 
-    /// The options given as flags, by their names in `ServeOption.all`.
+    /// The options given as flags, by their names in `ServeOption.all`: each property above that
+    /// ArgumentParser set, under the flag's name.
     var givenFlags: [String: [String]] {
         var flags: [String: [String]] = [:]
-        func put(_ name: String, _ value: (some CustomStringConvertible)?) { if let value { flags[name] = [value.description] } }
-        put("host", host); put("port", port); put("project", project.projectRoot)
-        put("workers", workers); put("queue", queue); put("render-deadline", renderDeadline)
-        put("max-connections", maxConnections); put("idle-timeout", idleTimeout)
-        put("max-event-streams", maxEventStreams); put("event-stream-lifetime", eventStreamLifetime)
-        put("header-timeout", headerTimeout); put("body-timeout", bodyTimeout)
-        put("shutdown-deadline", shutdownDeadline); put("cache-bytes", cacheBytes); put("token-file", tokenFile)
-        put("signing-key-file", signingKeyFile); put("protect-metrics", protectMetrics)
-        if watch { put("watch", true) }
-        if !token.isEmpty { flags["token"] = token }
-        if !signingKey.isEmpty { flags["signing-key"] = signingKey }
+        if let root = project.projectRoot { flags["project"] = [root] }
+        for case let (label?, wrapper) in Mirror(reflecting: self).children where label.hasPrefix("_") && label != "_config" {
+            let values: [String]?
+            switch wrapper {
+            case let option as Option<String?>: values = option.wrappedValue.map { [$0] }
+            case let option as Option<[String]>: values = option.wrappedValue.isEmpty ? nil : option.wrappedValue
+            case let flag as Flag<Bool?>: values = flag.wrappedValue.map { [String($0)] }
+            case let flag as Flag<Bool>: values = flag.wrappedValue ? ["true"] : nil
+            default: continue
+            }
+            let name = Self.flagName(label.dropFirst())
+            precondition(ServeOption.named(name) != nil, "serve's --\(name) is not a row of ServeOption.all")
+            if let values { flags[name] = values }
+        }
         return flags
+    }
+
+    /// The usage line: `--config`, then every row of ServeOption.all, wrapped.
+    static var usage: String {
+        let words = ["[--config <file>]"] + ServeOption.all.map { option in
+            switch option.kind {
+            case .flag: "[\(option.flag)]"
+            case .list: "[\(option.flag) <\(option.valueName ?? "value")> ...]"
+            default: "[\(option.flag) <\(option.valueName ?? "value")>]"
+            }
+        }
+        let head = "widgetshot serve"
+        var lines = [head]
+        for word in words {
+            if lines[lines.count - 1].count + 1 + word.count > 96 { lines.append(String(repeating: " ", count: head.count)) }
+            lines[lines.count - 1] += " " + word
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// `renderDeadline` → `render-deadline`, as ArgumentParser names a property's flag.
+    static func flagName(_ property: Substring) -> String {
+        property.reduce(into: "") { name, character in
+            if character.isUppercase { name += "-" + character.lowercased() } else { name.append(character) }
+        }
     }
 
     func run() throws {
@@ -228,6 +211,7 @@ struct ServeCommand: ParsableCommand {
             throw CLIError("cannot start the server: \(error)")
         }
         let host = resolved.host
+        let watching = resolved.watch
         let access = resolved.access.summary
         // The other commands are synchronous, so main stays synchronous too: the server runs in a
         // task and this thread waits for it (it stops on SIGINT/SIGTERM).
@@ -236,7 +220,7 @@ struct ServeCommand: ParsableCommand {
         Task {
             do {
                 try await server.run { port in
-                    let line = "widgetshot \(WidgetShotVersion.current) serving \(folders.layouts) on http://\(host):\(port)/ (gallery at /\(watch ? ", watching for edits" : ""); "
+                    let line = "widgetshot \(WidgetShotVersion.current) serving \(folders.layouts) on http://\(host):\(port)/ (gallery at /\(watching ? ", watching for edits" : ""); "
                         + "\(access); Ctrl-C stops)\n"
                     FileHandle.standardOutput.write(Data(line.utf8))
                 }
@@ -256,5 +240,13 @@ private final class ServeOutcome: @unchecked Sendable {
     var error: (any Error)? {
         get { lock.withLock { _error } }
         set { lock.withLock { _error = newValue } }
+    }
+}
+
+extension ArgumentHelp {
+    /// The help of `serve`'s option `name`: its row of ServeOption.all.
+    static func serve(_ name: String) -> ArgumentHelp {
+        guard let option = ServeOption.named(name) else { preconditionFailure("no serve option '\(name)' in ServeOption.all") }
+        return ArgumentHelp(option.helpText, discussion: option.discussion ?? "", valueName: option.valueName)
     }
 }

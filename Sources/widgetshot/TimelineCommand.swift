@@ -61,37 +61,7 @@ struct TimelineCommand: ParsableCommand {
         let folders = try project.folders()
         let document: LayoutDocument
         do { document = try LayoutCatalog(directory: folders.layouts).load(layout) } catch { throw CLIError("\(error)") }
-        var startDate: Date?
-        if let now = look.now { startDate = try parseNow(now).0 }
-        // The preview whose locale, time zone and `now` fill what the options leave out.
-        var defaults = document.previews.first
-
-        let timeline: Timeline
-        if let entries {
-            let value: DataValue
-            do { value = try DataValue.load(path: entries) } catch { throw CLIError(error.description) }
-            do { timeline = try TimelineFile.parse(value) } catch { throw CLIError("\(entries): \(error)") }
-        } else {
-            let policy: TimelinePolicy
-            do {
-                guard let p = try TimelinePreviewer.policy(of: document) else {
-                    throw CLIError("layout '\(document.name)' has no timeline: section; add one or pass --entries FILE")
-                }
-                policy = p
-            } catch let e as TimelineError { throw CLIError("\(document.path): \(e)") }
-            var value: DataValue
-            if let data {
-                do { value = try DataValue.load(path: data) } catch { throw CLIError(error.description) }
-                startDate = startDate ?? document.previews.first?.now
-            } else {
-                let p = try pickPreview(preview, in: document)
-                value = p.data
-                defaults = p
-                startDate = startDate ?? p.now
-            }
-            guard let start = startDate else { throw CLIError("no start time: pass --now") }
-            timeline = policy.timeline(start: start, data: value)
-        }
+        let (timeline, defaults) = try readTimeline(document)
         // A surface given twice is one row, drawn once per entry.
         var surfaces: [Surface] = []
         for s in surface where !surfaces.contains(s) { surfaces.append(s) }
@@ -113,7 +83,46 @@ struct TimelineCommand: ParsableCommand {
                                        timeZone: previewer.timeZone)
         // Its real size, known now: refused before anything is written.
         do { try strip.checkSize(scale: previewer.effectiveScale) } catch { throw CLIError("timeline.png: \(error)") }
+        try writeOutputs(timeline, renders, strip: strip, previewer: previewer, renderer: renderer)
+        note("\(timeline.entries.count) entries × \(surfaces.count) surface\(surfaces.count == 1 ? "" : "s") in \(output)/")
+    }
 
+    /// The entries (from --entries, or the layout's `timeline:` policy over a preview's or --data's
+    /// data from --now or the preview's `now`) and the preview whose locale, time zone and `now`
+    /// fill what the options leave out.
+    private func readTimeline(_ document: LayoutDocument) throws -> (Timeline, Preview?) {
+        var startDate: Date?
+        if let now = look.now { startDate = try parseNow(now).0 }
+        var defaults = document.previews.first
+        if let entries {
+            let value: DataValue
+            do { value = try DataValue.load(path: entries) } catch { throw CLIError(error.description) }
+            do { return (try TimelineFile.parse(value), defaults) } catch { throw CLIError("\(entries): \(error)") }
+        }
+        let policy: TimelinePolicy
+        do {
+            guard let p = try TimelinePreviewer.policy(of: document) else {
+                throw CLIError("layout '\(document.name)' has no timeline: section; add one or pass --entries FILE")
+            }
+            policy = p
+        } catch let e as TimelineError { throw CLIError("\(document.path): \(e)") }
+        var value: DataValue
+        if let data {
+            do { value = try DataValue.load(path: data) } catch { throw CLIError(error.description) }
+            startDate = startDate ?? document.previews.first?.now
+        } else {
+            let p = try pickPreview(preview, in: document)
+            value = p.data
+            defaults = p
+            startDate = startDate ?? p.now
+        }
+        guard let start = startDate else { throw CLIError("no start time: pass --now") }
+        return (policy.timeline(start: start, data: value), defaults)
+    }
+
+    /// One PNG per entry and surface, the entries listed, the sheet and its page.
+    private func writeOutputs(_ timeline: Timeline, _ renders: [[(Surface, RenderResult)]], strip: Filmstrip,
+                              previewer: TimelinePreviewer, renderer: WidgetRenderer) throws {
         do { try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true) } catch {
             throw CLIError("cannot create \(output): \(error.localizedDescription)")
         }
@@ -126,7 +135,6 @@ struct TimelineCommand: ParsableCommand {
             throw CLIError("timeline.png: \(error)")
         }
         try write(Array(strip.html(scale: previewer.effectiveScale).utf8), "timeline.html")
-        note("\(timeline.entries.count) entries × \(surfaces.count) surface\(surfaces.count == 1 ? "" : "s") in \(output)/")
     }
 
     static func iso(_ d: Date, _ zone: TimeZone) -> String {

@@ -26,7 +26,7 @@ struct WidgetShotCommand: ParsableCommand {
           widgetshot sign URL --signing-key-file key.txt   # a signed render URL
         """,
         version: WidgetShotVersion.current,
-        subcommands: [RenderCommand.self, LintCommand.self, ListCommand.self, GalleryCommand.self, VerifyCommand.self, MergeReportsCommand.self, RecordCommand.self, PruneCommand.self, DiffCommand.self, CalibrateCommand.self, BenchCommand.self, DiffBenchCommand.self, ServeCommand.self, SignCommand.self, PushCommand.self, TimelineCommand.self, ImportCommand.self, SchemaCommand.self]
+        subcommands: [RenderCommand.self, LintCommand.self, ListCommand.self, GalleryCommand.self, VerifyCommand.self, MergeReportsCommand.self, RecordCommand.self, PruneCommand.self, DiffCommand.self, CalibrateCommand.self, BenchCommand.self, ServeCommand.self, SignCommand.self, PushCommand.self, TimelineCommand.self, ImportCommand.self, SchemaCommand.self]
     )
 
     /// Bad input (unknown layout, preview, device, unreadable data, a malformed golden manifest)

@@ -1,28 +1,28 @@
 import Foundation
 import Testing
 import TestSupport
+import WidgetModel
 
 /// The deployment files against what the binary really needs. No Docker engine runs here, so the
 /// Dockerfile's runtime package list is checked against the widgetshot binary built beside these
 /// tests (or `WIDGETSHOT_BIN`, e.g. a `--static-swift-stdlib` release build): each shared library
 /// it names (ELF NEEDED), resolved by `ldd`, mapped to its Debian package by `dpkg -S`.
 @Suite struct DeployFilesTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().path
+    static let root = Project.root
 
     /// Already in debian:bookworm-slim (apt itself needs them): the Dockerfile need not list them.
     static let inBaseImage: Set<String> = ["libc6", "libgcc-s1", "libstdc++6"]
 
+    /// `/usr/bin/env arguments` to its end: what it wrote to standard output (a pipe read to its end).
     static func run(_ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        let pipe = try ChildProcess.makePipe()
+        let child: ChildProcess
+        do {
+            child = try ChildProcess("/usr/bin/env", arguments, stdin: .null, stdout: .descriptor(pipe.write), stderr: .null)
+        } catch { close(pipe.read); close(pipe.write); throw error }
+        close(pipe.write)
+        let data = FileHandle(fileDescriptor: pipe.read, closeOnDealloc: true).readDataToEndOfFile()
+        _ = try child.wait()
         return String(decoding: data, as: UTF8.self)
     }
 

@@ -66,7 +66,7 @@ struct HelpTextCLITests {
 
     /// The top-level help and every command's.
     @Test(.childProcess, arguments: [[], ["render"], ["lint"], ["list"], ["gallery"], ["verify"], ["record"], ["prune"],
-                                     ["diff"], ["merge-reports"], ["bench"], ["bench-diff"], ["serve"], ["sign"],
+                                     ["diff"], ["merge-reports"], ["bench"], ["bench", "diff"], ["bench", "push"], ["serve"], ["sign"],
                                      ["push"], ["timeline"], ["import"], ["schema"]])
     func helpIsWrappedOnce(command: [String]) async throws {
         let run = try await runWidgetshot(command + ["--help"], environment: ["COLUMNS": String(Self.columns)], seconds: 30)

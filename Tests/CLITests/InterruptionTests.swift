@@ -4,6 +4,7 @@ import TestSupport
 import WidgetDiff
 import WidgetShot
 import WidgetGoldens
+import WidgetModel
 
 /// SIGINT or SIGTERM during `gallery` or `record` leaves no temporary file, and an interrupted
 /// `record` leaves a manifest that describes every golden on disk. These run the real CLI.
@@ -55,7 +56,7 @@ import WidgetGoldens
         manifest.entries = manifest.entries.filter { !$0.key.hasPrefix("delivery/") }
         try manifest.write(to: project.golden + "/manifest.json")
         // A temporary file of an earlier run that was killed (its process is gone).
-        let staleName = "reference/.old.png.\(Self.deadProcessID()).42.tmp"
+        let staleName = try "reference/.old.png.\(Self.deadProcessID()).42.tmp"
         try Data([1, 2, 3]).write(to: URL(fileURLWithPath: project.golden + "/" + staleName))
 
         let run = try CLIProcess(["record", "--project", project.root])
@@ -89,7 +90,7 @@ import WidgetGoldens
         defer { try? FileManager.default.removeItem(atPath: out) }
         let folder = out + "/delivery/systemSmall"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let dead = folder + "/.onTheWay-light.png.\(Self.deadProcessID()).7.tmp"
+        let dead = try folder + "/.onTheWay-light.png.\(Self.deadProcessID()).7.tmp"
         let mine = folder + "/.onTheWay-dark.png.\(getpid()).8.tmp"   // a live writer, just now
         let unrelated = folder + "/.notes.tmp"
         for path in [dead, mine, unrelated] { try Data([0]).write(to: URL(fileURLWithPath: path)) }
@@ -133,12 +134,10 @@ import WidgetGoldens
     }
 
     /// The id of a process that has exited.
-    static func deadProcessID() -> pid_t {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/bin/true")
-        try? p.run()
-        p.waitUntilExit()
-        return p.processIdentifier
+    static func deadProcessID() throws -> pid_t {
+        let child = try ChildProcess("/bin/true")
+        _ = try child.wait()
+        return child.pid
     }
 }
 

@@ -59,7 +59,7 @@ struct ProjectLocationCLITests {
         for (text, expected) in [
             ("layouts: Widgets/Layouts\nlayout: x\n", "widgetshot.yaml:2: unknown key 'layout'; a project file takes layouts, goldens, fonts"),
             ("goldens: ../elsewhere\n", "widgetshot.yaml:1: 'goldens: ../elsewhere' must be a path inside the project folder"),
-            ("- Layouts\n", "widgetshot.yaml:1: expected a mapping of layouts, goldens, fonts to folders"),
+            ("- Layouts\n", "widgetshot.yaml:1: expected a mapping of layouts, goldens, fonts, matrix"),
             ("? [a, b]\n: Layouts\n", "widgetshot.yaml:1: unknown key that is not a name; a project file takes layouts, goldens, fonts"),
             ("layouts: " + String(repeating: "[", count: 5000) + "\n", "widgetshot.yaml:1: nested more deeply than a project file is (16 levels)"),
         ] {

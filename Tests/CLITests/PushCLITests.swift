@@ -39,7 +39,7 @@ import WidgetShot
         #expect(report?["valid"] as? Bool == true)
     }
 
-    @Test(.childProcess) func exitCodes() async throws {
+    @Test("push writes the filmstrip and every presentation; an oversized payload exits 1 with its PNGs, an unusable payload or unknown layout exits 2", .childProcess) func exitCodes() async throws {
         let dir = temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let seq = try await CLIProcess.run(["push", F.samples + "/sequence.json", "--layout", "delivery", "-o", dir + "/seq", "--project", Project.root])
@@ -64,7 +64,7 @@ import WidgetShot
         #expect(noLayout.status == 2)
     }
 
-    @Test(.childProcess) func timelineCommand() async throws {
+    @Test("timeline prints one line per entry and the reload policy and writes each entry's PNG and the strip; --entries reads them from a file", .childProcess) func timelineCommand() async throws {
         let dir = temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let run = try await CLIProcess.run(["timeline", "delivery", "--surface", "systemMedium", "--preview", "onTheWay",

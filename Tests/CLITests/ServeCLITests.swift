@@ -87,22 +87,12 @@ struct SignedServeEndToEndTests {
         // A deadline far above the default: a debug build on a busy machine, checking answers, not speed.
         try "port: \(port)\nsigning-key-file: \(directory)/key\ntoken: [ops-token]\nrender-deadline: 30\nqueue: 16\n"
             .write(toFile: directory + "/serve.yaml", atomically: true, encoding: .utf8)
-        // Foundation's Process, not CLIProcess: it closes the test process's descriptors in the
-        // child. This server lives for the whole test, and a child holding copies of the in-process
-        // test servers' sockets (NIO does not make them close-on-exec) would keep those
-        // connections open after the servers close them.
-        let server = Process()
-        server.executableURL = URL(fileURLWithPath: CLIProcess.binary)
-        server.arguments = ["serve", "--config", directory + "/serve.yaml", "--project", Project.root]
-        server.standardOutput = FileHandle.nullDevice
-        server.standardError = FileHandle.nullDevice
-        try server.run()
-        defer {
-            server.terminate()
-            let deadline = Date().addingTimeInterval(20)
-            while server.isRunning && Date() < deadline { usleep(20_000) }
-            if server.isRunning { kill(server.processIdentifier, SIGKILL) }
-        }
+        // Stopped (SIGTERM, SIGKILL after 20 s) and reaped however the test ends. CLIProcess keeps this
+        // process's descriptors out of the child: this server lives for the whole test, and a child
+        // holding copies of the in-process test servers' sockets (NIO does not make them
+        // close-on-exec) would keep those connections open after the servers close them.
+        let server = try CLIProcess(binary: CLIProcess.binary, ["serve", "--config", directory + "/serve.yaml", "--project", Project.root])
+        defer { server.terminate(seconds: 20) }
         let base = "http://127.0.0.1:\(port)"
         var up = false
         for _ in 0..<200 where !up {

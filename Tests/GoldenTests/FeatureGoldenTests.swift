@@ -5,7 +5,7 @@ import WidgetShot
 import WidgetTemplate
 import WidgetGoldens
 
-/// Feature goldens (DESIGN move 6): `Tests/Features/Layouts/` holds one small layout per node or
+/// Feature goldens: `Tests/Features/Layouts/` holds one small layout per node or
 /// modifier (rotation, scale, template images, inherited text settings, `truncationMode`, container
 /// background views, the island keyline, the rendering modes, controls), `Tests/Features/Golden/`
 /// their images, one test case per image,

@@ -8,15 +8,6 @@ import WidgetShot
 import WidgetTemplate
 import WidgetGoldens
 
-enum Project {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().path
-    static let folders = ProjectFolders(root: root)
-    static let fonts = try! FontLibrary(directory: folders.fonts)
-    static func documents() throws -> [LayoutDocument] { try LayoutCatalog(directory: folders.layouts).loadAll() }
-    static func layout(_ name: String) throws -> LayoutDocument { try LayoutCatalog(directory: folders.layouts).load(name) }
-}
-
 /// The product goldens: every layout × surface × preview × appearance, one test case per cell (a
 /// failure names the cell). `make check` runs them; `make test` skips them (WIDGETSHOT_TESTS=full)
 /// because its `widgetshot verify` step renders and compares every one of them already, and writes
@@ -207,7 +198,7 @@ enum ProductGoldens {
         #expect(try GoldenSuite(directory: scratch).staleFiles(for: [try Project.layout("reference")]).isEmpty)
     }
 
-    @Test func ignorePatterns() {
+    @Test("an ignore rule's pattern applies its regions only to the cells whose path it matches") func ignorePatterns() {
         let list = GoldenIgnoreList(rules: [("delivery/systemMedium/*", [.init(x: 1, y: 2, width: 3, height: 4)]),
                                             ("delivery/*/noOrder-dark", [.init(x: 0, y: 0, width: 1, height: 1)])])
         let medium = MatrixCell(layout: "delivery", surface: .systemMedium, preview: "onTheWay", scheme: .light)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WidgetGoldens
+import WidgetModel
 
 /// The `widgetshot` executable run as a real process, for tests that need signals, exit codes
 /// and files on disk. It is built beside the test bundle (`swift build --build-tests`);
@@ -14,6 +15,7 @@ public struct CLIProcess: Sendable {
 
     public let pid: pid_t
     public let arguments: [String]
+    private let child: ChildProcess
     private let outputPath: String
     private let errorPath: String
 
@@ -26,55 +28,24 @@ public struct CLIProcess: Sendable {
     }
 
     /// `environment` is added to (or overrides) ours; `cwd` is the child's working directory.
+    /// Standard input is /dev/null; standard output and error go to temporary files, read by
+    /// `outputSoFar` and `wait`. Started by `ChildProcess`, which also keeps this process's other
+    /// descriptors (the in-process test servers' sockets, which SwiftNIO does not mark
+    /// close-on-exec) out of the child: a child holding copies of them would keep connections open
+    /// after the servers close them.
     public init(binary: String, _ arguments: [String], environment extra: [String: String], cwd: String?) throws {
         self.arguments = arguments
         let base = FileManager.default.temporaryDirectory.appendingPathComponent("widgetshot-cli-\(UUID().uuidString)").path
         outputPath = base + ".out"
         errorPath = base + ".err"
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        posix_spawn_file_actions_addopen(&actions, 2, errorPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var none = sigset_t(), all = sigset_t()
-        sigemptyset(&none)
-        sigfillset(&all)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         var environment = ProcessInfo.processInfo.environment
         environment["CI"] = nil
         environment["GITHUB_ACTIONS"] = nil  // would turn lint and verify output into annotations
         environment["WIDGETSHOT_HOME"] = nil
         for (key, value) in extra { environment[key] = value }
-        // A working directory through coreutils' `env --chdir`, which then execs the binary in the
-        // same process (Glibc's posix_spawn_file_actions_addchdir_np is not visible to Swift).
-        let program = cwd == nil ? binary : "/usr/bin/env"
-        let words = cwd.map { ["/usr/bin/env", "--chdir=\($0)", binary] } ?? [binary]
-        let argv = (words + arguments).map { strdup($0) } + [nil]
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { argv.forEach { free($0) }; envp.forEach { free($0) } }
-        Self.closeOnExecEverythingButStandardStreams()
-        var child: pid_t = 0
-        let rc = posix_spawn(&child, program, &actions, &attributes, argv, envp)
-        guard rc == 0 else { throw CocoaError(.executableLoad, userInfo: [NSFilePathErrorKey: binary]) }
-        pid = child
-    }
-
-    /// posix_spawn hands the child every descriptor not marked close-on-exec, and SwiftNIO does not
-    /// mark the sockets it accepts: a child (a gallery run lasting seconds) would hold copies of the
-    /// in-process test servers' connections, and a connection the server closes would stay open
-    /// until the child ends. Marking them here is harmless to this process.
-    private static func closeOnExecEverythingButStandardStreams() {
-        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd") else { return }
-        for fd in entries.compactMap({ Int32($0) }) where fd > 2 {
-            let flags = fcntl(fd, F_GETFD)
-            if flags >= 0 && flags & FD_CLOEXEC == 0 { _ = fcntl(fd, F_SETFD, flags | FD_CLOEXEC) }
-        }
+        child = try ChildProcess(binary, arguments, environment: environment, directory: cwd,
+                                 stdin: .null, stdout: .file(outputPath), stderr: .file(errorPath))
+        pid = child.pid
     }
 
     /// What the process has written to standard output so far; it may still be running (a server's
@@ -82,12 +53,7 @@ public struct CLIProcess: Sendable {
     public var outputSoFar: String { (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "" }
 
     /// Whether the process has not ended (a zombie counts as ended).
-    public var isRunning: Bool {
-        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-              let close = stat.lastIndex(of: ")") else { return false }
-        let state = stat[stat.index(close, offsetBy: 2)]
-        return state != "Z" && state != "X"
-    }
+    public var isRunning: Bool { child.isRunning }
 
     /// What a finished run left: its exit status (128 + N for a signal N), the signal if one
     /// ended it, and what it wrote.
@@ -104,18 +70,37 @@ public struct CLIProcess: Sendable {
         while isRunning && Date() < deadline { try? await Task.sleep(for: .milliseconds(10)) }
         if isRunning {
             Issue.record("widgetshot \(arguments) still running after \(seconds) s")
-            kill(pid, SIGKILL)
+            child.signal(SIGKILL)
         }
-        var status: Int32 = 0
-        // The child has ended (or was killed): reaping it does not block.
-        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+        return collect()
+    }
+
+    /// Stops the process: SIGTERM, then SIGKILL if it still runs after `seconds`; returns what it
+    /// left. It blocks the calling thread while it waits (for a `defer`, which cannot await): keep
+    /// it for processes that end promptly on SIGTERM (`serve`).
+    @discardableResult
+    public func terminate(seconds: Double = 20) -> Outcome {
+        child.signal(SIGTERM)
+        let deadline = Date().addingTimeInterval(seconds)
+        while isRunning && Date() < deadline { usleep(10_000) }
+        if isRunning { child.signal(SIGKILL) }
+        return collect()
+    }
+
+    /// Reaps the process (it has ended or was killed: this does not block for long) and reads and
+    /// removes its output files.
+    private func collect() -> Outcome {
+        let end: ChildProcess.Termination
+        do { end = try child.wait() } catch {
+            Issue.record("widgetshot \(arguments): \(error)")
+            end = .exited(-1)
+        }
         let out = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
         let err = (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? ""
         try? FileManager.default.removeItem(atPath: outputPath)
         try? FileManager.default.removeItem(atPath: errorPath)
-        let signal = status & 0x7f
-        if signal != 0 { return (128 + signal, signal, out, err) }
-        return ((status >> 8) & 0xff, nil, out, err)
+        if case .signaled(let signal) = end { return (end.status, signal, out, err) }
+        return (end.status, nil, out, err)
     }
 
     /// Runs to the end.

@@ -12,4 +12,10 @@ public enum Project {
     public static let catalog = LayoutCatalog(directory: folders.layouts)
 
     public static func layout(_ name: String) throws -> LayoutDocument { try catalog.load(name) }
+    /// Every layout in Layouts/ (throws if one fails to load).
+    public static func documents() throws -> [LayoutDocument] { try catalog.loadAll() }
+
+    /// A folder under .build/test-output/ for files a test writes for a person to look at
+    /// (screenshots, pages).
+    public static func output(_ name: String) -> String { root + "/.build/test-output/" + name }
 }

@@ -6,18 +6,13 @@ import WidgetGallery
 import WidgetServer
 import WidgetShot
 
-enum Project {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().path
-    static let folders = ProjectFolders(root: root)
-    /// Screenshots for a person to look at.
-    static let output = root + "/.build/test-output/gallery"
-}
+/// Screenshots for a person to look at.
+let galleryOutput = Project.output("gallery")
 
 /// One gallery build for the suite (rendering it is the slow part).
 enum BuiltGallery {
     /// Kept beside the screenshots (open its index.html to look), rebuilt incrementally each run.
-    static let directory = Project.output + "/site"
+    static let directory = galleryOutput + "/site"
     static let built: GalleryBuild = {
         let pool = RendererPool(fonts: try! FontLibrary(directory: Project.folders.fonts))
         let builder = GalleryBuilder(folders: Project.folders, pool: pool)
@@ -41,7 +36,7 @@ struct GalleryBrowserTests {
         #expect(expected.count == previews + 2 * surfaces)
         #expect(build.failed == 0)
 
-        let browser = try Chromium()
+        let browser = try HeadlessChromium()
         defer { browser.close() }
         try await browser.open("file://\(BuiltGallery.directory)/index.html")
         try await browser.waitFor("[...document.querySelectorAll('main img')].every(i => i.complete)")
@@ -56,21 +51,21 @@ struct GalleryBrowserTests {
             """) as? Int
         #expect(mismatched == 0)
         #expect(browser.errors() == [])
-        try browser.screenshot(to: Project.output + "/gallery.png")
-        try browser.screenshot(to: Project.output + "/gallery-top.png", fullPage: false)
+        try browser.screenshot(to: galleryOutput + "/gallery.png")
+        try browser.screenshot(to: galleryOutput + "/gallery-top.png", fullPage: false)
         // The full-scale dialog.
         _ = try browser.evaluate("document.querySelector('main figure img').click()")
         try await browser.waitFor("document.getElementById('zoom').open && document.querySelector('#zoom img').complete")
         let zoomed = try browser.evaluate("document.querySelector('#zoom img').getBoundingClientRect().width") as? Double
         let natural = try browser.evaluate("document.querySelector('main figure img').naturalWidth") as? Double
         #expect(zoomed != nil && zoomed == natural, "one image pixel per CSS pixel in the dialog")
-        try browser.screenshot(to: Project.output + "/zoom.png", fullPage: false)
+        try browser.screenshot(to: galleryOutput + "/zoom.png", fullPage: false)
     }
 
     @Test("a filter hides exactly what it should, the address records it, and a reload restores it", .browser)
     func filters() async throws {
         let build = BuiltGallery.built
-        let browser = try Chromium()
+        let browser = try HeadlessChromium()
         defer { browser.close() }
         try await browser.open("file://\(BuiltGallery.directory)/index.html")
         func choose(_ filter: String, _ value: String) throws {
@@ -95,7 +90,7 @@ struct GalleryBrowserTests {
         #expect(try visible() == want, "reloading the address shows the same images")
         try choose("preview", "placeholder")
         #expect(try visible() == build.entries.filter { $0.cell.surface == .systemSmall && $0.cell.scheme == .dark && $0.cell.placeholder }.map(\.cell.anchor))
-        try browser.screenshot(to: Project.output + "/filtered.png")
+        try browser.screenshot(to: galleryOutput + "/filtered.png")
         #expect(browser.errors() == [])
     }
 
@@ -111,7 +106,7 @@ struct GalleryBrowserTests {
     func context(anchor: String) async throws {
         let build = BuiltGallery.built
         let entry = try #require(build.entries.first { $0.cell.anchor == anchor }, "no image \(anchor) in the gallery")
-        let browser = try Chromium()
+        let browser = try HeadlessChromium()
         defer { browser.close() }
         try await browser.open("file://\(BuiltGallery.directory)/index.html?context=1#\(anchor)")
         try await browser.waitFor("document.body.classList.contains('context')")
@@ -132,7 +127,7 @@ struct GalleryBrowserTests {
                 "image \([ix, iy, iw, ih]) inside frame \([sx, sy, sw, sh])")
         #expect(sh > ih + 20, "the frame shows more than the image")
         try browser.evaluate("document.getElementById('\(anchor)').scrollIntoView({block: 'center'})")
-        try browser.screenshot(to: Project.output + "/context-\(entry.cell.surface.rawValue).png", fullPage: false)
+        try browser.screenshot(to: galleryOutput + "/context-\(entry.cell.surface.rawValue).png", fullPage: false)
         #expect(browser.errors() == [])
     }
 }

@@ -71,7 +71,7 @@ struct GalleryBuildTests {
         // No network assets: nothing is loaded from another host.
         #expect(!html.contains("http://") && !html.contains("https://") && !html.contains("//fonts."))
         let warned = build.entries.filter { !$0.record.warnings.isEmpty }
-        if let w = warned.first { #expect(html.contains(GalleryPage.escape(w.record.warnings[0]).replacingOccurrences(of: FileManager.default.currentDirectoryPath + "/", with: ""))) }
+        if let w = warned.first { #expect(html.contains(MarkupText.escape(w.record.warnings[0]).replacingOccurrences(of: FileManager.default.currentDirectoryPath + "/", with: ""))) }
     }
 
     @Test("an edit to one surface's view re-renders that surface alone; a comment nothing; a shared table every surface")
@@ -162,7 +162,9 @@ struct GalleryBuildTests {
         let cell = MatrixCell(layout: "delivery", surface: .systemSmall, preview: "onTheWay", scheme: .dark)
         #expect(ImageAnchor(cell: cell, device: "iphone15pro").id == "delivery/systemSmall/onTheWay/dark/iphone15pro")
         #expect(ImageAnchor(cell: cell, device: "iphonese", placeholder: true).id == "delivery/systemSmall/placeholder/dark/iphonese")
-        #expect(ImageAnchor(cell: cell, device: "iphone15pro", locale: "en").id == "delivery/systemSmall/onTheWay/dark/iphone15pro/locale=en")
+        var spanned = cell
+        spanned.axisValues = ["dynamicType": "accessibility3", "locale": "ko"]
+        #expect(ImageAnchor(cell: spanned, device: "iphone15pro").id == "delivery/systemSmall/onTheWay/dark/iphone15pro/locale=ko/dynamicType=accessibility3")
         let odd = MatrixCell(layout: "a b", surface: .lockScreen, preview: "x/y#1%", scheme: .light)
         #expect(ImageAnchor(cell: odd, device: "iphone15pro").id == "a%20b/lockScreen/x%2Fy%231%25/light/iphone15pro")
         // The gallery's anchor of an image is the verify report's anchor of its golden.

@@ -45,7 +45,7 @@ struct GalleryReportLinkTests {
         let anchor = setup.failing[0]
         #expect(anchor.hasPrefix("reference/systemMedium/") && anchor.hasSuffix("/iphone15pro"))
 
-        let browser = try Chromium()
+        let browser = try HeadlessChromium()
         defer { browser.close() }
         try await browser.open("file://\(setup.gallery)/index.html")
         try await browser.waitFor("[...document.querySelectorAll('main img')].every(i => i.complete)")
@@ -61,7 +61,7 @@ struct GalleryReportLinkTests {
             """)
         let shown = try browser.evaluate("[...document.querySelectorAll('main figure.card')].filter(f => !f.hidden).map(f => f.id)") as? [String]
         #expect(Set(shown ?? []) == Set(setup.failing))
-        try browser.screenshot(to: Project.output + "/verify-marks.png", fullPage: false)
+        try browser.screenshot(to: galleryOutput + "/verify-marks.png", fullPage: false)
 
         // Gallery → report: the mark's link opens the report at that failure.
         _ = try browser.evaluate("setTimeout(() => document.getElementById('\(anchor)').querySelector('a.verify-mark').click(), 0)")
@@ -73,7 +73,7 @@ struct GalleryReportLinkTests {
             (() => { const r = document.getElementById('\(anchor)').getBoundingClientRect(); return r.top >= -2 && r.top < innerHeight })()
             """) as? Bool
         #expect(inView == true, "the failure is scrolled into view")
-        try browser.screenshot(to: Project.output + "/verify-report-from-gallery.png", fullPage: false)
+        try browser.screenshot(to: galleryOutput + "/verify-report-from-gallery.png", fullPage: false)
 
         // Report → gallery: its "in the gallery" link lands on the image.
         _ = try browser.evaluate("setTimeout(() => document.getElementById('\(anchor)').querySelector('a.gallery').click(), 0)")
@@ -85,7 +85,7 @@ struct GalleryReportLinkTests {
               return !f.hidden && f.classList.contains('failed') && r.top >= -2 && r.top < innerHeight })()
             """) as? Bool
         #expect(landed == true, "the gallery shows the image, marked, in view")
-        try browser.screenshot(to: Project.output + "/gallery-from-report.png", fullPage: false)
+        try browser.screenshot(to: galleryOutput + "/gallery-from-report.png", fullPage: false)
         #expect(browser.errors() == [])
     }
 }
@@ -96,7 +96,7 @@ struct GalleryPushSectionTests {
     func section() async throws {
         let build = BuiltGallery.built
         try #require(!build.filmstrips.isEmpty)
-        let browser = try Chromium()
+        let browser = try HeadlessChromium()
         defer { browser.close() }
         try await browser.open("file://\(BuiltGallery.directory)/index.html#push/delivery/sequence")
         try await browser.waitFor("[...document.querySelectorAll('#push img')].every(i => i.complete)")
@@ -112,7 +112,7 @@ struct GalleryPushSectionTests {
         let caption = try browser.evaluate("document.getElementById('push/delivery/sequence').querySelector('figcaption').textContent") as? String ?? ""
         #expect(caption.contains("every push valid"), "\(caption)")
         try browser.evaluate("document.getElementById('push/delivery/sequence').scrollIntoView()")
-        try browser.screenshot(to: Project.output + "/push-section.png", fullPage: false)
+        try browser.screenshot(to: galleryOutput + "/push-section.png", fullPage: false)
 
         func choose(_ filter: String, _ value: String) throws {
             _ = try browser.evaluate("""

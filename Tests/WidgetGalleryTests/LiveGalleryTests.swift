@@ -62,7 +62,7 @@ struct LiveGalleryTests {
         defer { project.remove() }
         let (port, task) = try await project.serveWatching()
 
-        let browser = try Chromium()
+        let browser = try HeadlessChromium()
         defer { browser.close() }
         try await browser.open("http://127.0.0.1:\(port)/")
         try await browser.waitFor("!document.getElementById('live').hidden")
@@ -89,7 +89,7 @@ struct LiveGalleryTests {
         let (rendered, _) = try await URLSession.shared.data(from: URL(string: "http://127.0.0.1:\(port)\(http)")!)
         let (shown, _) = try await URLSession.shared.data(from: URL(string: "http://127.0.0.1:\(port)/\(src)")!)
         #expect(!rendered.isEmpty && rendered == shown, "GET \(http) draws the layout as edited")
-        try browser.screenshot(to: Project.output + "/live-updated.png", fullPage: false)
+        try browser.screenshot(to: galleryOutput + "/live-updated.png", fullPage: false)
 
         // Every figure the edit patched in loads its new image before the next edit: on a busy
         // machine the dark and placeholder variants were still loading when the break below took
@@ -104,7 +104,7 @@ struct LiveGalleryTests {
         let problem = try browser.evaluate("document.getElementById('problems').textContent") as? String ?? ""
         #expect(problem.range(of: #"reference\.yaml:\d+:\d+"#, options: .regularExpression) != nil, "\(problem)")
         #expect(try browser.evaluate("window.notReloaded === true") as? Bool == true)
-        try browser.screenshot(to: Project.output + "/live-error.png", fullPage: false)
+        try browser.screenshot(to: galleryOutput + "/live-error.png", fullPage: false)
         // The broken layout's images leave the gallery folder; one the browser asks for between
         // that and the page replacing its figure is a 404. Nothing else may fail.
         let unexpected = browser.errors().filter {
@@ -125,7 +125,7 @@ struct LiveGalleryTests {
         let layout = project.root + "/Layouts/delivery.yaml"
         try FileManager.default.copyItem(atPath: Project.folders.layouts + "/delivery.yaml", toPath: layout)
         let (port, task) = try await project.serveWatching()
-        let browser = try Chromium()
+        let browser = try HeadlessChromium()
         defer { browser.close() }
         try await browser.open("http://127.0.0.1:\(port)/")
         try await browser.waitFor("!document.getElementById('live').hidden")

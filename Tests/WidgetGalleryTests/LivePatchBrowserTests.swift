@@ -22,7 +22,7 @@ extension LiveGalleryTests {
         try AtomicFile.write(Array(reference.replacingOccurrences(of: "name: reference", with: "name: other").utf8),
                              to: project.root + "/Layouts/other.yaml")
         let (port, task) = try await project.serveWatching()
-        let browser = try Chromium()
+        let browser = try HeadlessChromium()
         defer { browser.close() }
         try await browser.open("http://127.0.0.1:\(port)/")
         try await browser.waitFor("!document.getElementById('live').hidden")
@@ -118,7 +118,7 @@ extension LiveGalleryTests {
         let project = try WatchedProject()
         defer { project.remove() }
         let (port, task) = try await project.serveWatching()
-        let browser = try Chromium()
+        let browser = try HeadlessChromium()
         defer { browser.close() }
         try await browser.open("about:blank")
         try browser.send("Network.enable")

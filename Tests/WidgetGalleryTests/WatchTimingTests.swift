@@ -20,22 +20,17 @@ struct WatchTimingTests {
         try FileManager.default.createSymbolicLink(atPath: root + "/Fonts", withDestinationPath: Project.folders.fonts)
         let layout = root + "/Layouts/delivery.yaml"
 
-        let server = Process()
-        server.executableURL = URL(fileURLWithPath: binary)
-        server.arguments = ["serve", "--watch", "--port", "0", "--project", root]
-        let pipe = Pipe()
-        server.standardOutput = pipe
-        server.standardError = FileHandle.nullDevice
-        try server.run()
-        defer { server.terminate(); server.waitUntilExit() }
+        let server = try CLIProcess(binary: binary, ["serve", "--watch", "--port", "0", "--project", root])
+        defer { server.terminate() }
         var output = ""
         let started = Date()
-        while !output.contains("http://"), Date().timeIntervalSince(started) < 60 {
-            output += String(decoding: pipe.fileHandleForReading.availableData, as: UTF8.self)
+        while !output.contains("http://"), server.isRunning, Date().timeIntervalSince(started) < 60 {
+            try await Task.sleep(for: .milliseconds(20))
+            output = server.outputSoFar
         }
         let url = try #require(output.firstMatch(of: /http:\/\/[0-9.]+:[0-9]+\//).map { String($0.0) })
 
-        let browser = try Chromium()
+        let browser = try HeadlessChromium()
         defer { browser.close() }
         try await browser.open(url)
         try await browser.waitFor("!document.getElementById('live').hidden", timeout: 60)

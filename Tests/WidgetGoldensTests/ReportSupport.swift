@@ -45,4 +45,4 @@ struct PaintedProject {
 }
 
 /// Where tests leave what a person should look at.
-let testOutput = Project.root + "/.build/test-output/report"
+let testOutput = Project.output("report")

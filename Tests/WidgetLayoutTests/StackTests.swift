@@ -114,7 +114,7 @@ import WidgetModel
         #expect(trailing.children[1].frame == r(20, 10, 10, 10))
     }
 
-    @Test func nestedStacks() {
+    @Test("a stack inside a stack is sized by its own children and spacing and placed by its parent's spacing and alignment") func nestedStacks() {
         let node = vstack(spacing: 4, alignment: .leading, [hstack(spacing: 2, [box(10, 10), box(20, 5)]), box(50, 8)])
         let root = place(node, 100, 100)
         #expect(root.frame == r(0, 0, 50, 22))

@@ -155,7 +155,7 @@ import WidgetRender
         #expect(b.pixel(x: Int(m.size.width / 2), y: 1).a == 0)   // 60 % of the line height, centred
     }
 
-    @Test func progressStyles() {
+    @Test("linear, ring and gauge progress draw the tint up to the fraction and the track after it") func progressStyles() {
         let linear = ProgressContent(fraction: 0.5, style: .linear, tint: .color(red), track: RGBA(r: 0, g: 0, b: 1))
         let b = renderer.draw(PlacedNode(frame: Rect(x: 0, y: 0, width: 100, height: 4), content: .progress(linear)),
                               pixelWidth: 100, pixelHeight: 4, scale: 1)

@@ -76,7 +76,7 @@ import WidgetModel
     }
 
     /// Latin text and mixed words keep Pango's breaks; a number glued to Hangul stays with it.
-    @Test func mixedText() {
+    @Test("Latin words keep Pango's breaks in mixed text, and a number glued to Hangul stays with it") func mixedText() {
         #expect(lines("도착까지 약 12분 남았어요", width: 95) == ["도착까지 약 ", "12분 남았어요"])
         #expect(lines("도착까지 약 12분 남았어요", width: 125) == ["도착까지 약 12분 ", "남았어요"])
         #expect(brokenOnlyAtSpaces(lines("Seoul Kitchen 주문이 접수되었어요", width: 100),
@@ -85,7 +85,7 @@ import WidgetModel
 
     /// The attribute changes break opportunities only: a line's width is what the unwrapped text
     /// measures (same shaping, same advances), with and without tracking.
-    @Test func shapingUnchanged() {
+    @Test("Hangul word breaking changes no width: a wrapped line measures as the unwrapped text, with and without tracking") func shapingUnchanged() {
         for font in [Self.body, FontSpec(size: 13, weight: .semibold, lineHeight: 18, tracking: -0.08),
                      FontSpec(size: 17, weight: .bold, tracking: 0.5)] {
             let text = "배달 상황이 보여요 12:45"
@@ -103,7 +103,7 @@ import WidgetModel
         #expect(kept.count == 2 && kept[0].hasSuffix(" "))
     }
 
-    @Test func words() {
+    @Test("a Hangul word is a run of two or more characters holding Hangul between spaces or zero-width spaces, by UTF-8 byte range") func words() {
         let w = Renderer.hangulWords(in: "배달 중 · Seoul 맛집\u{200B}최고 a")
         #expect(w.map { [$0.start, $0.end, $0.characters] } == [[0, 6, 2], [20, 26, 2], [29, 35, 2]])
     }

@@ -19,8 +19,8 @@ extension PlacedNode {
     }
 }
 
-/// The SPEC.md reference widget ("delivery, systemMedium, onTheWay", 338 × 158 pt), placed by
-/// hand with the renderer's own text measurements.
+/// The benchmark's reference widget (Layouts/reference.yaml: "delivery, systemMedium, onTheWay",
+/// 338 × 158 pt), placed by hand with the renderer's own text measurements.
 enum ReferenceWidget {
     static let size = Size(width: 338, height: 158)
     static let orange = RGBA(hex: 0xFF9500)

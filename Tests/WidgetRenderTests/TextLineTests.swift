@@ -28,25 +28,25 @@ import WidgetRender
     static let status = FontSpec(size: 13, weight: .semibold, lineHeight: 18)
     static let row = FontSpec(size: 15, weight: .semibold, lineHeight: 20)
 
-    @Test func latin() {
+    @Test("a Latin line's frame and baseline are the stored numbers, measured and drawn") func latin() {
         #expect(lines("Seoul Kitchen", Self.headline) == [[0, 116729, 0, 22528, 17594]])
         #expect(size("Seoul Kitchen", Self.headline) == [116729, 22528, 1, 0])
     }
 
-    @Test func korean() {
+    @Test("a Hangul line's frame and baseline are the stored numbers, measured and drawn") func korean() {
         #expect(lines("배달 중", Self.status) == [[0, 41266, 0, 18432, 13808]])
         #expect(size("배달 중", Self.status) == [41266, 18432, 1, 0])
     }
 
     /// Digits and punctuation of the Latin font inside a Hangul item sit on the Hangul baseline
     /// (Pango raises that run): the line is taller than the line height, as Pango 1.50 drew it.
-    @Test func mixed() {
+    @Test("Latin digits inside Hangul sit on the Hangul baseline and make the line taller than its line height") func mixed() {
         #expect(lines("배달 중 · 12:45", Self.row) == [[0, 101037, 0, 20850, 15909]])
         #expect(lines("#2841 주문", FontSpec(size: 12, lineHeight: 16)) == [[0, 62794, 0, 16680, 12660]])
         #expect(size("배달 중 · 12:45", Self.row) == [101037, 20850, 1, 0])
     }
 
-    @Test func multiLine() {
+    @Test("wrapped, empty and centred lines stack one line height apart with the stored frames") func multiLine() {
         let s = "Your order from Seoul Kitchen is on the way"
         #expect(lines(s, Self.body15, width: 120) == [[0, 113804, 0, 18589, 14880], [0, 116052, 18589, 18589, 33469], [0, 79964, 37178, 18589, 52058]])
         #expect(size(s, Self.body15, width: 120) == [116052, 55767, 3, 0])
@@ -54,7 +54,7 @@ import WidgetRender
         #expect(lines("도착 예정\n오후 12:45", Self.row, width: 200, alignment: .center) == [[5985, 62053, 0, 20480, 15539], [0, 74023, 20480, 20850, 36389]])
     }
 
-    @Test func truncated() {
+    @Test("a line cut by the line limit fills the width and is marked truncated; Korean wraps between words") func truncated() {
         let s = "할머니손맛 전통 한식당 마포 본점 24시간 배달 전문"
         #expect(lines(s, Self.headline, width: 150, maxLines: 1) == [[0, 153600, 0, 22853, 17594]])
         #expect(size(s, Self.headline, width: 150, maxLines: 1) == [153600, 22853, 1, 1])

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
-import WidgetServer
+@testable import WidgetServer
 import WidgetShot
 
 private func temporaryFile(_ name: String, _ text: String) throws -> String {
@@ -135,6 +135,10 @@ private func temporaryFile(_ name: String, _ text: String) throws -> String {
             try ServeConfiguration(ServeSettings(flags: ["signing-key": ["short"]], environment: [:]))
         }
         #expect(shortKey.description.contains("--signing-key"))
+        let streams = try #require(throws: ConfigurationError.self) {
+            try ServeConfiguration(ServeSettings(flags: ["max-event-streams": ["7"]], environment: ["WIDGETSHOT_MAX_CONNECTIONS": "7"]))
+        }
+        #expect(streams.description == "--max-event-streams must be from 0 to max-connections - 1 (6), got 7: a stream holds its connection")
         #expect(throws: ConfigurationError.self) {
             try ServeSettings(flags: [:], environment: [:], configFile: try temporaryFile("list.yaml", "- 1\n- 2\n"))
         }
@@ -144,6 +148,78 @@ private func temporaryFile(_ name: String, _ text: String) throws -> String {
         let variables = ServeOption.all.map(\.environmentVariable)
         #expect(Set(variables).count == variables.count)
         #expect(variables.allSatisfy { $0.hasPrefix("WIDGETSHOT_") && $0.allSatisfy { $0.isUppercase || $0 == "_" } })
+        let keys = ServeOption.all.map(\.fileKey)
+        #expect(Set(keys).count == keys.count)
+    }
+
+    /// Each row's value goes where the row says, from each source: every option set through its
+    /// variable moves the configuration away from the defaults, and the same value in the file
+    /// gives the same configuration.
+    @Test func everyRowOfTheTableReachesTheConfiguration() throws {
+        let values: [String: String] = [
+            "host": "0.0.0.0", "port": "9", "project": "/srv/p", "workers": "3", "queue": "7", "render-deadline": "2",
+            "max-connections": "40", "max-event-streams": "5", "event-stream-lifetime": "9", "idle-timeout": "3",
+            "header-timeout": "4", "body-timeout": "6", "shutdown-deadline": "7", "cache-bytes": "12",
+            "token": "t1", "signing-key": "k-0123456789abcdef", "protect-metrics": "true", "watch": "true",
+        ]
+        let files = ["token-file", "signing-key-file"]
+        #expect(Set(values.keys).union(files) == Set(ServeOption.all.map(\.name)), "a row without a value here")
+        func fields(_ c: ServeConfiguration) -> String {
+            "\(c.host) \(c.port) \(c.project ?? "-") \(c.workers) \(c.serverLimits) \(c.watch) \(c.tokens) \(c.signingKeys) \(c.protectMetrics)"
+        }
+        let defaults = fields(try ServeConfiguration(ServeSettings(flags: [:], environment: [:])))
+        for (name, value) in values.sorted(by: { $0.key < $1.key }) {
+            let option = try #require(ServeOption.named(name))
+            let fromEnvironment = fields(try ServeConfiguration(ServeSettings(flags: [:], environment: [option.environmentVariable: value])))
+            #expect(fromEnvironment != defaults, "\(option.environmentVariable)=\(value) changed nothing")
+            let file = try temporaryFile("serve.yaml", "\(option.fileKey): \"\(value)\"\n")
+            let fromFile = fields(try ServeConfiguration(ServeSettings(flags: [:], environment: [:], configFile: file)))
+            #expect(fromFile == fromEnvironment, "\(name)")
+            let fromFlag = fields(try ServeConfiguration(ServeSettings(flags: [name: [value]], environment: [:])))
+            #expect(fromFlag == fromEnvironment, "\(name)")
+        }
+    }
+
+    /// docs/server.md's options table is the table: one row per option, in its order, with its
+    /// variable, default and help sentence.
+    @Test func theServerDocumentsOptionsTableIsServeOptionAll() throws {
+        let document = try String(contentsOfFile: Project.root + "/docs/server.md", encoding: .utf8)
+        let section = try #require(document.components(separatedBy: "\n### ").first { $0.hasPrefix("Options\n") },
+                                   "docs/server.md has no '### Options' section")
+        let rows = section.split(separator: "\n").filter { $0.hasPrefix("| `--") }.map(String.init)
+        let expected = ServeOption.all.map { option in
+            let flag = option.flag + (option.valueName.map { " <\($0)>" } ?? "")
+            let variable = "`\(option.environmentVariable)`" + (option.kind == .list ? " (comma-separated)" : "")
+            return "| `\(flag)` | \(variable) | \(option.defaultText ?? "—") | \(option.help) |"
+        }
+        #expect(rows == expected, "docs/server.md's options table should read:\n\(expected.joined(separator: "\n"))")
+    }
+
+    /// `serve`'s flags are the table's rows, in its order, each with the help and value name of its
+    /// row (`--project`, shared with the other commands, keeps ProjectOptions' help).
+    @Test(.childProcess) func serveDeclaresEachRowOfTheTableAndNoOtherOption() async throws {
+        let run = try await ServerCLI.run(["serve", "--experimental-dump-help"], seconds: 30)
+        #expect(run.status == 0, "\(run)")
+        let root = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        let arguments = try #require((root["command"] as? [String: Any])?["arguments"] as? [[String: Any]])
+        let notRows: Set = ["config", "no-protect-metrics", "allow-empty", "version", "help", "h"]
+        var named: [String: [String: Any]] = [:]
+        var order: [String] = []
+        for argument in arguments {
+            guard let name = (argument["preferredName"] as? [String: Any])?["name"] as? String, !notRows.contains(name) else { continue }
+            named[name] = argument
+            order.append(name)
+        }
+        #expect(order.filter { $0 != "project" } == ServeOption.all.map(\.name).filter { $0 != "project" })
+        for option in ServeOption.all {
+            let argument = try #require(named[option.name], "serve has no --\(option.name)")
+            #expect(argument["valueName"] as? String == option.valueName ?? option.name, "--\(option.name)")
+            #expect((argument["kind"] as? String == "flag") == (option.kind == .flag), "--\(option.name)")
+            #expect((argument["isRepeating"] as? Bool == true) == (option.kind == .list), "--\(option.name)")
+            if option.name != "project" {
+                #expect(argument["abstract"] as? String == option.helpText, "--\(option.name)")
+            }
+        }
     }
 }
 

@@ -1,13 +1,15 @@
 import Foundation
+import TestSupport
+import WidgetModel
 import WidgetShot
 #if canImport(Glibc)
 import Glibc
 #endif
 
 /// The `widgetshot` executable built next to these tests, run as a real process for the tests where
-/// the CLI is the subject (`sign`, `serve`'s start-up). Foundation's Process closes this process's
-/// descriptors in the child, so the in-process test servers' sockets are not inherited. Every run
-/// is bounded: past its time the process is killed and `status` is nil.
+/// the CLI is the subject (`sign`, `serve`'s start-up). Started by ChildProcess, which keeps this
+/// process's descriptors (the in-process test servers' sockets) out of the child. Every run is
+/// bounded: past its time the process is killed and `status` is nil.
 enum ServerCLI {
     struct Run: Sendable, CustomStringConvertible {
         /// The exit status; 128 + N for a signal N; nil when it was still running and was killed.
@@ -47,44 +49,31 @@ enum ServerCLI {
             if !process.isRunning { break }
             try? await Task.sleep(for: .milliseconds(20))
         }
-        if process.isRunning { kill(process.processIdentifier, SIGTERM) }
+        if process.isRunning { process.signal(SIGTERM) }
         let stopBy = Date().addingTimeInterval(10)
         while process.isRunning, Date() < stopBy { try? await Task.sleep(for: .milliseconds(10)) }
         return (line, finish(process, out, err))
     }
 
-    private static func start(_ arguments: [String], environment extra: [String: String]) throws -> (Process, String, String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try executable)
-        process.arguments = arguments
+    private static func start(_ arguments: [String], environment extra: [String: String]) throws -> (ChildProcess, String, String) {
         var environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("WIDGETSHOT_") }
         for (key, value) in extra { environment[key] = value }
-        process.environment = environment
         let base = FileManager.default.temporaryDirectory.appendingPathComponent("widgetshot-server-cli-\(UUID().uuidString)").path
         let out = base + ".out", err = base + ".err"
-        _ = FileManager.default.createFile(atPath: out, contents: nil)
-        _ = FileManager.default.createFile(atPath: err, contents: nil)
-        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: out))
-        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: err))
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
+        let process = try ChildProcess(try executable, arguments, environment: environment,
+                                       stdin: .null, stdout: .file(out), stderr: .file(err))
         return (process, out, err)
     }
 
-    private static func finish(_ process: Process, _ out: String, _ err: String) -> Run {
-        var killed = false
-        if process.isRunning {
-            killed = true
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-        }
+    private static func finish(_ process: ChildProcess, _ out: String, _ err: String) -> Run {
+        let killed = process.isRunning
+        if killed { process.signal(SIGKILL) }
+        let end = try? process.wait()
         let stdout = (try? String(contentsOfFile: out, encoding: .utf8)) ?? ""
         let stderr = (try? String(contentsOfFile: err, encoding: .utf8)) ?? ""
         try? FileManager.default.removeItem(atPath: out)
         try? FileManager.default.removeItem(atPath: err)
-        if killed { return Run(status: nil, stdout: stdout, stderr: stderr) }
-        let status = process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
-        return Run(status: status, stdout: stdout, stderr: stderr)
+        return Run(status: killed ? nil : end?.status, stdout: stdout, stderr: stderr)
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import WidgetShot
 
 /// A project (in a temporary folder, with the repository's fonts) whose `slow` layout is slow on

@@ -7,12 +7,6 @@ import Logging
 import WidgetServer
 import WidgetShot
 
-enum Project {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().path
-    static let folders = ProjectFolders(root: root)
-}
-
 /// A real server on 127.0.0.1 and a port the system picked.
 struct RunningServer: Sendable {
     let port: Int

@@ -25,7 +25,7 @@ import WidgetTemplate
 
     /// Point sizes: small one 62 pt cell, medium two cells and the 16 pt gap by one, large two by
     /// two, the Lock Screen slot a 50 pt circle; pixels are points × scale.
-    @Test(arguments: [(Surface.controlSmall, 62.0, 62.0), (.controlMedium, 140, 62), (.controlLarge, 140, 140),
+    @Test("each control surface has its point size (62 pt cells, a 16 pt gap, a 50 pt Lock Screen circle) at points × scale pixels", arguments: [(Surface.controlSmall, 62.0, 62.0), (.controlMedium, 140, 62), (.controlLarge, 140, 140),
                       (.controlLockScreen, 50, 50)])
     func sizes(surface: Surface, width: Double, height: Double) throws {
         #expect(ControlMetrics.size(of: surface) == Size(width: width, height: height))
@@ -168,7 +168,7 @@ import WidgetTemplate
 
     /// The matrix has each control in each state on each control surface, dark only, with the
     /// first preview; the SE has no Lock Screen slot.
-    @Test func matrixCells() {
+    @Test("the matrix has each control state on each control surface, dark only, first preview; the SE has no Lock Screen slot") func matrixCells() {
         let cells = RenderMatrix.cells(for: Self.delivery).filter { $0.surface.family == .control }
         #expect(cells.count == 4 * 3)
         #expect(cells.allSatisfy { $0.scheme == .dark && $0.preview == "onTheWay" })

@@ -262,7 +262,7 @@ import WidgetTemplate
         #expect(document.ios == 26)
         #expect(document.results.allSatisfy { $0.status != .missing || $0.message == "no golden (run `widgetshot record --ios 26`)" })
         let page = try String(contentsOfFile: report + "/index.html", encoding: .utf8)
-        #expect(page.contains("--device iphone15pro --ios 26"))
+        #expect(page.contains("--scheme light --ios 26 --scale 2.0"), "the render command names the generation (the golden device is the default, so no --device)")
     }
 
     @Test(.childProcess) func listShowsTheSourceOfEveryNumber() async throws {

@@ -38,7 +38,7 @@ import WidgetModel
         #expect(render("{{state.progress | percent: 1}}", #"{"state": {"progress": 0.426}}"#) == "42.6%")
     }
 
-    @Test func rounding() {
+    @Test("round, floor and ceil work as filters and functions, halves rounding away from zero; min and max take values or a list") func rounding() {
         #expect(render("{{x | round}}", #"{"x": 2.5}"#) == "3")
         #expect(render("{{x | round}}", #"{"x": -2.5}"#) == "-3")
         #expect(render("{{x | round: 1}}", #"{"x": 3.14159}"#) == "3.1")
@@ -50,7 +50,7 @@ import WidgetModel
         #expect(render("{{(c - 32) * 5 / 9 | number: 0}}°", #"{"c": 71}"#) == "22°")
     }
 
-    @Test func dateArithmetic() {
+    @Test("a date minus a date is seconds, a date plus seconds is a date, and minutes converts either") func dateArithmetic() {
         let eta = #"{"eta": "2026-11-22T12:45:00+09:00", "start": "2026-11-22T12:00:00+09:00"}"#
         #expect(render("{{eta - now}}", eta) == "1080")                 // seconds
         #expect(render("{{eta - now | minutes}}", eta) == "18")
@@ -106,7 +106,7 @@ import WidgetModel
         #expect(render("{{missing * 100 | default: –}}") == "–")
     }
 
-    @Test func syntaxErrors() {
+    @Test("a malformed expression, an unknown function or a wrong argument is a parse error naming it; deep nesting is refused, a long flat chain is not") func syntaxErrors() {
         #expect(!parseErrors(layout(view: "text: \"{{a *}}\"")).isEmpty)
         #expect(!parseErrors(layout(view: "text: \"{{* a}}\"")).isEmpty)
         let unknown = parseErrors(layout(view: "text: \"{{roud(a)}}\""))
@@ -159,7 +159,7 @@ import WidgetModel
         #expect(PluralRules.category(3, locale: "pl") == .few)
     }
 
-    @Test func pluralErrors() {
+    @Test("plural without forms or without an other form is a parse error; plural of a non-number is a diagnostic naming the value") func pluralErrors() {
         #expect(parseErrors(layout(view: "text: \"{{n | plural}}\"")).first?.message.contains("filter 'plural' needs its forms") == true)
         #expect(parseErrors(layout(view: "text: \"{{n | plural: 'one {# a} few {b}'}}\"")).first?.message
             .contains("has no 'other {…}' form") == true)

@@ -144,7 +144,7 @@ import WidgetModel
         #expect(defaulted.diagnostics.isEmpty)
     }
 
-    @Test func whenExpressions() throws {
+    @Test("when conditions with in, not in, &&, ||, !, comparisons, truthiness, null, locale and dates keep exactly the nodes they should") func whenExpressions() throws {
         let view = """
         vstack:
           - { text: a, when: "order.status in [onTheWay, nearbyHome]" }
@@ -253,7 +253,7 @@ import WidgetModel
         #expect(s.fill == .color(RGBA(hex: 0xFF3B30)))
     }
 
-    @Test func placeholderRedaction() throws {
+    @Test("a placeholder render redacts texts and icons except under unredacted: true; an ordinary render redacts nothing") func placeholderRedaction() throws {
         let view = """
         vstack:
           - text: secret
@@ -404,7 +404,7 @@ import WidgetModel
         #expect(FontWeight.allCases.map(\.value) == [100, 200, 300, 400, 500, 600, 700, 800, 900])
     }
 
-    @Test func images() throws {
+    @Test("a project PNG gets its size from its header; a missing or non-PNG image draws nothing and is an error") func images() throws {
         let dir = NSTemporaryDirectory() + "widgetshot-img-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: dir + "/assets", withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: dir) }
@@ -465,7 +465,7 @@ import WidgetModel
 }
 
 @Suite struct LintOutputTests {
-    @Test func deliveryLint() throws {
+    @Test("the delivery layout lints with exactly two located warnings: an unknown bound icon and an unknown bound color") func deliveryLint() throws {
         let doc = try #require(document(BindingTests().delivery))
         let lint = Linter.lint(doc)
         let text = lint.map(\.description)

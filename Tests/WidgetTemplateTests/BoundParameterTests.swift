@@ -5,7 +5,7 @@ import WidgetModel
 
 /// Every parameter accepts a binding, checked against its type when bound.
 @Suite struct BoundParameterTests {
-    @Test func boundBoolean() throws {
+    @Test("a boolean parameter (countsDown) can be bound from data without a type error") func boundBoolean() throws {
         // The issue's case: `countsDown: '{{t.down}}'` was rejected ("expected true or false … found string").
         let view = """
         vstack:

@@ -4,7 +4,7 @@ import Testing
 @Suite struct ExpressionTests {
     func parse(_ s: String) throws -> Expression { try ExpressionParser.parse(s) }
 
-    @Test func paths() throws {
+    @Test("a path reads keys, literal indexes and bound subscripts, and prints back as written") func paths() throws {
         guard case .path(let p) = try parse("order.items[0].name") else { Issue.record("not a path"); return }
         #expect(p.root == "order")
         #expect(p.components == [.key("items"), .index(.literal(.number(0))), .key("name")])
@@ -28,14 +28,14 @@ import Testing
         #expect(items[3] == .literal(.number(3)))
     }
 
-    @Test func precedence() throws {
+    @Test("|| binds loosest, then &&, then !; parentheses override them") func precedence() throws {
         // || binds loosest, then &&, then !.
         guard case .or(let o) = try parse("a || !b && c"), case .path = o[0], case .and(let a) = o[1],
               case .not(.path) = a[0], case .path = a[1] else { Issue.record("precedence"); return }
         guard case .and(let a2) = try parse("(a || b) && c"), case .or = a2[0], case .path = a2[1] else { Issue.record("parentheses"); return }
     }
 
-    @Test func errors() {
+    @Test("malformed or too deeply nested expressions are syntax errors, located at their offset") func errors() {
         #expect(throws: ExpressionSyntaxError.self) { try parse("a ==") }
         #expect(throws: ExpressionSyntaxError.self) { try parse("(a") }
         #expect(throws: ExpressionSyntaxError.self) { try parse("a & b") }
@@ -47,7 +47,7 @@ import Testing
         do { _ = try ExpressionParser.parse("a.b c") } catch { #expect(error.offset == 4) }
     }
 
-    @Test func interpolationSegments() throws {
+    @Test("a string splits into text and bindings with their filters and columns; an empty binding is an error, plain braces stay text") func interpolationSegments() throws {
         let origin = StringOrigin(location: .init(file: "f", line: 1, column: 1), lead: 0, exact: true)
         let i = try InterpolationParser.parse("a {{x | number: 1}} b {{ 'y' | uppercase }}{{z || w}}", origin: origin)
         #expect(i.segments.count == 5)

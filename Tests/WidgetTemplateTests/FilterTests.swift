@@ -13,7 +13,7 @@ import WidgetModel
 
     let eta = #"{"eta": "2026-11-22T12:45:00+09:00"}"#
 
-    @Test func time() {
+    @Test("time and time24 format an instant in the preview's locale and time zone, whatever zone the data wrote it in") func time() {
         #expect(render("{{eta | time}}", eta) == "오후 12:45")
         #expect(render("{{eta | time}}", eta, locale: "en") == "12:45 PM")
         #expect(render("{{t | time}}", #"{"t": "2026-11-22T09:05:00+09:00"}"#) == "오전 9:05")
@@ -52,14 +52,14 @@ import WidgetModel
         #expect(render("{{p | percent}}", later, locale: "ko") == "25%")
     }
 
-    @Test func date() {
+    @Test("a date formats in the preview's locale and time zone") func date() {
         #expect(render("{{eta | date}}", eta) == "2026년 11월 22일")
         #expect(render("{{eta | date}}", eta, locale: "en") == "November 22, 2026")
         // Late on the 22nd UTC is the 23rd in Seoul.
         #expect(render("{{t | date}}", #"{"t": "2026-11-22T20:00:00Z"}"#, locale: "en") == "November 23, 2026")
     }
 
-    @Test func relative() {
+    @Test("relative shows the distance from now in minutes, hours and minutes, or days, for past instants too") func relative() {
         #expect(render("{{eta | relative}}", eta) == "18분")
         #expect(render("{{eta | relative}}", eta, locale: "en") == "18 min")
         let later = #"{"t": "2026-11-22T14:50:00+09:00"}"#
@@ -101,7 +101,7 @@ import WidgetModel
         #expect(errors.contains { $0.message.contains("filter 'currency' takes a currency code of three letters: currency: USD") }, "\(errors)")
     }
 
-    @Test func numbers() {
+    @Test("number groups thousands and fixes decimals, currency defaults to won, km turns to metres under 1 km") func numbers() {
         #expect(render("{{n | number}}", #"{"n": 1234567}"#) == "1,234,567")
         #expect(render("{{n | number: 1}}", #"{"n": 1234.56}"#) == "1,234.6")
         #expect(render("{{n | number: 2}}", #"{"n": -0.5}"#) == "-0.50")
@@ -136,14 +136,14 @@ import WidgetModel
         #expect(bound.diagnostics.first?.severity == .warning)
     }
 
-    @Test func filterArguments() {
+    @Test("a filter missing its argument, or given one it does not take, is a parse error") func filterArguments() {
         #expect(!parseErrors(layout(view: "text: \"{{items | more}}\"")).isEmpty)
         #expect(!parseErrors(layout(view: "text: \"{{items | more: x}}\"")).isEmpty)
         #expect(!parseErrors(layout(view: "text: \"{{n | time: 2}}\"")).isEmpty)
         #expect(!parseErrors(layout(view: "text: \"{{n | default}}\"")).isEmpty)
     }
 
-    @Test func formattersDirectly() {
+    @Test("DateText, NumberText and ISODate format and parse directly, rejecting impossible dates and non-dates") func formattersDirectly() {
         let d = DateText(locale: "en", timeZone: seoul, now: fixedNow)
         #expect(d.duration(minutes: 0) == "0 min")
         #expect(d.duration(minutes: 60 * 24) == "1 day")

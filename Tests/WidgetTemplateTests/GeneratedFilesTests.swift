@@ -1,19 +1,14 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import WidgetTemplate
 
 /// Layouts/schema/layout.schema.json and Fuzz/layout/dictionary are written by `widgetshot schema` from the
 /// parser's key lists (Nodes/, Schema/): the committed copies must be what the generator writes now, so a key
 /// added to a node reaches the editors' schema and the fuzzer's dictionary in the same commit.
 @Suite struct GeneratedFilesTests {
-    /// The folder holding Package.swift, found upward from this file (test folders move; the root does not).
-    static let root: URL = {
-        var url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        for _ in 0..<8 where !FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) {
-            url.deleteLastPathComponent()
-        }
-        return url
-    }()
+    /// The folder holding Package.swift.
+    static let root = URL(fileURLWithPath: Project.root)
 
     static func committed(_ path: String) throws -> String {
         String(decoding: try Data(contentsOf: root.appendingPathComponent(path)), as: UTF8.self)

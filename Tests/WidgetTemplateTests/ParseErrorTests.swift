@@ -9,7 +9,7 @@ import WidgetModel
         return errors.first
     }
 
-    @Test func malformedYAML() throws {
+    @Test("invalid YAML is one error at the line and column of the fault") func malformedYAML() throws {
         let d = try #require(only("""
         surfaces:
           systemSmall:
@@ -38,32 +38,32 @@ import WidgetModel
         #expect(d.message.contains("expected one of vstack, hstack"))
     }
 
-    @Test func twoKinds() throws {
+    @Test("a node with two kinds is an error at the node") func twoKinds() throws {
         let d = try #require(only(layout(view: "text: a\nicon: clock")))
         #expect(d.location?.line == 5)
         #expect(d.location?.column == 7)
         #expect(d.message.contains("two node kinds"))
     }
 
-    @Test func unknownIcon() throws {
+    @Test("an unknown icon is an error at its value suggesting the nearest name") func unknownIcon() throws {
         let d = try #require(only(layout(view: "hstack:\n  - icon: bicycel")))
         #expect(d.location == SourceLocation(file: "t.yaml", line: 5, column: 17))
         #expect(d.message.contains("unknown icon 'bicycel' (did you mean bicycle?)"))
     }
 
-    @Test func badColor() throws {
+    @Test("an unknown color is an error at its value suggesting the nearest name") func badColor() throws {
         let d = try #require(only(layout(view: "text: hi\ncolor: orang")))
         #expect(d.location == SourceLocation(file: "t.yaml", line: 5, column: 14))
         #expect(d.message == "unknown color 'orang' (did you mean orange?)")
     }
 
-    @Test func badHex() throws {
+    @Test("a hex color of the wrong length is an error at its value") func badHex() throws {
         let d = try #require(only(layout(view: "rect:\nfill: \"#FF95\"")))
         #expect(d.location == SourceLocation(file: "t.yaml", line: 5, column: 13))
         #expect(d.message.contains("bad hex color '#FF95'"))
     }
 
-    @Test func wrongType() throws {
+    @Test("a string where a number belongs is an error naming the key and the value") func wrongType() throws {
         let d = try #require(only(layout(view: "vstack: []\nspacing: \"wide\"")))
         #expect(d.location == SourceLocation(file: "t.yaml", line: 5, column: 16))
         #expect(d.message == "expected a number for 'spacing', found string 'wide'")
@@ -75,7 +75,7 @@ import WidgetModel
         #expect(d.message.hasPrefix("unknown key 'paddng' for text (did you mean padding?)"))
     }
 
-    @Test func negativeSize() throws {
+    @Test("a negative frame size is an error giving the allowed range") func negativeSize() throws {
         let d = try #require(only(layout(view: "rect:\nframe: { width: -5, height: 10 }")))
         #expect(d.location == SourceLocation(file: "t.yaml", line: 5, column: 23))
         #expect(d.message == "expected 0…10000 for 'width', found -5")
@@ -92,7 +92,7 @@ import WidgetModel
         #expect(document(layout(view: "rect:\nframe: { maxWidth: infinity, maxHeight: .inf }")) != nil)
     }
 
-    @Test func unknownSurface() throws {
+    @Test("an unknown surface is an error at its key suggesting the nearest name") func unknownSurface() throws {
         let d = try #require(only("""
         surfaces:
           systemSmal:
@@ -112,7 +112,7 @@ import WidgetModel
         #expect(d.message.contains("region 'leading' on systemSmall"))
     }
 
-    @Test func missingView() throws {
+    @Test("a surface without view: is an error at the surface") func missingView() throws {
         let d = try #require(only("""
         surfaces:
           systemSmall:
@@ -128,7 +128,7 @@ import WidgetModel
         #expect(parseErrors(layout(view: "vstack: []\nalignment: top")).map(\.message).first?.contains("unknown alignment 'top'") == true)
     }
 
-    @Test func components() {
+    @Test("an unknown component is an error suggesting the nearest; recursive components are an error showing the cycle") func components() {
         let unknown = parseErrors(layout(view: "use: stepBr", extra: "components:\n  stepBar: { text: a }\n"))
         #expect(unknown.map(\.message) == ["unknown component 'stepBr' (did you mean stepBar?) (expected one of stepBar)"])
         #expect(unknown.first?.location == SourceLocation(file: "t.yaml", line: 4, column: 12))
@@ -140,7 +140,7 @@ import WidgetModel
         #expect(recursive.map(\.message) == ["component recursion: a → b → a"])
     }
 
-    @Test func previewExtends() {
+    @Test("a preview extending an unknown preview, or previews extending each other, is one error") func previewExtends() {
         let unknown = parseErrors(layout(view: "text: hi", extra: """
         previews:
           a: { data: {} }
@@ -157,7 +157,7 @@ import WidgetModel
         #expect(cycle.first?.message.contains("cycle") == true)
     }
 
-    @Test func malformedBindings() throws {
+    @Test("a missing or unknown filter, an unclosed binding and = for == are errors at their column") func malformedBindings() throws {
         let empty = try #require(only(layout(view: "text: \"Hi {{order.name | }}\"")))
         #expect(empty.message.hasPrefix("missing filter name after '|'"))
         #expect(empty.location == SourceLocation(file: "t.yaml", line: 4, column: 30))

@@ -67,7 +67,7 @@ import WidgetModel
         #expect(bound?.view?.texts == ["leaf"])
     }
 
-    @Test func longString() throws {
+    @Test("a text longer than Limits.textLength is refused where it is written; under a higher limit it binds and lints as very long") func longString() throws {
         let long = String(repeating: "가나다 abc ", count: 10_000)
         // Longer than Limits.textLength: refused where it is written.
         let refused = parseErrors(layout(view: "text: \"\(long)\""))
@@ -87,14 +87,14 @@ import WidgetModel
         #expect(document(layout(view: "text: \"\(bindings)\"")) != nil)
     }
 
-    @Test func emptyFiles() {
+    @Test("an empty or comment-only layout is the error empty layout file, and empty data is an error") func emptyFiles() {
         #expect(parseErrors("").map(\.message) == ["empty layout file"])
         #expect(parseErrors("   \n\n# only a comment\n").map(\.message) == ["empty layout file"])
         #expect(loadErrors(bytes: []).map(\.message) == ["empty layout file"])
         #expect(throws: LayoutError.self) { try DataValue.parse("", file: "d.json") }
     }
 
-    @Test func binaryGarbage() {
+    @Test("bytes holding a NUL are refused as binary data, located at the NUL") func binaryGarbage() {
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<20 {
             var bytes = (0..<512).map { _ in UInt8.random(in: 0...255, using: &generator) }
@@ -119,19 +119,19 @@ import WidgetModel
         #expect(loadErrors(bytes: [0x61, 0xED, 0xA0, 0x80]).count == 1)
     }
 
-    @Test func controlCharacters() {
+    @Test("a control character in a layout is one error on its line") func controlCharacters() {
         let errors = parseErrors("surfaces:\n  a: \"\u{7}\"\n")
         #expect(errors.count == 1)
         #expect(errors.first?.location?.line == 2)
     }
 
-    @Test func tooLarge() {
+    @Test("a layout or data file over Limits.documentBytes is refused by its size") func tooLarge() {
         let big = "# " + String(repeating: "x", count: 2 * 1024 * 1024) + "\n"
         #expect(parseErrors(big).first?.message == "layout file is 2097155 bytes, more than the limit of 2097152 bytes (Limits.documentBytes)")
         #expect(throws: LayoutError.self) { try DataValue.parse(big, file: "d.yaml") }
     }
 
-    @Test func aliasBomb() {
+    @Test("a YAML alias bomb in data is refused, not expanded") func aliasBomb() {
         var yaml = "a: &a [x, x, x, x, x, x, x, x, x, x]\n"
         var previous = "a"
         for i in 0..<10 {
@@ -142,7 +142,7 @@ import WidgetModel
         #expect(throws: LayoutError.self) { try DataValue.parse(yaml, file: "bomb.yaml") }
     }
 
-    @Test func wrongShapes() {
+    @Test("a layout of the wrong shape or with an out-of-range value is a parse error, never a crash") func wrongShapes() {
         #expect(!parseErrors("- just\n- a list\n").isEmpty)
         #expect(!parseErrors("surfaces: 3").isEmpty)
         #expect(!parseErrors("surfaces:\n  systemSmall:\n    view: 42\n").isEmpty)

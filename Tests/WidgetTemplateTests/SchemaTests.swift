@@ -8,24 +8,26 @@ import WidgetModel
 /// Layouts/schema/check.py) accepts every shipped layout and the good samples and rejects the bad samples; the
 /// Swift parser agrees on the samples; and the schema's keys match the parser's, so neither drifts alone.
 @Suite struct SchemaTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = URL(fileURLWithPath: Project.root)
     static let schemaDir = root.appendingPathComponent("Layouts/schema")
 
     /// PyYAML and jsonschema importable (check.py exits 77 without them).
     static let pythonReady: Bool = run(["-c", "import yaml, jsonschema"]).status == 0
 
+    /// `python3 arguments` in the repository's root, to its end: its exit status and what it wrote
+    /// to standard output and error together (one pipe, read to its end before the wait).
     static func run(_ arguments: [String]) -> (status: Int32, output: String) {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        p.arguments = ["python3"] + arguments
-        p.currentDirectoryURL = root
-        let pipe = Pipe()
-        p.standardOutput = pipe
-        p.standardError = pipe
-        do { try p.run() } catch { return (-1, "\(error)") }
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return (p.terminationStatus, String(decoding: data, as: UTF8.self))
+        do {
+            let pipe = try ChildProcess.makePipe()
+            let child: ChildProcess
+            do {
+                child = try ChildProcess("/usr/bin/env", ["python3"] + arguments, directory: root.path,
+                                         stdin: .null, stdout: .descriptor(pipe.write), stderr: .descriptor(pipe.write))
+            } catch { close(pipe.read); close(pipe.write); throw error }
+            close(pipe.write)
+            let data = FileHandle(fileDescriptor: pipe.read, closeOnDealloc: true).readDataToEndOfFile()
+            return (try child.wait().status, String(decoding: data, as: UTF8.self))
+        } catch { return (-1, "\(error)") }
     }
 
     static func yamlFiles(_ folder: String, recursive: Bool = false) -> [String] {

@@ -45,7 +45,7 @@ import WidgetModel
         #expect(interval(startOffset: 60, length: 3600, countsDown: false) == "0:00")         // not started
     }
 
-    @Test func hours() {
+    @Test("a timer of an hour or more shows hours, unless showsHours is false and minutes go past 59") func hours() {
         // With hours: 1:00:00 then 59:59.
         #expect(interval(startOffset: 0, length: 3600) == "1:00:00")
         #expect(interval(startOffset: -1, length: 3600) == "59:59")
@@ -65,7 +65,7 @@ import WidgetModel
 
     /// The same through the language: `timerInterval(start, end, countsDown:, showsHours:)` in a binding, ko and en,
     /// with its flags bound to data.
-    @Test func inBindings() throws {
+    @Test("timerInterval in a binding formats as iOS does with its flags bound from data; a non-boolean flag is an error") func inBindings() throws {
         let data = #"""
         {"b": {"start": "2026-11-22T12:20:00+09:00", "end": "2026-11-22T12:35:00+09:00", "down": false},
          "late": {"start": "2026-11-22T11:00:00+09:00", "end": "2026-11-22T12:12:00+09:00"},

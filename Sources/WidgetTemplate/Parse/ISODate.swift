@@ -15,8 +15,12 @@ public struct ISODateError: Error, Sendable, Equatable, CustomStringConvertible 
     }
 }
 
-/// ISO 8601 dates as data and `now` carry them, parsed by hand and strictly (no DateFormatter:
-/// renders must not depend on ICU): every field in its real range, offsets within ±18:00, nothing after.
+/// ISO 8601 dates as data and `now` carry them, read strictly: every field in its real range,
+/// offsets within ±18:00, nothing after, and an error that names the field. Read here rather than
+/// with Foundation's `Date.ISO8601FormatStyle`, measured on this toolchain: its `parse` takes
+/// `2026-02-30T12:00:00Z` as 2 March and `T24:00:00` as the next midnight without a word, and
+/// refuses `2026-11-22 12:45` and `2026-11-22`, which the layout language accepts in data. Dates
+/// are written (`format`) with Foundation's style.
 public enum ISODate {
     struct Parsed: Equatable {
         var date: Date
@@ -163,15 +167,8 @@ public enum ISODate {
         return era * 146097 + doe - 719468
     }
 
-    /// `2026-11-22T12:27:00+09:00` for `now` in bindings.
+    /// `2026-11-22T12:27:00+09:00` for `now` in bindings (`Z` at UTC): Foundation's ISO 8601 style.
     static func format(_ date: Date, timeZone: TimeZone) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
-        func two(_ v: Int?) -> String { let v = v ?? 0; return v < 10 ? "0\(v)" : "\(v)" }
-        let offset = timeZone.secondsFromGMT(for: date)
-        let sign = offset < 0 ? "-" : "+"
-        let zone = offset == 0 ? "Z" : "\(sign)\(two(abs(offset) / 3600)):\(two(abs(offset) % 3600 / 60))"
-        return "\(c.year ?? 0)-\(two(c.month))-\(two(c.day))T\(two(c.hour)):\(two(c.minute)):\(two(c.second))\(zone)"
+        Date.ISO8601FormatStyle(timeZoneSeparator: .colon, timeZone: timeZone).format(date)
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A piece of JSON Schema (draft-07), kept in the order written so the generated file reads like the
 /// key lists it comes from and stays byte-stable between runs.
 public indirect enum SchemaValue: Sendable, Equatable {
@@ -113,21 +115,11 @@ extension SchemaValue {
         }
     }
 
+    /// A JSON string literal, written by Foundation's JSONEncoder (this writer only lays out the
+    /// members in their order, which JSONEncoder's keyed containers do not promise).
     private static func quote(_ s: String, into out: inout String) {
-        out += "\""
-        for unit in s.utf16 {
-            switch unit {
-            case 0x22: out += "\\\""
-            case 0x5C: out += "\\\\"
-            case 0x0A: out += "\\n"
-            case 0x0D: out += "\\r"
-            case 0x09: out += "\\t"
-            case 0x20..<0x7F: out += String(UnicodeScalar(UInt8(unit)))
-            default:
-                let hex = String(unit, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            }
-        }
-        out += "\""
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.withoutEscapingSlashes]
+        out += (try? encoder.encode(s)).map { String(decoding: $0, as: UTF8.self) } ?? "\"\""
     }
 }
