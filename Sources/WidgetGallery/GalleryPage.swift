@@ -194,7 +194,9 @@ public struct GalleryPage {
         let attributes = "id=\"\(escape(c.anchor))\"\(verifyAttribute) data-section=images data-layout=\"\(escape(c.layout))\" data-surface=\(c.surface.rawValue) data-preview=\"\(escape(c.rowName))\" data-scheme=\(c.scheme.rawValue) data-device=\(c.device.id) data-locale=\"\(escape(c.locale))\" data-family=\(c.surface.family.rawValue) data-mode=\(c.mode.rawValue)"
         let modeName = c.modeSuffix.isEmpty ? "" : " · \(c.mode.rawValue)"
         let control = c.control.map { " · " + $0 + (c.controlState.map { " " + $0.rawValue } ?? "") } ?? ""
-        let title = "\(c.layout) · \(c.surface.rawValue)\(control) · \(c.rowName) · \(c.scheme.rawValue)\(modeName)"
+        // The spanned axes' values (a preview drawn in another locale or text size), in the table's order.
+        let spanned = MatrixAxis.all.compactMap { c.axisValues[$0.name] }.map { " · " + $0 }.joined()
+        let title = "\(c.layout) · \(c.surface.rawValue)\(control) · \(c.rowName) · \(c.scheme.rawValue)\(modeName)\(spanned)"
         var out = "<figure class=\"card \(c.scheme.rawValue)\(failure == nil ? "" : " failed")\" \(attributes)>"
         if let error = r.error {
             out += "<div class=error><b>could not render</b><pre>\(escape(relative(error)))</pre></div>"
@@ -211,7 +213,7 @@ public struct GalleryPage {
             out += "<img src=\"\(src)\" width=\(Int(size.width.rounded())) height=\(Int(size.height.rounded())) alt=\"\(escape(title))\" title=\"\(escape(title)) — click for full scale\" style=\"width:\(GalleryContext.px(size.width));height:\(GalleryContext.px(size.height));border-radius:\(radius(c, size))\">"
             out += "</div>"
         }
-        out += "<figcaption><a class=anchor href=\"#\(escape(c.anchor))\" title=\"link to this image\">\(c.scheme.rawValue)\(modeName)</a>"
+        out += "<figcaption><a class=anchor href=\"#\(escape(c.anchor))\" title=\"link to this image\">\(c.scheme.rawValue)\(modeName)\(escape(spanned))</a>"
         if r.error == nil { out += " <span class=size>\(points(r)) · \(r.pixelWidth)×\(r.pixelHeight) px</span>" }
         if !r.warnings.isEmpty {
             out += " <span class=warn title=\"lint warnings\">⚠ \(r.warnings.count)</span>"

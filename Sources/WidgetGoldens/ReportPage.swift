@@ -179,11 +179,16 @@ public struct ReportPage {
         if r.status != .stale && r.status != .error {
             out += "<p class=\"cmd\"><code>\(h(renderCommand(r)))</code>"
             if !isRecord && r.status == .failed {
-                out += "<br><code>\(h("widgetshot record\(document.ios.map { " --ios \($0)" } ?? "") --mode failed --layout \(r.layout) --surface \(r.surface) --preview \(r.preview)"))</code> <span class=\"muted\">accepts the change</span>"
+                out += "<br><code>\(h("widgetshot record\(document.ios.map { " --ios \($0)" } ?? "") --mode failed --layout \(r.layout) --surface \(r.surface) --preview \(r.preview)\(spanOptions(r))"))</code> <span class=\"muted\">accepts the change</span>"
             }
             out += "</p>"
         }
         return out
+    }
+
+    /// ` --span locale=ko` for each spanned axis the record's cell is at (`record` draws it then).
+    func spanOptions(_ r: ReportRecord) -> String {
+        MatrixAxis.all.compactMap { axis in r.axes?[axis.name].map { " --span \(axis.name)=\($0)" } }.joined()
     }
 
     /// The `widgetshot render` that draws the record's image as the suite did (`MatrixCell.renderFields`).

@@ -203,7 +203,9 @@ public struct VerifyReport: Sendable {
         }
         for r in d.results {
             let cls = r.status == .stale ? "stale" : x("\(r.layout).\(r.surface)")
-            let name = r.status == .stale ? x(r.file) : x("\(r.controlPart)\(r.preview)-\(r.scheme)" + (r.mode.map { "-\($0)" } ?? ""))
+            // The golden's own file name (MatrixCell's): unique per cell, spanned axes included.
+            let own = r.cell.map { $0.controlFolder + $0.fileStem } ?? "\(r.controlPart)\(r.preview)-\(r.scheme)"
+            let name = r.status == .stale ? x(r.file) : x(own)
             if !r.status.needsAttention {
                 xml += "  <testcase classname=\"\(cls)\" name=\"\(name)\" file=\"\(x(r.file))\"/>\n"
             } else {
