@@ -192,7 +192,7 @@ let package = Package(
         .testTarget(name: "WidgetTemplateTests", dependencies: ["WidgetTemplate", "TestSupport", .product(name: "Crypto", package: "swift-crypto")]),
         .testTarget(name: "WidgetComposeTests", dependencies: ["WidgetCompose", "WidgetShot", "TestSupport"]),
         // Fixtures/: PNGs written by other encoders, for the decoder.
-        .testTarget(name: "WidgetRenderTests", dependencies: ["WidgetRender", "WidgetLayout"], exclude: ["Fixtures"]),
+        .testTarget(name: "WidgetRenderTests", dependencies: ["WidgetRender", "WidgetLayout", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "WidgetShotTests", dependencies: ["WidgetShot", "TestSupport"]),
         .testTarget(name: "WidgetDiffTests", dependencies: ["WidgetDiff"]),
         .testTarget(name: "WidgetGoldensTests", dependencies: ["WidgetGoldens", "WidgetShot", "TestSupport"]),

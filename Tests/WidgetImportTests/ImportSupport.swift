@@ -9,7 +9,7 @@ import WidgetTemplate
 /// Shared pieces of the importer tests: fixtures, in-process import, parse + lint, render.
 enum ImportSupport {
     static let testsFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    static let projectRoot = testsFolder.deletingLastPathComponent().deletingLastPathComponent()
+    static let projectRoot = URL(fileURLWithPath: Project.root)
     static let fixtures = testsFolder.appendingPathComponent("Fixtures")
 
     static func fixture(_ name: String) throws -> String {

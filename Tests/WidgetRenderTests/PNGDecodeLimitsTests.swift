@@ -1,13 +1,13 @@
 import Foundation
 import Testing
+import TestSupport
 import WidgetModel
 import WidgetRender
 
 /// verify and diff decode PNG files they did not make: a small file must not make the decoder
 /// allocate gigabytes.
 @Suite struct PNGDecodeLimitsTests {
-    static let findings = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Fuzz/png/regressions").path
+    static let findings = Project.root + "/Fuzz/png/regressions"
 
     /// Found by the fuzzer: a 2×2 palette PNG whose chunk after an empty tRNS declares ~1.4 GB; libpng
     /// allocated and touched that much before finding the input truncated.

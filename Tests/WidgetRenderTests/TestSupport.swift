@@ -1,12 +1,12 @@
 import Foundation
+import TestSupport
 import WidgetLayout
 import WidgetModel
 import WidgetRender
 
 enum TestFonts {
-    /// …/Tests/WidgetRenderTests/TestSupport.swift → …/Fonts
-    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fonts").path
+    /// This checkout's Fonts/.
+    static let directory = Project.folders.fonts
 
     static let library: FontLibrary = {
         do { return try FontLibrary(directory: directory) } catch { fatalError("bundled fonts: \(error)") }
