@@ -5,7 +5,7 @@ OUT ?= out
 BIN_DEBUG = .build/debug/widgetshot
 BIN_RELEASE = .build/release/widgetshot
 
-.PHONY: run preview check test bench bench-server setup build release dist clean fuzz docs
+.PHONY: run preview check test bench bench-server setup build release dist clean fuzz fuzz-short docs
 
 setup:
 	@bash scripts/setup
@@ -32,11 +32,15 @@ preview: release
 check: setup
 	WIDGETSHOT_TESTS=check $(SWIFT) test
 
-# The full gate CI runs (.ci/run): every test (child processes and Chromium included; the product
-# goldens are left to the verify step, WIDGETSHOT_TESTS=full), then the CLI's own check of every
-# golden (a failure leaves an HTML/JSON/JUnit report in .build/verify-report), the OpenAPI document
-# against a real server (schemathesis), and a short fuzz pass (5 s per target on a debug build
-# whose own modules are instrumented) that fails on a crash, a hang or an out-of-memory.
+# The full gate (CI runs it, .ci/run): every test (child processes and Chromium included; the
+# product goldens are left to the verify step, WIDGETSHOT_TESTS=full), then the CLI's own check of
+# every golden (a failure leaves an HTML/JSON/JUnit report in .build/verify-report), the OpenAPI
+# document against a real server (schemathesis) and a consumer package built from scratch.
+# `swift test` builds every product, widgetshot included: verify and api-check use that binary (a
+# `swift build --product widgetshot` here recompiled the modules without testability, and the next
+# `make check` compiled them back: 12 s and 48 s for nothing). The short fuzz pass (`make
+# fuzz-short`: a sanitizer build of our modules, 71 s on two cores, and 5 s per target) runs after
+# this in CI, not here: it was a quarter of a fresh `make test` (146 of 569 s).
 # The tests run in three processes: the in-process HTTP servers (WidgetServerTests, the gallery's
 # live pages) in processes of their own. Waits for child processes and Chromium no longer block a
 # thread, and test servers run on threads of their own (TestSupport's ServerExecutor), but on two
@@ -46,10 +50,8 @@ test: setup
 	WIDGETSHOT_TESTS=full $(SWIFT) test --skip WidgetGalleryTests --skip WidgetServerTests
 	WIDGETSHOT_TESTS=full $(SWIFT) test --skip-build --filter WidgetServerTests
 	WIDGETSHOT_TESTS=full $(SWIFT) test --skip-build --filter WidgetGalleryTests
-	$(SWIFT) build --product widgetshot
 	$(BIN_DEBUG) verify --report .build/verify-report --gallery ../../$(OUT)/index.html
 	bash scripts/api-check
-	bash scripts/fuzz short
 	@echo '== Examples/app-repo/WidgetTests: a consumer package of WidgetShotTesting, built from scratch'
 	cd Examples/app-repo/WidgetTests && WIDGETSHOT_RECORD=never $(SWIFT) test
 
@@ -68,6 +70,11 @@ docs: setup
 FUZZ_SECONDS ?= 300
 fuzz: setup
 	FUZZ_SECONDS=$(FUZZ_SECONDS) bash scripts/fuzz run
+
+# The gate's fuzz pass (CI runs it after `make test`): 5 s per target on a debug build whose own
+# modules are instrumented, a fixed seed; fails on a crash, a hang or an out-of-memory.
+fuzz-short: setup
+	bash scripts/fuzz short
 
 bench: release
 	bash scripts/bench
