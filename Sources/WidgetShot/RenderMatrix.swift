@@ -2,7 +2,8 @@ import WidgetModel
 import WidgetTemplate
 
 /// One cell of the layout × surface × preview × appearance × rendering mode matrix that the
-/// gallery renders and the golden tests check (on a control surface, × control × toggle state).
+/// gallery renders and the golden tests check (on a control surface, × control × toggle state;
+/// × the values of the spanned look axes, `MatrixAxis`, where a project asks for them).
 public struct MatrixCell: Sendable, Hashable {
     public var layout: String
     public var surface: Surface

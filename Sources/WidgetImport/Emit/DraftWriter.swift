@@ -156,6 +156,8 @@ struct DraftWriter {
         return true
     }
 
+    /// A YAML double-quoted scalar. Not JSONEncoder's string: YAML folds NEL (U+0085), LS and PS
+    /// as line breaks and drops a BOM inside a scalar, which JSON writes raw; they are escaped here.
     static func quoted(_ s: String) -> String {
         var out = "\""
         for c in s.unicodeScalars {
