@@ -25,6 +25,25 @@ public final class WidgetRenderer {
     public func render(_ request: RenderRequest, deadline: RenderDeadline? = nil) throws -> RenderResult {
         let t0 = DispatchTime.now().uptimeNanoseconds
         let prepared = try prepare(request, deadline: deadline)
+        return try finish(prepared, started: t0, pngPreset: request.pngPreset, deadline: deadline)
+    }
+
+    /// Renders a surface whose views code made instead of a layout file (the SwiftUI modules):
+    /// `bind` gets the context the surface is drawn in (its scheme already the one iOS uses there:
+    /// the island and the controls are dark) and returns the bound views. From there on the
+    /// surface is composed, laid out, drawn and encoded exactly as a layout's.
+    public func render(surface: Surface, look: Look, pngPreset: PNGPreset = .fast, limits: Limits = .default,
+                       deadline: RenderDeadline? = nil, bind: (BindContext) throws -> BoundSurface) throws -> RenderResult {
+        let t0 = DispatchTime.now().uptimeNanoseconds
+        let context = try Self.context(surface: surface, look: look)
+        let bound = try bind(context)
+        let prepared = try compose(bound, context: context, limits: limits, deadline: deadline, appearance: look.scheme)
+        return try finish(prepared, started: t0, pngPreset: pngPreset, deadline: deadline)
+    }
+
+    /// Images loaded, drawn, encoded; the timings from `started`.
+    private func finish(_ prepared: PreparedSurface, started t0: UInt64, pngPreset: PNGPreset,
+                        deadline: RenderDeadline?) throws -> RenderResult {
         try loadImages(prepared)
         let t1 = DispatchTime.now().uptimeNanoseconds
         renderer.deadline = deadline
@@ -34,7 +53,7 @@ public final class WidgetRenderer {
         let t2 = DispatchTime.now().uptimeNanoseconds
         let png: [UInt8]
         do {
-            png = try PNGCodec.encode(bitmap, preset: request.pngPreset == .small ? .small : .fast)
+            png = try PNGCodec.encode(bitmap, preset: pngPreset == .small ? .small : .fast)
         } catch {
             throw RenderError.encode("\(error)")
         }
@@ -53,19 +72,8 @@ public final class WidgetRenderer {
             throw RenderError.noView(layout: request.layout.name, surface: surface,
                                      available: Surface.allCases.filter(request.layout.hasView(for:)))
         }
-        let scale = request.effectiveScale
-        guard scale.isFinite, Look.scales.contains(scale) else { throw RenderError.badScale(scale) }
-        let mode = request.effectiveMode
-        guard surface.renderingModes.contains(mode) else { throw RenderError.modeNotOnSurface(mode, surface) }
-
-        // The island is always black with light content, whatever the phone's appearance, and
-        // StandBy shows the activity on a black screen with the background removed.
-        // Control Center and the Lock Screen's controls sit on a dark material in either appearance.
-        let scheme: ColorScheme = surface.family == .island || surface.family == .control || surface == .standBy
-            ? .dark : surface.onlyScheme ?? request.scheme
-        var drawn = request.look
-        drawn.scheme = scheme
-        var context = BindContext(surface: surface, look: drawn, isStale: request.isStale, renderingMode: mode)
+        var context = try Self.context(surface: surface, look: request.look)
+        context.isStale = request.isStale
         context.isPreview = request.isPreview
         let bound = request.layout.bind(surface: surface, data: request.data, context: context,
                                         control: request.control, state: request.controlState)
@@ -73,7 +81,34 @@ public final class WidgetRenderer {
         // render: a picture drawn without it would pass for the real thing.
         let bindErrors = bound.diagnostics.filter { $0.severity == .error }
         guard bindErrors.isEmpty else { throw RenderError.layoutErrors(bindErrors) }
+        return try compose(bound, context: context, limits: request.layout.limits, deadline: deadline,
+                           appearance: request.scheme)
+    }
+
+    /// The context a surface is bound in: the device has it, the scale and mode are valid, and the
+    /// scheme is the one iOS draws it in. The island is always black with light content, whatever
+    /// the phone's appearance, and StandBy shows the activity on a black screen with the background
+    /// removed. Control Center and the Lock Screen's controls sit on a dark material in either
+    /// appearance.
+    static func context(surface: Surface, look: Look) throws -> BindContext {
+        guard look.device.supports(surface) else { throw RenderError.surfaceNotOnDevice(surface, look.device) }
+        let scale = look.effectiveScale
+        guard scale.isFinite, Look.scales.contains(scale) else { throw RenderError.badScale(scale) }
+        let mode = look.mode ?? surface.defaultRenderingMode
+        guard surface.renderingModes.contains(mode) else { throw RenderError.modeNotOnSurface(mode, surface) }
+        let scheme: ColorScheme = surface.family == .island || surface.family == .control || surface == .standBy
+            ? .dark : surface.onlyScheme ?? look.scheme
+        var drawn = look
+        drawn.scheme = scheme
+        return BindContext(surface: surface, look: drawn, renderingMode: mode)
+    }
+
+    /// Bound views → the composed, laid-out surface and its warnings. `context.look.scheme` is the
+    /// scheme drawn in; the appearance asked for is kept apart (a dark island on a light phone).
+    func compose(_ bound: BoundSurface, context: BindContext, limits: Limits, deadline: RenderDeadline?,
+                 appearance: ColorScheme? = nil) throws -> PreparedSurface {
         try Self.check(deadline)
+        let surface = context.surface, look = context.look, scale = look.effectiveScale, mode = context.renderingMode
         let measurer: any TextMeasuring = deadline.map { DeadlineMeasurer(measurer: renderer.measurer, deadline: $0) }
             ?? renderer.measurer
         // Frames are rounded to the request's pixel grid (1/scale pt), as iOS rounds them to the
@@ -81,21 +116,22 @@ public final class WidgetRenderer {
         // so it is laid out on the device's grid like the phone does and its edges land on every
         // second pixel of the larger picture, still whole pixels.
         let composer = SurfaceComposer(engine: LayoutEngine(measurer: measurer, pixelScale: scale))
-        var composed = request.look.canvas.map { composer.canvas(bound, size: $0, scheme: scheme, mode: mode) }
-            ?? composer.compose(bound, surface: surface, device: request.device, scheme: scheme, appearance: request.scheme, mode: mode)
-        if request.look.layoutDirection == .rightToLeft {
+        var composed = look.canvas.map { composer.canvas(bound, size: $0, scheme: look.scheme, mode: mode) }
+            ?? composer.compose(bound, surface: surface, device: look.device, scheme: look.scheme,
+                                appearance: appearance ?? look.scheme, mode: mode)
+        if look.layoutDirection == .rightToLeft {
             composed.root = composed.root.mirroredForRightToLeft(width: composed.size.width)
         }
-        if let tooDeep = Self.firstGroupPastLimit(in: composed.root, limit: request.layout.limits.groupDepth) {
+        if let tooDeep = Self.firstGroupPastLimit(in: composed.root, limit: limits.groupDepth) {
             throw RenderError.layoutErrors([.error(
-                "opacity nested \(request.layout.limits.groupDepth + 1) deep, more than the limit of \(request.layout.limits.groupDepth) (Limits.groupDepth): each level is composited through a buffer as large as the surface",
+                "opacity nested \(limits.groupDepth + 1) deep, more than the limit of \(limits.groupDepth) (Limits.groupDepth): each level is composited through a buffer as large as the surface",
                 at: tooDeep.source)])
         }
-        try Self.checkPixels(composed, scale: scale, limits: request.layout.limits)
+        try Self.checkPixels(composed, scale: scale, limits: limits)
         try Self.check(deadline)
         let warnings = bound.diagnostics + LayoutWarnings.find(in: composed) + missingGlyphWarnings(in: composed.root)
         var prepared = PreparedSurface(surface: surface, composed: composed, scale: scale, warnings: warnings)
-        prepared.backdrop = request.look.backdrop
+        prepared.backdrop = look.backdrop
         return prepared
     }
 
