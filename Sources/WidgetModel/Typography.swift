@@ -215,3 +215,25 @@ public enum SystemFontMetrics {
         (64, 0.22), (66, 0.19), (68, 0.17), (70, 0.14), (72, 0.14), (76, 0.07), (80, 0), (96, 0),
     ]
 }
+
+extension FontSpec {
+    /// A text's font as SwiftUI resolves it, for every source of views (a layout's `text`, the
+    /// SwiftUI module's `Text`): a text style at the Dynamic Type `category`, unless `size` fixes
+    /// it; the style's weight unless `weight` is given (`bold`: the style's emphasized weight); a
+    /// line as tall as the system font's own (SF: 1.193 × the size) unless `lineHeight` is written
+    /// (for a style, at its default size: it grows with the style); wrapped lines of a style its
+    /// leading apart.
+    public static func text(style: TextStyle, size: Double? = nil, weight: FontWeight? = nil, bold: Bool = false,
+                            lineHeight: Double? = nil, design: FontDesign = .default, monospacedDigits: Bool = false,
+                            tracking: Double = 0, category: DynamicTypeSize) -> FontSpec {
+        let resolvedSize = size ?? style.size(at: category)
+        var resolvedWeight = weight ?? style.weight
+        if bold, weight == nil { resolvedWeight = style.emphasizedWeight }
+        let written = size == nil ? lineHeight.map { $0 * style.size(at: category) / style.size } : lineHeight
+        let lineSpacing = written == nil && size == nil ? style.lineSpacing(at: category) : 0
+        return FontSpec(size: resolvedSize, weight: resolvedWeight,
+                        lineHeight: written ?? SystemFontMetrics.lineHeight(size: resolvedSize),
+                        monospacedDigits: monospacedDigits, tracking: tracking, design: design,
+                        opticalTracking: true, lineSpacing: lineSpacing)
+    }
+}

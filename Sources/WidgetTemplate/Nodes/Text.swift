@@ -168,23 +168,13 @@ extension Binder {
         let string = text(tt.content.pick(locale), env)
         guard admitText(string, at: source) else { return nil }
         let style = tt.style ?? env.fontStyle
-        let explicitSize = tt.size ?? (tt.style == nil ? env.fontSize : nil)
-        let category = context.look.dynamicType
-        let size = explicitSize ?? style.size(at: category)
-        var weight = tt.weight ?? (tt.style == nil ? env.fontWeight : nil) ?? style.weight
-        if tt.bold, tt.weight == nil { weight = style.emphasizedWeight }
-        // A line is as tall as the system font's own line (SF: 1.193 × the size), as SwiftUI lays
-        // a Text out. A `lineHeight:` written for a text style is the style's at the default size:
-        // it grows and shrinks with the style.
-        let written = explicitSize == nil ? tt.lineHeight.map { $0 * style.size(at: category) / style.size } : tt.lineHeight
-        let lineHeight = written ?? SystemFontMetrics.lineHeight(size: size)
-        // Wrapped lines of a text style are its leading apart (a written `lineHeight:` or an
-        // explicit size sets lines edge to edge).
-        let lineSpacing = written == nil && explicitSize == nil ? style.lineSpacing(at: category) : 0
         // The text's own settings are in env.text too (the parser put them there).
-        let font = FontSpec(size: size, weight: weight, lineHeight: lineHeight,
-                            monospacedDigits: env.text.monospacedDigit ?? tt.monospacedDigit, tracking: tt.tracking ?? 0,
-                            design: tt.design ?? env.fontDesign ?? .default, opticalTracking: true, lineSpacing: lineSpacing)
+        let font = FontSpec.text(style: style, size: tt.size ?? (tt.style == nil ? env.fontSize : nil),
+                                 weight: tt.bold && tt.weight == nil ? style.emphasizedWeight
+                                     : tt.weight ?? (tt.style == nil ? env.fontWeight : nil),
+                                 lineHeight: tt.lineHeight, design: tt.design ?? env.fontDesign ?? .default,
+                                 monospacedDigits: env.text.monospacedDigit ?? tt.monospacedDigit,
+                                 tracking: tt.tracking ?? 0, category: context.look.dynamicType)
         return .text(TextContent(string: string, font: font, color: env.foreground ?? label(),
                                  lineLimit: env.text.lineLimit ?? tt.lineLimit,
                                  minimumScaleFactor: env.text.minimumScaleFactor ?? tt.minimumScaleFactor,
