@@ -220,6 +220,21 @@ let package = Package(
     swiftLanguageModes: [.v6]
 )
 
+// The SwiftUI-compatible modules (docs/swift.md): a team's widget code, compiled here against
+// Apple's names and drawn by the engine. Declared on Linux only: on a Mac, `import SwiftUI` and
+// `import WidgetKit` must find Apple's, so these targets do not exist there at all (a module named
+// SwiftUI in the build folder would shadow the SDK's for every target, swift-snapshot-testing's
+// included).
+#if os(Linux)
+package.targets += [
+    .target(name: "SwiftUI", dependencies: ["WidgetModel"]),
+    .target(name: "WidgetKit", dependencies: ["SwiftUI", "WidgetModel"]),
+    // SwiftUI views → WidgetRenderer: the one place the modules meet the engine's façade.
+    .target(name: "WidgetShotSwiftUI", dependencies: ["SwiftUI", "WidgetKit", "WidgetShot"]),
+    .testTarget(name: "SwiftUITests", dependencies: ["SwiftUI", "WidgetKit", "WidgetShotSwiftUI", "WidgetShot", "TestSupport"]),
+]
+#endif
+
 // The fuzz build (scripts/fuzz): `WIDGETSHOT_FUZZ=1 swift build --product FuzzLayout` compiles this
 // package's own modules — the parsers, binder, layout, renderer, server code under test — with
 // libFuzzer's coverage and AddressSanitizer, and links the fuzz executables with libFuzzer. The

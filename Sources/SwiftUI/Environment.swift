@@ -1,0 +1,131 @@
+import Foundation
+package import WidgetModel
+
+/// A key of the environment (SwiftUI's `EnvironmentKey`): a team's own keys work as Apple's do.
+public protocol EnvironmentKey {
+    associatedtype Value
+    static var defaultValue: Value { get }
+}
+
+/// What a view reads from above it (SwiftUI's `EnvironmentValues`).
+public struct EnvironmentValues: @unchecked Sendable {
+    var values: [ObjectIdentifier: Any] = [:]
+
+    /// The render's look (scheme, locale, Dynamic Type, system colours of its iOS generation).
+    package var look: Look
+    /// What views set for the text below them.
+    package var font: Font?
+    package var foreground: AnyShapeStyle?
+    package var lineLimitValue: Int?
+    package var multilineAlignment: WidgetModel.TextAlignment = .leading
+    /// What the resolved views hand up (the container background).
+    package let collector: Collector
+
+    package init(look: Look, collector: Collector = Collector()) { self.look = look; self.collector = collector }
+
+    public init() { self.init(look: Look()) }
+
+    public subscript<K: EnvironmentKey>(key: K.Type) -> K.Value {
+        get { values[ObjectIdentifier(key)] as? K.Value ?? K.defaultValue }
+        set { values[ObjectIdentifier(key)] = newValue }
+    }
+
+    /// The environment of the body being evaluated (set by `ViewResolver`).
+    @TaskLocal package static var current = EnvironmentValues()
+
+    public var colorScheme: ColorScheme {
+        get { look.scheme == .dark ? .dark : .light }
+        set { look.scheme = newValue == .dark ? .dark : .light }
+    }
+
+    public var locale: Locale {
+        get { Locale(identifier: look.locale) }
+        set { look.locale = newValue.identifier }
+    }
+
+    public var timeZone: TimeZone {
+        get { look.timeZone }
+        set { look.timeZone = newValue }
+    }
+
+    public var dynamicTypeSize: DynamicTypeSize {
+        get { DynamicTypeSize(look.dynamicType) }
+        set { look.dynamicType = newValue.engineSize }
+    }
+
+    public var lineLimit: Int? {
+        get { lineLimitValue }
+        set { lineLimitValue = newValue }
+    }
+}
+
+/// Values the resolved views hand up to the surface.
+package final class Collector: @unchecked Sendable {
+    package var containerBackground: AnyShapeStyle?
+    package var containerBackgroundView: ViewNode?
+    package init() {}
+}
+
+/// Reads a value of the environment (SwiftUI's `@Environment`).
+@propertyWrapper public struct Environment<Value> {
+    let keyPath: KeyPath<EnvironmentValues, Value>
+    public init(_ keyPath: KeyPath<EnvironmentValues, Value>) { self.keyPath = keyPath }
+    public var wrappedValue: Value { EnvironmentValues.current[keyPath: keyPath] }
+}
+
+public enum ColorScheme: Hashable, Sendable, CaseIterable {
+    case light, dark
+}
+
+/// The user's text size (SwiftUI's `DynamicTypeSize`).
+public enum DynamicTypeSize: Hashable, Comparable, Sendable, CaseIterable {
+    case xSmall, small, medium, large, xLarge, xxLarge, xxxLarge
+    case accessibility1, accessibility2, accessibility3, accessibility4, accessibility5
+
+    public var isAccessibilitySize: Bool { self >= .accessibility1 }
+
+    init(_ size: WidgetModel.DynamicTypeSize) {
+        self = Self.allCases[WidgetModel.DynamicTypeSize.allCases.firstIndex(of: size) ?? 3]
+    }
+
+    var engineSize: WidgetModel.DynamicTypeSize {
+        WidgetModel.DynamicTypeSize.allCases[Self.allCases.firstIndex(of: self) ?? 3]
+    }
+}
+
+/// A modifier that changes the environment of the view it modifies.
+public struct EnvironmentModifier<Content: View>: View, PrimitiveView {
+    public typealias Body = Never
+    let content: Content
+    let change: (inout EnvironmentValues) -> Void
+    package func makeNodes(in environment: EnvironmentValues) -> [ViewNode] {
+        var changed = environment
+        change(&changed)
+        return ViewResolver.nodes(content, in: changed)
+    }
+}
+
+extension View {
+    /// Sets a value of the environment for this view and the views inside it.
+    public func environment<V>(_ keyPath: WritableKeyPath<EnvironmentValues, V>, _ value: V) -> some View {
+        EnvironmentModifier(content: self) { $0[keyPath: keyPath] = value }
+    }
+
+    public func lineLimit(_ number: Int?) -> some View {
+        EnvironmentModifier(content: self) { $0.lineLimitValue = number }
+    }
+
+    public func multilineTextAlignment(_ alignment: TextAlignment) -> some View {
+        EnvironmentModifier(content: self) { $0.multilineAlignment = alignment.engine }
+    }
+
+    public func dynamicTypeSize(_ size: DynamicTypeSize) -> some View {
+        EnvironmentModifier(content: self) { $0.dynamicTypeSize = size }
+    }
+}
+
+/// How the lines of a multiline text align (SwiftUI's `TextAlignment`).
+public enum TextAlignment: Hashable, Sendable, CaseIterable {
+    case leading, center, trailing
+    var engine: WidgetModel.TextAlignment { self == .leading ? .leading : self == .center ? .center : .trailing }
+}

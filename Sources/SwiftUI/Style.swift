@@ -1,0 +1,178 @@
+import Foundation
+package import WidgetModel
+
+/// Something that paints: a colour, a hierarchical level of the foreground (SwiftUI's `ShapeStyle`).
+public protocol ShapeStyle {}
+
+/// A style the engine knows how to paint.
+package protocol PaintStyle: ShapeStyle {
+    /// The paint in `environment` (the scheme and the iOS generation's system colours).
+    func resolvePaint(in environment: EnvironmentValues) -> Paint
+}
+
+/// A style of any type.
+public struct AnyShapeStyle: ShapeStyle, PaintStyle {
+    let paint: (EnvironmentValues) -> Paint
+    public init<S: ShapeStyle>(_ style: S) {
+        // A style of the team's own that the engine cannot paint: drawn clear (docs/swift.md lists
+        // the styles it paints).
+        paint = { env in (style as? any PaintStyle)?.resolvePaint(in: env) ?? .color(.clear) }
+    }
+    package func resolvePaint(in environment: EnvironmentValues) -> Paint { paint(environment) }
+}
+
+/// A colour (SwiftUI's `Color`): a system colour that follows the scheme, or fixed components.
+public struct Color: PaintStyle, Hashable, Sendable {
+    enum Storage: Hashable, Sendable {
+        case system(String)
+        case rgba(Double, Double, Double, Double)
+    }
+    let storage: Storage
+    var opacityFactor: Double = 1
+
+    init(system name: String) { storage = .system(name) }
+
+    public init(red: Double, green: Double, blue: Double, opacity: Double = 1) {
+        storage = .rgba(red, green, blue, opacity)
+    }
+
+    public init(white: Double, opacity: Double = 1) { self.init(red: white, green: white, blue: white, opacity: opacity) }
+
+    public enum RGBColorSpace: Hashable, Sendable { case sRGB, sRGBLinear, displayP3 }
+
+    public init(_ colorSpace: RGBColorSpace, red: Double, green: Double, blue: Double, opacity: Double = 1) {
+        self.init(red: red, green: green, blue: blue, opacity: opacity)
+    }
+
+    public func opacity(_ opacity: Double) -> Color {
+        var c = self
+        c.opacityFactor *= opacity
+        return c
+    }
+
+    package func rgba(in environment: EnvironmentValues) -> RGBA {
+        var c: RGBA
+        switch storage {
+        case .system(let name):
+            c = SystemColors.color(named: name, scheme: environment.look.scheme, generation: environment.look.colors) ?? .black
+        case .rgba(let r, let g, let b, let a):
+            c = RGBA(r: r, g: g, b: b, a: a)
+        }
+        c.a *= opacityFactor
+        return c
+    }
+
+    package func resolvePaint(in environment: EnvironmentValues) -> Paint { .color(rgba(in: environment)) }
+
+    public static let red = Color(system: "red"), orange = Color(system: "orange"), yellow = Color(system: "yellow")
+    public static let green = Color(system: "green"), mint = Color(system: "mint"), teal = Color(system: "teal")
+    public static let cyan = Color(system: "cyan"), blue = Color(system: "blue"), indigo = Color(system: "indigo")
+    public static let purple = Color(system: "purple"), pink = Color(system: "pink"), brown = Color(system: "brown")
+    public static let gray = Color(system: "gray")
+    public static let white = Color(system: "white"), black = Color(system: "black"), clear = Color(system: "clear")
+    /// The label colours: text on the surface's background.
+    public static let primary = Color(system: "label"), secondary = Color(system: "secondaryLabel")
+}
+
+/// The foreground at a level of emphasis (SwiftUI's `HierarchicalShapeStyle`: `.secondary` …).
+public struct HierarchicalShapeStyle: PaintStyle, Sendable {
+    let name: String
+    public static let primary = HierarchicalShapeStyle(name: "label")
+    public static let secondary = HierarchicalShapeStyle(name: "secondaryLabel")
+    public static let tertiary = HierarchicalShapeStyle(name: "tertiaryLabel")
+    public static let quaternary = HierarchicalShapeStyle(name: "quaternaryLabel")
+    package func resolvePaint(in environment: EnvironmentValues) -> Paint { Color(system: name).resolvePaint(in: environment) }
+}
+
+extension ShapeStyle where Self == HierarchicalShapeStyle {
+    public static var primary: HierarchicalShapeStyle { .primary }
+    public static var secondary: HierarchicalShapeStyle { .secondary }
+    public static var tertiary: HierarchicalShapeStyle { .tertiary }
+    public static var quaternary: HierarchicalShapeStyle { .quaternary }
+}
+
+extension ShapeStyle where Self == Color {
+    public static var red: Color { Color.red }
+    public static var orange: Color { Color.orange }
+    public static var yellow: Color { Color.yellow }
+    public static var green: Color { Color.green }
+    public static var blue: Color { Color.blue }
+    public static var purple: Color { Color.purple }
+    public static var pink: Color { Color.pink }
+    public static var gray: Color { Color.gray }
+    public static var white: Color { Color.white }
+    public static var black: Color { Color.black }
+    public static var clear: Color { Color.clear }
+}
+
+/// A colour drawn as a view fills the space it is offered.
+extension Color: View, PrimitiveView {
+    public typealias Body = Never
+    package func makeNodes(in environment: EnvironmentValues) -> [ViewNode] {
+        [ViewNode(.shape(ShapeContent(shape: .rect, fill: resolvePaint(in: environment))))]
+    }
+}
+
+/// A font (SwiftUI's `Font`): a text style that follows Dynamic Type, or a fixed size.
+public struct Font: Hashable, Sendable {
+    var style: WidgetModel.TextStyle
+    var size: Double?
+    var weightValue: Weight?
+    var designValue: Design = .default
+    var isBold = false
+    var monospacedDigits = false
+
+    init(style: WidgetModel.TextStyle) { self.style = style }
+
+    public static let largeTitle = Font(style: .largeTitle), title = Font(style: .title), title2 = Font(style: .title2)
+    public static let title3 = Font(style: .title3), headline = Font(style: .headline), subheadline = Font(style: .subheadline)
+    public static let body = Font(style: .body), callout = Font(style: .callout), footnote = Font(style: .footnote)
+    public static let caption = Font(style: .caption), caption2 = Font(style: .caption2)
+
+    public enum TextStyle: Hashable, Sendable, CaseIterable {
+        case largeTitle, title, title2, title3, headline, subheadline, body, callout, footnote, caption, caption2
+        var engine: WidgetModel.TextStyle { WidgetModel.TextStyle(rawValue: "\(self)") ?? .body }
+    }
+
+    public struct Weight: Hashable, Sendable {
+        let engine: FontWeight
+        public static let ultraLight = Weight(engine: .ultraLight), thin = Weight(engine: .thin), light = Weight(engine: .light)
+        public static let regular = Weight(engine: .regular), medium = Weight(engine: .medium), semibold = Weight(engine: .semibold)
+        public static let bold = Weight(engine: .bold), heavy = Weight(engine: .heavy), black = Weight(engine: .black)
+    }
+
+    public enum Design: Hashable, Sendable {
+        case `default`, serif, rounded, monospaced
+        var engine: FontDesign {
+            switch self {
+            case .default: .default
+            case .serif: .serif
+            case .rounded: .rounded
+            case .monospaced: .monospaced
+            }
+        }
+    }
+
+    public static func system(size: Double, weight: Weight? = nil, design: Design? = nil) -> Font {
+        var f = Font(style: .body)
+        f.size = size; f.weightValue = weight; f.designValue = design ?? .default
+        return f
+    }
+
+    public static func system(_ style: TextStyle, design: Design? = nil, weight: Weight? = nil) -> Font {
+        var f = Font(style: style.engine)
+        f.weightValue = weight; f.designValue = design ?? .default
+        return f
+    }
+
+    public func weight(_ weight: Weight) -> Font { var f = self; f.weightValue = weight; return f }
+    public func bold() -> Font { var f = self; f.isBold = true; return f }
+    public func monospacedDigit() -> Font { var f = self; f.monospacedDigits = true; return f }
+
+    /// The engine's font at `category`, through the one rule every source of views uses.
+    package func spec(category: WidgetModel.DynamicTypeSize) -> FontSpec {
+        FontSpec.text(style: style, size: size,
+                      weight: isBold && weightValue == nil ? style.emphasizedWeight : weightValue?.engine,
+                      design: designValue.engine, monospacedDigits: monospacedDigits, category: category)
+    }
+}

@@ -1,0 +1,117 @@
+import Foundation
+package import WidgetModel
+
+/// Text (SwiftUI's `Text`), in the environment's font and foreground.
+public struct Text: View, PrimitiveView, Hashable, Sendable {
+    public typealias Body = Never
+    var content: String
+    var font: Font?
+    var foreground: Color?
+    var weight: Font.Weight?
+    var isBold = false
+
+    public init(verbatim content: String) { self.content = content }
+    public init<S: StringProtocol>(_ content: S) { self.content = String(content) }
+    public init(_ key: LocalizedStringKey) { self.content = key.text }
+
+    public func font(_ font: Font?) -> Text { var t = self; t.font = font; return t }
+    public func fontWeight(_ weight: Font.Weight?) -> Text { var t = self; t.weight = weight; return t }
+    public func bold() -> Text { var t = self; t.isBold = true; return t }
+    public func foregroundColor(_ color: Color?) -> Text { var t = self; t.foreground = color; return t }
+
+    package func makeNodes(in environment: EnvironmentValues) -> [ViewNode] {
+        var font = self.font ?? environment.font ?? .body
+        if let weight { font.weightValue = weight }
+        if isBold { font.isBold = true }
+        let paint = foreground?.resolvePaint(in: environment) ?? environment.foreground?.resolvePaint(in: environment)
+            ?? Color.primary.resolvePaint(in: environment)
+        return [ViewNode(.text(TextContent(string: content, font: font.spec(category: environment.look.dynamicType), color: paint,
+                                           lineLimit: environment.lineLimitValue, alignment: environment.multilineAlignment)))]
+    }
+}
+
+/// A string a `Text` looks up in the app's strings (SwiftUI's `LocalizedStringKey`); here the
+/// key itself, interpolations written out.
+public struct LocalizedStringKey: ExpressibleByStringInterpolation, Hashable, Sendable {
+    let text: String
+    public init(_ value: String) { text = value }
+    public init(stringLiteral value: String) { text = value }
+    public init(stringInterpolation: StringInterpolation) { text = stringInterpolation.text }
+
+    public struct StringInterpolation: StringInterpolationProtocol {
+        var text = ""
+        public init(literalCapacity: Int, interpolationCount: Int) {}
+        public mutating func appendLiteral(_ literal: String) { text += literal }
+        public mutating func appendInterpolation<T>(_ value: T) { text += "\(value)" }
+    }
+}
+
+/// Children one above the other (SwiftUI's `VStack`).
+public struct VStack<Content: View>: View, PrimitiveView {
+    public typealias Body = Never
+    let alignment: HorizontalAlignment, spacing: Double?, content: Content
+    public init(alignment: HorizontalAlignment = .center, spacing: CGFloat? = nil, @ViewBuilder content: () -> Content) {
+        self.alignment = alignment; self.spacing = spacing.map(Double.init); self.content = content()
+    }
+    package func makeNodes(in environment: EnvironmentValues) -> [ViewNode] {
+        [ViewNode(.vstack(spacing: spacing, alignment: alignment.engine, children: ViewResolver.nodes(content, in: environment)))]
+    }
+}
+
+/// Children side by side (SwiftUI's `HStack`).
+public struct HStack<Content: View>: View, PrimitiveView {
+    public typealias Body = Never
+    let alignment: VerticalAlignment, spacing: Double?, content: Content
+    public init(alignment: VerticalAlignment = .center, spacing: CGFloat? = nil, @ViewBuilder content: () -> Content) {
+        self.alignment = alignment; self.spacing = spacing.map(Double.init); self.content = content()
+    }
+    package func makeNodes(in environment: EnvironmentValues) -> [ViewNode] {
+        [ViewNode(.hstack(spacing: spacing, alignment: alignment.engine, children: ViewResolver.nodes(content, in: environment)))]
+    }
+}
+
+/// Children on top of each other (SwiftUI's `ZStack`).
+public struct ZStack<Content: View>: View, PrimitiveView {
+    public typealias Body = Never
+    let alignment: Alignment, content: Content
+    public init(alignment: Alignment = .center, @ViewBuilder content: () -> Content) {
+        self.alignment = alignment; self.content = content()
+    }
+    package func makeNodes(in environment: EnvironmentValues) -> [ViewNode] {
+        [ViewNode(.zstack(alignment: alignment.engine, children: ViewResolver.nodes(content, in: environment)))]
+    }
+}
+
+/// Space that grows along its stack's axis (SwiftUI's `Spacer`).
+public struct Spacer: View, PrimitiveView {
+    public typealias Body = Never
+    let minLength: Double?
+    public init(minLength: CGFloat? = nil) { self.minLength = minLength.map(Double.init) }
+    package func makeNodes(in environment: EnvironmentValues) -> [ViewNode] { [ViewNode(.spacer(minLength: minLength))] }
+}
+
+public enum HorizontalAlignment: Hashable, Sendable {
+    case leading, center, trailing
+    var engine: WidgetModel.HorizontalAlignment { self == .leading ? .leading : self == .center ? .center : .trailing }
+}
+
+public enum VerticalAlignment: Hashable, Sendable {
+    case top, center, bottom
+    var engine: WidgetModel.VerticalAlignment { self == .top ? .top : self == .center ? .center : .bottom }
+}
+
+public struct Alignment: Hashable, Sendable {
+    public var horizontal: HorizontalAlignment
+    public var vertical: VerticalAlignment
+    public init(horizontal: HorizontalAlignment, vertical: VerticalAlignment) { self.horizontal = horizontal; self.vertical = vertical }
+    public static let center = Alignment(horizontal: .center, vertical: .center)
+    public static let leading = Alignment(horizontal: .leading, vertical: .center)
+    public static let trailing = Alignment(horizontal: .trailing, vertical: .center)
+    public static let top = Alignment(horizontal: .center, vertical: .top)
+    public static let bottom = Alignment(horizontal: .center, vertical: .bottom)
+    public static let topLeading = Alignment(horizontal: .leading, vertical: .top)
+    public static let topTrailing = Alignment(horizontal: .trailing, vertical: .top)
+    public static let bottomLeading = Alignment(horizontal: .leading, vertical: .bottom)
+    public static let bottomTrailing = Alignment(horizontal: .trailing, vertical: .bottom)
+    var engine: WidgetModel.Alignment { WidgetModel.Alignment(horizontal: horizontal.engine, vertical: vertical.engine) }
+}
