@@ -68,6 +68,14 @@ struct OrderView: View {
             if family == .systemMedium {
                 Text("\(entry.items) items").pill()
             }
+            HStack(spacing: 6) {
+                Image(systemName: "bicycle")
+                ForEach(0..<3) { step in
+                    Capsule().fill(step < 2 ? Color.orange : Color.gray)
+                        .frame(height: 4)
+                }
+            }
+            Divider()
             TotalRow(total: "₩32,000")
         }
         .containerBackground(for: .widget) {
@@ -95,6 +103,15 @@ let orderLayout = """
               padding: { horizontal: 8 }
               background: { color: orange, opacity: 0.25 }
             - hstack:
+                - icon: bicycle
+                - forEach: steps
+                  content:
+                    capsule:
+                    fill: "{{item ? 'orange' : 'gray'}}"
+                    frame: { height: 4 }
+              spacing: 6
+            - divider
+            - hstack:
                 - text: Total
                 - spacer
                 - text: "₩32,000"
@@ -106,7 +123,7 @@ let orderLayout = """
         background: { light: white, dark: black }
         view: *order
     previews:
-      one: { data: { restaurant: Seoul Kitchen, eta: "12:45", items: 3 } }
+      one: { data: { restaurant: Seoul Kitchen, eta: "12:45", items: 3, steps: [true, true, false] } }
 
     """
 

@@ -1,0 +1,141 @@
+import Foundation
+package import WidgetModel
+
+/// A shape (SwiftUI's `Shape`): as a view it fills the space offered, in the foreground style.
+public protocol Shape: View {}
+
+/// A shape the engine draws.
+package protocol EngineShape: Shape {
+    var kind: ShapeKind { get }
+}
+
+extension EngineShape {
+    package func makeNodes(in environment: EnvironmentValues) -> [ViewNode] {
+        let fill = environment.foreground?.resolvePaint(in: environment) ?? Color.primary.resolvePaint(in: environment)
+        return [ViewNode(.shape(ShapeContent(shape: kind, fill: fill)))]
+    }
+}
+
+public struct Rectangle: EngineShape, PrimitiveView {
+    public typealias Body = Never
+    public init() {}
+    package var kind: ShapeKind { .rect }
+}
+
+/// How a rounded rectangle's corners bend (SwiftUI's `RoundedCornerStyle`).
+public enum RoundedCornerStyle: Hashable, Sendable { case circular, continuous }
+
+public struct RoundedRectangle: EngineShape, PrimitiveView {
+    public typealias Body = Never
+    let radius: Double, style: RoundedCornerStyle
+    public init(cornerRadius: CGFloat, style: RoundedCornerStyle = .continuous) {
+        radius = Double(cornerRadius); self.style = style
+    }
+    package var kind: ShapeKind { .roundedRect(radius: radius, continuous: style == .continuous) }
+}
+
+public struct Circle: EngineShape, PrimitiveView {
+    public typealias Body = Never
+    public init() {}
+    package var kind: ShapeKind { .circle }
+}
+
+public struct Capsule: EngineShape, PrimitiveView {
+    public typealias Body = Never
+    public init(style: RoundedCornerStyle = .continuous) {}
+    package var kind: ShapeKind { .capsule }
+}
+
+public struct Ellipse: EngineShape, PrimitiveView {
+    public typealias Body = Never
+    public init() {}
+    package var kind: ShapeKind { .ellipse }
+}
+
+/// The container's shape inset to the view (SwiftUI's `ContainerRelativeShape`).
+public struct ContainerRelativeShape: EngineShape, PrimitiveView {
+    public typealias Body = Never
+    public init() {}
+    package var kind: ShapeKind { .containerRelative }
+}
+
+/// A shape filled or stroked with a style.
+public struct StyledShape: View, PrimitiveView {
+    public typealias Body = Never
+    let kind: ShapeKind
+    let fill: AnyShapeStyle?
+    let stroke: (style: AnyShapeStyle, width: Double, inside: Bool)?
+
+    package func makeNodes(in environment: EnvironmentValues) -> [ViewNode] {
+        [ViewNode(.shape(ShapeContent(shape: kind, fill: fill?.resolvePaint(in: environment),
+                                      stroke: stroke.map { Stroke(paint: $0.style.resolvePaint(in: environment), width: $0.width, inside: $0.inside) })))]
+    }
+}
+
+extension Shape {
+    private var engineKind: ShapeKind { (self as? any EngineShape)?.kind ?? .rect }
+
+    public func fill<S: ShapeStyle>(_ content: S) -> StyledShape {
+        StyledShape(kind: engineKind, fill: AnyShapeStyle(content), stroke: nil)
+    }
+
+    public func stroke<S: ShapeStyle>(_ content: S, lineWidth: CGFloat = 1) -> StyledShape {
+        StyledShape(kind: engineKind, fill: nil, stroke: (AnyShapeStyle(content), Double(lineWidth), false))
+    }
+
+    public func strokeBorder<S: ShapeStyle>(_ content: S, lineWidth: CGFloat = 1) -> StyledShape {
+        StyledShape(kind: engineKind, fill: nil, stroke: (AnyShapeStyle(content), Double(lineWidth), true))
+    }
+}
+
+/// A thin line across its stack (SwiftUI's `Divider`), in the separator colour.
+public struct Divider: View, PrimitiveView {
+    public typealias Body = Never
+    public init() {}
+    package func makeNodes(in environment: EnvironmentValues) -> [ViewNode] {
+        [ViewNode(.divider(color: Color(system: "separator").rgba(in: environment), thickness: 0.5))]
+    }
+}
+
+/// An image (SwiftUI's `Image`): SF Symbols through the bundled stand-in font, sized by the font
+/// around them as iOS sizes symbols.
+public struct Image: View, PrimitiveView {
+    public typealias Body = Never
+    let systemName: String
+    public init(systemName: String) { self.systemName = systemName }
+
+    package func makeNodes(in environment: EnvironmentValues) -> [ViewNode] {
+        let font = (environment.font ?? .body).spec(category: environment.look.dynamicType)
+        let color = environment.foreground?.resolvePaint(in: environment) ?? Color.primary.resolvePaint(in: environment)
+        // A symbol without artwork keeps the square its glyph would take (as the layout binder does).
+        return [ViewNode(.icon(IconContent(symbol: systemName, glyph: IconCatalog.glyph(for: systemName) ?? "",
+                                           size: font.size, color: color, weight: font.weight)))]
+    }
+}
+
+/// Views for each element of a collection (SwiftUI's `ForEach`).
+public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>: View, PrimitiveView {
+    public typealias Body = Never
+    let data: Data
+    let content: (Data.Element) -> Content
+
+    public init(_ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder content: @escaping (Data.Element) -> Content) {
+        self.data = data; self.content = content
+    }
+
+    package func makeNodes(in environment: EnvironmentValues) -> [ViewNode] {
+        data.flatMap { ViewResolver.nodes(content($0), in: environment) }
+    }
+}
+
+extension ForEach where Data == Range<Int>, ID == Int {
+    public init(_ data: Range<Int>, @ViewBuilder content: @escaping (Int) -> Content) {
+        self.data = data; self.content = content
+    }
+}
+
+extension ForEach where Data.Element: Identifiable, ID == Data.Element.ID {
+    public init(_ data: Data, @ViewBuilder content: @escaping (Data.Element) -> Content) {
+        self.data = data; self.content = content
+    }
+}
