@@ -106,3 +106,79 @@ extension View {
         EnvironmentModifier(content: self) { $0.foreground = color.map(AnyShapeStyle.init) }
     }
 }
+
+extension View {
+    /// A view drawn in front of this one, proposed exactly its size.
+    public func overlay<Overlay: View>(alignment: Alignment = .center, @ViewBuilder content: () -> Overlay) -> some View {
+        let overlay = content()
+        return ModifiedView(content: self) { .overlay(ViewResolver.node(overlay, in: $0), alignment: alignment.engine) }
+    }
+
+    /// Clips to a rectangle with rounded corners (SwiftUI's deprecated `cornerRadius`, still common).
+    public func cornerRadius(_ radius: CGFloat, antialiased: Bool = true) -> some View {
+        ModifiedView(content: self) { _ in .clip(.roundedRect(radius: Double(radius), continuous: false)) }
+    }
+
+    /// Clips to a shape the engine has (a rectangle, rounded rectangle, circle or capsule).
+    public func clipShape<S: Shape>(_ shape: S) -> some View {
+        let clip: ClipShape
+        switch (shape as? any EngineShape)?.kind {
+        case .roundedRect(let radius, let continuous)?: clip = .roundedRect(radius: radius, continuous: continuous)
+        case .circle?: clip = .circle
+        case .capsule?: clip = .capsule
+        default: clip = .rect
+        }
+        return ModifiedView(content: self) { _ in .clip(clip) }
+    }
+
+    public func offset(x: CGFloat = 0, y: CGFloat = 0) -> some View {
+        ModifiedView(content: self) { _ in .offset(x: Double(x), y: Double(y)) }
+    }
+
+    public func fixedSize(horizontal: Bool = true, vertical: Bool = true) -> some View {
+        ModifiedView(content: self) { _ in .fixedSize(horizontal: horizontal, vertical: vertical) }
+    }
+
+    /// Stacks give space to higher priorities first.
+    public func layoutPriority(_ value: Double) -> some View {
+        PriorityView(content: self, priority: value)
+    }
+
+    /// WidgetKit's accented group (the tinted Home Screen).
+    public func widgetAccentable(_ accentable: Bool = true) -> some View {
+        ModifiedView(content: self) { _ in .accentable(accentable) }
+    }
+}
+
+/// A view with a layout priority.
+public struct PriorityView<Content: View>: View, PrimitiveView {
+    public typealias Body = Never
+    let content: Content
+    let priority: Double
+    package func makeNodes(in environment: EnvironmentValues) -> [ViewNode] {
+        ViewResolver.nodes(content, in: environment).map { var n = $0; n.layoutPriority = priority; return n }
+    }
+}
+
+/// The first child whose ideal size fits the space offered, else the last (SwiftUI's `ViewThatFits`).
+public struct ViewThatFits<Content: View>: View, PrimitiveView {
+    public typealias Body = Never
+    let axes: Axis.Set, content: Content
+    public init(in axes: Axis.Set = [.horizontal, .vertical], @ViewBuilder content: () -> Content) {
+        self.axes = axes; self.content = content()
+    }
+    package func makeNodes(in environment: EnvironmentValues) -> [ViewNode] {
+        let fit: FitAxes = axes == [.horizontal] ? .horizontal : axes == [.vertical] ? .vertical : .both
+        return [ViewNode(.viewThatFits(axes: fit, children: ViewResolver.nodes(content, in: environment)))]
+    }
+}
+
+/// An axis (SwiftUI's `Axis`).
+public enum Axis: Hashable, Sendable {
+    case horizontal, vertical
+    public struct Set: OptionSet, Hashable, Sendable {
+        public let rawValue: Int
+        public init(rawValue: Int) { self.rawValue = rawValue }
+        public static let horizontal = Set(rawValue: 1), vertical = Set(rawValue: 2)
+    }
+}

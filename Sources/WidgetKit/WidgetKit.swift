@@ -108,23 +108,47 @@ public protocol TimelineProvider {
 /// What a widget declares (WidgetKit's `WidgetConfiguration`).
 public protocol WidgetConfiguration {}
 
-/// A configuration the engine can draw: its view for an entry, in an environment.
+/// A configuration the engine can draw: its entries (from its provider) and its view for an entry.
 package protocol EntryViews: WidgetConfiguration {
     func contentNodes(for entry: any TimelineEntry, in environment: EnvironmentValues) -> [ViewNode]?
     var families: [WidgetFamily] { get }
+    /// The provider's placeholder, snapshot and timeline entries for `context`.
+    func placeholder(in context: TimelineProviderContext) -> any TimelineEntry
+    func snapshot(in context: TimelineProviderContext) -> (any TimelineEntry)?
+    func timeline(in context: TimelineProviderContext) -> [any TimelineEntry]?
 }
 
 /// A widget with no options the user sets (WidgetKit's `StaticConfiguration`).
 public struct StaticConfiguration<Content: View>: WidgetConfiguration, EntryViews {
     let kind: String
     let content: (any TimelineEntry) -> Content?
+    let placeholderEntry: (TimelineProviderContext) -> any TimelineEntry
+    let snapshotEntry: (TimelineProviderContext) -> (any TimelineEntry)?
+    let timelineEntries: (TimelineProviderContext) -> [any TimelineEntry]?
     public var families: [WidgetFamily] = WidgetFamily.allCases.filter { $0.rawValue.hasPrefix("system") && $0 != .systemExtraLarge }
 
     public init<Provider: TimelineProvider>(kind: String, provider: Provider,
                                             @ViewBuilder content: @escaping (Provider.Entry) -> Content) {
         self.kind = kind
         self.content = { entry in (entry as? Provider.Entry).map(content) }
+        placeholderEntry = { provider.placeholder(in: $0) }
+        // A provider that answers through its completion handler at once (as widget providers
+        // reading local data do); one that answers later, from a Task, gives no entry here.
+        snapshotEntry = { context in
+            var found: Provider.Entry?
+            provider.getSnapshot(in: context) { found = $0 }
+            return found
+        }
+        timelineEntries = { context in
+            var found: Timeline<Provider.Entry>?
+            provider.getTimeline(in: context) { found = $0 }
+            return found?.entries
+        }
     }
+
+    package func placeholder(in context: TimelineProviderContext) -> any TimelineEntry { placeholderEntry(context) }
+    package func snapshot(in context: TimelineProviderContext) -> (any TimelineEntry)? { snapshotEntry(context) }
+    package func timeline(in context: TimelineProviderContext) -> [any TimelineEntry]? { timelineEntries(context) }
 
     package func contentNodes(for entry: any TimelineEntry, in environment: EnvironmentValues) -> [ViewNode]? {
         content(entry).map { ViewResolver.nodes($0, in: environment) }

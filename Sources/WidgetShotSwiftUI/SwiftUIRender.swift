@@ -1,6 +1,6 @@
 import Foundation
 public import SwiftUI
-import WidgetKit
+public import WidgetKit
 public import WidgetShot
 
 /// A SwiftUI view, compiled from a team's own source, drawn by the engine: the view resolves to
@@ -16,13 +16,67 @@ public enum SwiftUIRender {
 
     /// The bound surface `view` stands for in `context`.
     static func bound<V: View>(_ view: V, context: BindContext) -> BoundSurface {
+        surfaceBound(context: context) { ViewResolver.nodes(view, in: $0) }
+    }
+
+    /// The surface's environment (its look and family), the nodes `resolve` makes in it (several
+    /// stacked as a widget's body stacks them), and what they handed up (the container background).
+    static func surfaceBound(context: BindContext, _ resolve: (EnvironmentValues) -> [ViewNode]) -> BoundSurface {
         var environment = EnvironmentValues(look: context.look)
         if let family = WidgetFamily(context.surface) { environment.widgetFamily = family }
-        let node = ViewResolver.node(view, in: environment)
+        let nodes = resolve(environment)
+        let node = nodes.count == 1 ? nodes[0] : ViewNode(nodes.isEmpty ? .empty : .vstack(spacing: nil, alignment: .center, children: nodes))
         let collected = environment.collector
         var bound = BoundSurface(view: node, regions: [:], background: collected.containerBackground?.resolvePaint(in: environment),
                                  margins: nil, diagnostics: [])
         bound.backgroundView = collected.containerBackgroundView
         return bound
+    }
+
+    /// Which of a widget's entries to draw: its provider's placeholder, its snapshot, or the
+    /// timeline entry at an index.
+    public enum Entry: Sendable, Equatable {
+        case placeholder, snapshot
+        case timeline(Int)
+    }
+
+    /// Why a widget could not be drawn: what and why, in words a test failure can show.
+    public struct WidgetError: Error, CustomStringConvertible, Sendable {
+        public let description: String
+    }
+
+    /// A team's `Widget` drawn as WidgetKit would show it in `family`: its configuration's provider
+    /// asked for the entry (with a context that carries the family, the display size and
+    /// `isPreview`), and the configuration's view for that entry.
+    public static func render<W: Widget>(_ widget: W.Type, family: WidgetFamily, entry: Entry = .snapshot, look: Look = Look(),
+                                         pngPreset: PNGPreset = .fast, renderer: WidgetRenderer) throws -> RenderResult {
+        guard let configuration = W().body as? any EntryViews else {
+            throw WidgetError(description: "\(W.self)'s configuration is not one WidgetShot draws yet (StaticConfiguration is)")
+        }
+        guard let surface = Surface(rawValue: family.rawValue) else {
+            throw WidgetError(description: "no surface for the family \(family)")
+        }
+        let size = look.device.widgetSizes[surface] ?? Size(width: 0, height: 0)
+        // WidgetKit asks for placeholders and snapshots while previewing (the widget gallery).
+        let isPreview: Bool = if case .timeline = entry { false } else { true }
+        let context = TimelineProviderContext(family: family, isPreview: isPreview,
+                                              displaySize: CGSize(width: size.width, height: size.height))
+        let chosen: (any TimelineEntry)?
+        switch entry {
+        case .placeholder: chosen = configuration.placeholder(in: context)
+        case .snapshot: chosen = configuration.snapshot(in: context)
+        case .timeline(let index):
+            let entries = configuration.timeline(in: context) ?? []
+            chosen = entries.indices.contains(index) ? entries[index] : nil
+            if chosen == nil {
+                throw WidgetError(description: "\(W.self)'s timeline has \(entries.count) entries; no entry \(index)")
+            }
+        }
+        guard let chosen else {
+            throw WidgetError(description: "\(W.self)'s provider gave no \(entry) entry at once (a provider that answers from a Task is not awaited yet)")
+        }
+        return try renderer.render(surface: surface, look: look, pngPreset: pngPreset) { bindContext in
+            surfaceBound(context: bindContext) { configuration.contentNodes(for: chosen, in: $0) ?? [] }
+        }
     }
 }
