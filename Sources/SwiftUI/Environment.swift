@@ -63,7 +63,15 @@ public struct EnvironmentValues: @unchecked Sendable {
 package final class Collector: @unchecked Sendable {
     package var containerBackground: AnyShapeStyle?
     package var containerBackgroundView: ViewNode?
+    /// What could not be drawn as written, with the team's file and line where known: a render's
+    /// warnings, never a silent drop.
+    package var warnings: [(message: String, at: SourceLocation?)] = []
     package init() {}
+
+    package func warn(_ message: String, file: StaticString? = nil, line: UInt = 0) {
+        let at = file.map { SourceLocation(file: "\($0)", line: Int(line), column: 1) }
+        if !warnings.contains(where: { $0.message == message && $0.at == at }) { warnings.append((message, at)) }
+    }
 }
 
 /// Reads a value of the environment (SwiftUI's `@Environment`).

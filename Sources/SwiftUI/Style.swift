@@ -14,9 +14,13 @@ package protocol PaintStyle: ShapeStyle {
 public struct AnyShapeStyle: ShapeStyle, PaintStyle {
     let paint: (EnvironmentValues) -> Paint
     public init<S: ShapeStyle>(_ style: S) {
-        // A style of the team's own that the engine cannot paint: drawn clear (docs/swift.md lists
-        // the styles it paints).
-        paint = { env in (style as? any PaintStyle)?.resolvePaint(in: env) ?? .color(.clear) }
+        // A style the engine cannot paint (a team's own ShapeStyle): drawn in magenta, which no
+        // widget means, with a warning naming it (docs/swift.md lists the styles it paints).
+        paint = { env in
+            if let known = style as? any PaintStyle { return known.resolvePaint(in: env) }
+            env.collector.warn("the shape style \(S.self) is not one WidgetShot paints yet: drawn magenta")
+            return .color(RGBA(r: 1, g: 0, b: 1))
+        }
     }
     package func resolvePaint(in environment: EnvironmentValues) -> Paint { paint(environment) }
 }

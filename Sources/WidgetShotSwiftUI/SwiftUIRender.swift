@@ -27,8 +27,9 @@ public enum SwiftUIRender {
         let nodes = resolve(environment)
         let node = nodes.count == 1 ? nodes[0] : ViewNode(nodes.isEmpty ? .empty : .vstack(spacing: nil, alignment: .center, children: nodes))
         let collected = environment.collector
-        var bound = BoundSurface(view: node, regions: [:], background: collected.containerBackground?.resolvePaint(in: environment),
-                                 margins: nil, diagnostics: [])
+        let background = collected.containerBackground?.resolvePaint(in: environment)
+        let warnings = collected.warnings.map { Diagnostic.warning($0.message, at: $0.at) }
+        var bound = BoundSurface(view: node, regions: [:], background: background, margins: nil, diagnostics: warnings)
         bound.backgroundView = collected.containerBackgroundView
         return bound
     }
