@@ -228,10 +228,11 @@ let package = Package(
 #if os(Linux)
 package.targets += [
     .target(name: "SwiftUI", dependencies: ["WidgetModel"]),
-    .target(name: "WidgetKit", dependencies: ["SwiftUI", "WidgetModel"]),
+    .target(name: "ActivityKit"),
+    .target(name: "WidgetKit", dependencies: ["SwiftUI", "ActivityKit", "WidgetModel"]),
     // SwiftUI views → WidgetRenderer: the one place the modules meet the engine's façade.
-    .target(name: "WidgetShotSwiftUI", dependencies: ["SwiftUI", "WidgetKit", "WidgetShot"]),
-    .testTarget(name: "SwiftUITests", dependencies: ["SwiftUI", "WidgetKit", "WidgetShotSwiftUI", "WidgetShot", "TestSupport"]),
+    .target(name: "WidgetShotSwiftUI", dependencies: ["SwiftUI", "WidgetKit", "ActivityKit", "WidgetShot"]),
+    .testTarget(name: "SwiftUITests", dependencies: ["SwiftUI", "WidgetKit", "ActivityKit", "WidgetShotSwiftUI", "WidgetShot", "TestSupport"]),
 ]
 #endif
 

@@ -106,6 +106,7 @@ public struct EnvironmentModifier<Content: View>: View, PrimitiveView {
     public typealias Body = Never
     let content: Content
     let change: (inout EnvironmentValues) -> Void
+    package init(content: Content, change: @escaping (inout EnvironmentValues) -> Void) { self.content = content; self.change = change }
     package func makeNodes(in environment: EnvironmentValues) -> [ViewNode] {
         var changed = environment
         change(&changed)

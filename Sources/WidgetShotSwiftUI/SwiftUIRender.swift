@@ -1,6 +1,7 @@
 import Foundation
 public import SwiftUI
 public import WidgetKit
+public import ActivityKit
 public import WidgetShot
 
 /// A SwiftUI view, compiled from a team's own source, drawn by the engine: the view resolves to
@@ -78,6 +79,29 @@ public enum SwiftUIRender {
         }
         return try renderer.render(surface: surface, look: look, pngPreset: pngPreset) { bindContext in
             surfaceBound(context: bindContext) { configuration.contentNodes(for: chosen, in: $0) ?? [] }
+        }
+    }
+
+    /// A team's Live Activity drawn on `surface` (lockScreen, standBy, activitySmall, the three
+    /// island presentations): its `ActivityConfiguration`'s views for these attributes and this
+    /// content state, `isStale` as past the push's stale date.
+    public static func render<W: Widget, A: ActivityAttributes>(_ widget: W.Type, attributes: A, state: A.ContentState,
+                                                                 surface: Surface, isStale: Bool = false, look: Look = Look(),
+                                                                 pngPreset: PNGPreset = .fast, renderer: WidgetRenderer) throws -> RenderResult {
+        guard let configuration = W().body as? any ActivityViews else {
+            throw WidgetError(description: "\(W.self)'s configuration is not an ActivityConfiguration")
+        }
+        return try renderer.render(surface: surface, look: look, pngPreset: pngPreset) { context in
+            let environment = EnvironmentValues(look: context.look)
+            guard let views = configuration.views(for: surface, attributes: attributes, state: state, isStale: isStale, in: environment) else {
+                throw WidgetError(description: "\(W.self) draws \(configuration.attributesTypeName), not \(A.self); or \(surface.rawValue) is not a Live Activity surface")
+            }
+            let collected = environment.collector
+            var bound = BoundSurface(view: views.view, regions: views.regions,
+                                     background: collected.containerBackground?.resolvePaint(in: environment), margins: nil,
+                                     diagnostics: collected.warnings.map { Diagnostic.warning($0.message, at: $0.at) })
+            bound.keylineTint = views.keylineTint.map { AnyShapeStyle($0).resolvePaint(in: environment) }
+            return bound
         }
     }
 }
