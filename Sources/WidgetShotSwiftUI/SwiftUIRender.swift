@@ -104,4 +104,38 @@ public enum SwiftUIRender {
             return bound
         }
     }
+
+    /// The content state an APNs push for a Live Activity carries (`aps.content-state`), decoded by
+    /// the team's own `ContentState` and `decoder` (its date strategy), as the app sees it.
+    public static func contentState<A: ActivityAttributes>(of attributes: A.Type, fromPush payload: Data,
+                                                           decoder: JSONDecoder = JSONDecoder()) throws -> A.ContentState {
+        let json: Any
+        do { json = try JSONSerialization.jsonObject(with: payload) } catch {
+            throw WidgetError(description: "the push is not JSON: \(error.localizedDescription)")
+        }
+        guard let aps = (json as? [String: Any])?["aps"] as? [String: Any] else {
+            throw WidgetError(description: "the push has no 'aps' object")
+        }
+        guard let state = aps["content-state"] else {
+            throw WidgetError(description: "the push has no 'aps.content-state'")
+        }
+        let data = try JSONSerialization.data(withJSONObject: state)
+        do { return try decoder.decode(A.ContentState.self, from: data) } catch let error as DecodingError {
+            throw WidgetError(description: "aps.content-state does not decode as \(A.self).ContentState: \(describe(error))")
+        }
+    }
+
+    /// `aps.content-state.minutes: expected Int, found a string`.
+    static func describe(_ error: DecodingError) -> String {
+        func path(_ keys: [any CodingKey]) -> String {
+            (["aps", "content-state"] + keys.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }).joined(separator: ".")
+        }
+        switch error {
+        case .typeMismatch(let type, let c): return "\(path(c.codingPath)): expected \(type): \(c.debugDescription)"
+        case .valueNotFound(let type, let c): return "\(path(c.codingPath)): no \(type) value"
+        case .keyNotFound(let key, let c): return "\(path(c.codingPath + [key])): missing"
+        case .dataCorrupted(let c): return "\(path(c.codingPath)): \(c.debugDescription)"
+        @unknown default: return "\(error)"
+        }
+    }
 }

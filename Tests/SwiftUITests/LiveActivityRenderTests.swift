@@ -120,4 +120,23 @@ struct LiveActivityRenderTests {
         }
         #expect(try render(true) != render(false))
     }
+
+    @Test("a push's content-state is decoded by the team's own ContentState; a wrong type names its key")
+    func pushDecodesThroughTheTeamsType() throws {
+        let push = Data(#"{"aps": {"timestamp": 1, "event": "update", "content-state": {"status": "Nearby", "minutes": 3}}}"#.utf8)
+        let state = try SwiftUIRender.contentState(of: DeliveryAttributes.self, fromPush: push)
+        #expect(state == DeliveryAttributes.ContentState(status: "Nearby", minutes: 3))
+        let wrong = Data(#"{"aps": {"content-state": {"status": "Nearby", "minutes": "soon"}}}"#.utf8)
+        #expect {
+            _ = try SwiftUIRender.contentState(of: DeliveryAttributes.self, fromPush: wrong)
+        } throws: { error in
+            "\(error)".contains("aps.content-state.minutes: expected Int")
+        }
+        let missing = Data(#"{"aps": {"content-state": {"status": "Nearby"}}}"#.utf8)
+        #expect {
+            _ = try SwiftUIRender.contentState(of: DeliveryAttributes.self, fromPush: missing)
+        } throws: { error in
+            "\(error)".contains("aps.content-state.minutes: missing")
+        }
+    }
 }
