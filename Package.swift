@@ -1,6 +1,29 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// The SwiftUI-compatible modules (docs/swift.md): a team's widget code, compiled here against
+// Apple's names and drawn by the engine. Declared on Linux only: on a Mac, `import SwiftUI` and
+// `import WidgetKit` must find Apple's, so these targets do not exist there at all (a module named
+// SwiftUI in the build folder would shadow the SDK's for every target, swift-snapshot-testing's
+// included).
+#if os(Linux)
+let swiftUITargets: [Target] = [
+    .target(name: "SwiftUI", dependencies: ["WidgetModel"]),
+    .target(name: "ActivityKit"),
+    .target(name: "WidgetKit", dependencies: ["SwiftUI", "ActivityKit", "WidgetModel"]),
+    // SwiftUI views → WidgetRenderer: the one place the modules meet the engine's façade.
+    .target(name: "WidgetShotSwiftUI", dependencies: ["SwiftUI", "WidgetKit", "ActivityKit", "WidgetShot"]),
+]
+let swiftUITests: [Target] = [
+    .testTarget(name: "SwiftUITests", dependencies: ["SwiftUI", "WidgetKit", "ActivityKit", "WidgetShotSwiftUI", "WidgetShot",
+                                                     "WidgetShotTesting", "TestSupport"]),
+]
+// assertWidgetSnapshot(of: view) for a team's own SwiftUI views (WidgetShotTesting/ViewSnapshot.swift).
+let viewSnapshots: [Target.Dependency] = ["WidgetShotSwiftUI"]
+#else
+let swiftUITargets: [Target] = [], swiftUITests: [Target] = [], viewSnapshots: [Target.Dependency] = []
+#endif
+
 let package = Package(
     name: "WidgetShot",
     platforms: [.macOS(.v14)],
@@ -140,9 +163,10 @@ let package = Package(
             dependencies: ["WidgetShot", "WidgetGoldens", "WidgetPush", "WidgetGallery", "WidgetServer", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
 
+    ] + swiftUITargets + [
         // Snapshot tests in a team's own Swift tests: assertWidgetSnapshot, and the same pictures as a
         // swift-snapshot-testing strategy.
-        .target(name: "WidgetShotTesting", dependencies: ["WidgetShot", "WidgetGoldens", "WidgetDiff"]),
+        .target(name: "WidgetShotTesting", dependencies: ["WidgetShot", "WidgetGoldens", "WidgetDiff"] + viewSnapshots),
         .target(name: "WidgetShotSnapshotTesting", dependencies: [
             "WidgetShotTesting", "WidgetShot", "WidgetDiff", .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
         ]),
@@ -216,25 +240,9 @@ let package = Package(
         // The executables as a user runs them: widgetshot's commands, signals, the deploy files, the
         // fuzz replayers.
         .testTarget(name: "CLITests", dependencies: ["WidgetShot", "WidgetGoldens", "WidgetPush", "TestSupport"]),
-    ],
+    ] + swiftUITests,
     swiftLanguageModes: [.v6]
 )
-
-// The SwiftUI-compatible modules (docs/swift.md): a team's widget code, compiled here against
-// Apple's names and drawn by the engine. Declared on Linux only: on a Mac, `import SwiftUI` and
-// `import WidgetKit` must find Apple's, so these targets do not exist there at all (a module named
-// SwiftUI in the build folder would shadow the SDK's for every target, swift-snapshot-testing's
-// included).
-#if os(Linux)
-package.targets += [
-    .target(name: "SwiftUI", dependencies: ["WidgetModel"]),
-    .target(name: "ActivityKit"),
-    .target(name: "WidgetKit", dependencies: ["SwiftUI", "ActivityKit", "WidgetModel"]),
-    // SwiftUI views → WidgetRenderer: the one place the modules meet the engine's façade.
-    .target(name: "WidgetShotSwiftUI", dependencies: ["SwiftUI", "WidgetKit", "ActivityKit", "WidgetShot"]),
-    .testTarget(name: "SwiftUITests", dependencies: ["SwiftUI", "WidgetKit", "ActivityKit", "WidgetShotSwiftUI", "WidgetShot", "TestSupport"]),
-]
-#endif
 
 // The fuzz build (scripts/fuzz): `WIDGETSHOT_FUZZ=1 swift build --product FuzzLayout` compiles this
 // package's own modules — the parsers, binder, layout, renderer, server code under test — with

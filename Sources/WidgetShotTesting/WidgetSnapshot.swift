@@ -65,15 +65,31 @@ public enum WidgetSnapshot {
         let reference = snapshots.appendingPathComponent(base + ".png").path
         let shown = "__Snapshots__/\(testFile.deletingPathExtension().lastPathComponent)/\(base).png"
 
-        let actualImage: DiffImage, png: [UInt8]
+        let png: [UInt8]
         do {
             png = try render(layout: layout, surface: surface, preview: preview, scheme: scheme, mode: mode,
                              project: project, near: testFile.deletingLastPathComponent().path)
-            actualImage = try image(png)
+            _ = try image(png)
         } catch {
             return "snapshot \(layout)/\(surface.rawValue)/\(preview): \(error)"
         }
+        return check(png, reference: reference, shown: shown, snapshots: snapshots, record: record, options: options)
+    }
 
+    /// The reference beside a test file for snapshot `base` (`__Snapshots__/<TestFile>/<base>.png`):
+    /// its path, how a message shows it, and its folder.
+    static func referencePath(base: String, file: String) -> (reference: String, shown: String, folder: URL) {
+        let testFile = URL(fileURLWithPath: file)
+        let folder = testFile.deletingLastPathComponent().appendingPathComponent("__Snapshots__")
+            .appendingPathComponent(testFile.deletingPathExtension().lastPathComponent)
+        return (folder.appendingPathComponent(base + ".png").path,
+                "__Snapshots__/\(testFile.deletingPathExtension().lastPathComponent)/\(base).png", folder)
+    }
+
+    /// A rendered PNG against its reference, by the record mode: recorded, nil when it matches, or
+    /// the one-line failure (with the actual and diff pictures written beside the reference).
+    static func check(_ png: [UInt8], reference: String, shown: String, snapshots: URL, record: RecordMode,
+                      options: DiffOptions) -> String? {
         let existing = FileManager.default.contents(atPath: reference).map { [UInt8]($0) }
         if record == .all || (existing == nil && record == .missing) {
             do {

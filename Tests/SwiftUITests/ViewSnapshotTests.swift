@@ -1,0 +1,37 @@
+import Foundation
+import SwiftUI
+import Testing
+import TestSupport
+import WidgetKit
+import WidgetShot
+import WidgetShotTesting
+
+/// `assertWidgetSnapshot(of: view)`: a team's view recorded, compared, and a change caught, with
+/// the reference beside the test file (here a scratch folder standing for the team's tests).
+@Suite("snapshot tests of a team's SwiftUI views")
+struct ViewSnapshotTests {
+    struct Badge: View {
+        let count: Int
+        var body: some View {
+            HStack {
+                Image(systemName: "bicycle")
+                Text("\(count) orders").font(.headline)
+            }
+            .containerBackground(Color.white, for: .widget)
+        }
+    }
+
+    @Test("the first run records, the next compares equal, a changed view fails naming its actual and diff pictures")
+    func recordCompareFail() throws {
+        let folder = scratchDirectory("view-snapshots")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let testFile = folder + "/BadgeTests.swift"
+        let first = WidgetSnapshot.verify(of: Badge(count: 3), family: .systemSmall, record: .missing, file: testFile, function: "badge()")
+        #expect(first?.hasPrefix("recorded a new snapshot at __Snapshots__/BadgeTests/badge.systemSmall-light.png") == true, "\(first ?? "nil")")
+        #expect(FileManager.default.fileExists(atPath: folder + "/__Snapshots__/BadgeTests/badge.systemSmall-light.png"))
+        #expect(WidgetSnapshot.verify(of: Badge(count: 3), family: .systemSmall, record: .never, file: testFile, function: "badge()") == nil)
+        let changed = WidgetSnapshot.verify(of: Badge(count: 4), family: .systemSmall, record: .never, file: testFile, function: "badge()")
+        #expect(changed?.contains("differs") == true && changed?.contains("badge.systemSmall-light.actual.png") == true, "\(changed ?? "nil")")
+        #expect(FileManager.default.fileExists(atPath: folder + "/__Snapshots__/BadgeTests/badge.systemSmall-light.diff.png"))
+    }
+}
