@@ -100,13 +100,7 @@ struct LiveActivityRenderTests {
         let yaml = try renderer.render(try cell.request(for: document, look: LookSpec(scale: 2)))
         #expect(swift.warnings.isEmpty, "\(swift.warnings)")
         #expect(swift.pixelWidth == yaml.pixelWidth && swift.pixelHeight == yaml.pixelHeight)
-        let same = swift.bitmap.straightRGBA().pixels == yaml.bitmap.straightRGBA().pixels
-        if !same {
-            let out = Project.output("swiftui-activity")
-            try? FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
-            try? Data(swift.png).write(to: URL(fileURLWithPath: out + "/\(surface.rawValue)-swift.png"))
-            try? Data(yaml.png).write(to: URL(fileURLWithPath: out + "/\(surface.rawValue)-layout.png"))
-        }
+        let same = samePixels(swift, yaml, keepIn: "swiftui-activity", as: surface.rawValue)
         #expect(same, "\(surface.rawValue): the compiled activity differs from its layout twin (.build/test-output/swiftui-activity)")
     }
 

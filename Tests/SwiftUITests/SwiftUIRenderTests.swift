@@ -151,13 +151,7 @@ struct SwiftUIRenderTests {
         let swift = try SwiftUIRender.render(OrderView(entry: Self.entry), surface: surface, look: look, renderer: renderer)
         let yaml = try Self.layoutPixels(surface, scheme: scheme)
         #expect(swift.pixelWidth == yaml.pixelWidth && swift.pixelHeight == yaml.pixelHeight)
-        let same = swift.bitmap.straightRGBA().pixels == yaml.bitmap.straightRGBA().pixels
-        if !same {
-            let out = Project.output("swiftui-twin")
-            try? FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
-            try? Data(swift.png).write(to: URL(fileURLWithPath: out + "/\(surface.rawValue)-\(scheme.rawValue)-swift.png"))
-            try? Data(yaml.png).write(to: URL(fileURLWithPath: out + "/\(surface.rawValue)-\(scheme.rawValue)-layout.png"))
-        }
+        let same = samePixels(swift, yaml, keepIn: "swiftui-twin", as: "\(surface.rawValue)-\(scheme.rawValue)")
         #expect(same, "\(surface.rawValue) \(scheme.rawValue): the compiled view differs from its layout twin (both in .build/test-output/swiftui-twin)")
     }
 
