@@ -16,6 +16,7 @@ public struct EnvironmentValues: @unchecked Sendable {
     /// What views set for the text below them.
     package var font: Font?
     package var foreground: AnyShapeStyle?
+    package var tint: AnyShapeStyle?
     package var lineLimitValue: Int?
     package var multilineAlignment: WidgetModel.TextAlignment = .leading
     /// What the resolved views hand up (the container background).

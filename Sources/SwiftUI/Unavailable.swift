@@ -22,14 +22,6 @@ public struct Canvas: View, PrimitiveView {
     package func makeNodes(in environment: EnvironmentValues) -> [ViewNode] { [] }
 }
 
-@available(*, unavailable, message: "WidgetShot does not draw ProgressView yet (docs/swift.md)")
-public struct ProgressView<Label: View>: View, PrimitiveView {
-    public typealias Body = Never
-    public init(value: Double?, total: Double = 1) where Label == EmptyView {}
-    public init(timerInterval: ClosedRange<Date>, countsDown: Bool = true) where Label == EmptyView {}
-    package func makeNodes(in environment: EnvironmentValues) -> [ViewNode] { [] }
-}
-
 @available(*, unavailable, message: "WidgetShot does not draw Gauge yet (docs/swift.md)")
 public struct Gauge<Label: View>: View, PrimitiveView {
     public typealias Body = Never

@@ -75,6 +75,7 @@ struct OrderView: View {
                         .frame(height: 4)
                 }
             }
+            ProgressView(value: 2, total: 3).tint(.orange)
             Divider()
             TotalRow(total: "₩32,000")
         }
@@ -110,6 +111,8 @@ let orderLayout = """
                     fill: "{{item ? 'orange' : 'gray'}}"
                     frame: { height: 4 }
               spacing: 6
+            - progress: 0.6666666666666666
+              tint: orange
             - divider
             - hstack:
                 - text: Total

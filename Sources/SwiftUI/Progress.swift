@@ -1,0 +1,54 @@
+import Foundation
+package import WidgetModel
+
+/// A progress bar (SwiftUI's `ProgressView` with a value, or a timer interval), linear as a
+/// widget draws it: the tint on the system fill, 4 pt thick; a label above, leading, 4 pt apart.
+public struct ProgressView<Label: View>: View, PrimitiveView {
+    public typealias Body = Never
+    enum Amount { case value(Double, total: Double), timer(ClosedRange<Date>, countsDown: Bool) }
+    let amount: Amount
+    let label: Label?
+
+    public init(value: Double?, total: Double = 1) where Label == EmptyView {
+        amount = .value(value ?? 0, total: total); label = nil
+    }
+
+    public init(value: Double?, total: Double = 1, @ViewBuilder label: () -> Label) {
+        amount = .value(value ?? 0, total: total); self.label = label()
+    }
+
+    public init(timerInterval: ClosedRange<Date>, countsDown: Bool = true) where Label == EmptyView {
+        amount = .timer(timerInterval, countsDown: countsDown); label = nil
+    }
+
+    /// 0…1 at the render's `now` for a timer interval.
+    func fraction(now: Date) -> Double {
+        let f: Double
+        switch amount {
+        case .value(let v, let total): f = total > 0 && v.isFinite ? v / total : 0
+        case .timer(let range, let countsDown):
+            let span = range.upperBound.timeIntervalSince(range.lowerBound)
+            let done = span > 0 ? now.timeIntervalSince(range.lowerBound) / span : 1
+            f = countsDown ? 1 - done : done
+        }
+        return min(1, max(0, f))
+    }
+
+    package func makeNodes(in environment: EnvironmentValues) -> [ViewNode] {
+        let tint = environment.tint?.resolvePaint(in: environment) ?? Color.blue.resolvePaint(in: environment)
+        let track = Color(system: "systemFill").rgba(in: environment)
+        let bar = ViewNode(.progress(ProgressContent(fraction: fraction(now: environment.look.now), style: .linear,
+                                                     tint: tint, track: track, thickness: 4)))
+        guard let label else { return [bar] }
+        let labels = ViewResolver.nodes(label, in: environment)
+        if labels.isEmpty { return [bar] }
+        return [ViewNode(.vstack(spacing: 4, alignment: .leading, children: labels + [bar]))]
+    }
+}
+
+extension View {
+    /// The accent of controls and progress (SwiftUI's `tint`).
+    public func tint(_ tint: Color?) -> some View {
+        EnvironmentModifier(content: self) { $0.tint = tint.map(AnyShapeStyle.init) }
+    }
+}
