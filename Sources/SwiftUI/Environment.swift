@@ -17,6 +17,8 @@ public struct EnvironmentValues: @unchecked Sendable {
     package var font: Font?
     package var foreground: AnyShapeStyle?
     package var tint: AnyShapeStyle?
+    /// The app's strings: key → localization → text (its `.xcstrings`, given to the render).
+    package var strings: [String: [String: String]] = [:]
     package var lineLimitValue: Int?
     package var multilineAlignment: WidgetModel.TextAlignment = .leading
     /// What the resolved views hand up (the container background).

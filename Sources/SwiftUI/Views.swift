@@ -5,14 +5,17 @@ package import WidgetModel
 public struct Text: View, PrimitiveView, Hashable, Sendable {
     public typealias Body = Never
     var content: String
+    /// A key to look up in the app's strings, with its arguments (`Text("Arriving \(eta)")`).
+    var key: LocalizedStringKey?
     var font: Font?
     var foreground: Color?
     var weight: Font.Weight?
     var isBold = false
 
     public init(verbatim content: String) { self.content = content }
-    public init<S: StringProtocol>(_ content: S) { self.content = String(content) }
-    public init(_ key: LocalizedStringKey) { self.content = key.text }
+    // Disfavoured, as in SwiftUI: a literal is a key to look up, a String variable is shown as it is.
+    @_disfavoredOverload public init<S: StringProtocol>(_ content: S) { self.content = String(content) }
+    public init(_ key: LocalizedStringKey) { self.content = key.text; self.key = key }
 
     public func font(_ font: Font?) -> Text { var t = self; t.font = font; return t }
     public func fontWeight(_ weight: Font.Weight?) -> Text { var t = self; t.weight = weight; return t }
@@ -25,24 +28,67 @@ public struct Text: View, PrimitiveView, Hashable, Sendable {
         if isBold { font.isBold = true }
         let paint = foreground?.resolvePaint(in: environment) ?? environment.foreground?.resolvePaint(in: environment)
             ?? Color.primary.resolvePaint(in: environment)
-        return [ViewNode(.text(TextContent(string: content, font: font.spec(category: environment.look.dynamicType), color: paint,
+        let string = key.map { $0.localized(in: environment) } ?? content
+        return [ViewNode(.text(TextContent(string: string, font: font.spec(category: environment.look.dynamicType), color: paint,
                                            lineLimit: environment.lineLimitValue, alignment: environment.multilineAlignment)))]
     }
 }
 
-/// A string a `Text` looks up in the app's strings (SwiftUI's `LocalizedStringKey`); here the
-/// key itself, interpolations written out.
+/// A string a `Text` looks up in the app's strings (SwiftUI's `LocalizedStringKey`). As SwiftUI
+/// builds it, each interpolation becomes a format specifier in the key (`%lld` for an integer, `%@`
+/// for anything else): `Text("Arriving \(eta)")` looks up `Arriving %@`. Without a translation for
+/// the render's locale, the text is the key with its arguments written in.
 public struct LocalizedStringKey: ExpressibleByStringInterpolation, Hashable, Sendable {
-    let text: String
-    public init(_ value: String) { text = value }
-    public init(stringLiteral value: String) { text = value }
-    public init(stringInterpolation: StringInterpolation) { text = stringInterpolation.text }
+    /// The lookup key, with format specifiers.
+    let key: String
+    let arguments: [String]
+    /// The key with its arguments in place.
+    var text: String { Self.format(key, arguments) }
+
+    public init(_ value: String) { key = value; arguments = [] }
+    public init(stringLiteral value: String) { key = value; arguments = [] }
+    public init(stringInterpolation: StringInterpolation) { key = stringInterpolation.key; arguments = stringInterpolation.arguments }
 
     public struct StringInterpolation: StringInterpolationProtocol {
-        var text = ""
+        var key = ""
+        var arguments: [String] = []
         public init(literalCapacity: Int, interpolationCount: Int) {}
-        public mutating func appendLiteral(_ literal: String) { text += literal }
-        public mutating func appendInterpolation<T>(_ value: T) { text += "\(value)" }
+        public mutating func appendLiteral(_ literal: String) { key += literal.replacingOccurrences(of: "%", with: "%%") }
+        public mutating func appendInterpolation<T: BinaryInteger>(_ value: T) { key += "%lld"; arguments.append("\(value)") }
+        public mutating func appendInterpolation<T>(_ value: T) { key += "%@"; arguments.append("\(value)") }
+    }
+
+    /// The translation for the environment's locale (exactly, then its language), else the key.
+    func localized(in environment: EnvironmentValues) -> String {
+        let locale = environment.look.locale
+        let language = String(locale.prefix { $0 != "-" && $0 != "_" })
+        let texts = environment.strings[key]
+        return Self.format(texts?[locale] ?? texts?[language] ?? key, arguments)
+    }
+
+    /// `%@`, `%lld`, `%d`, `%1$@` … replaced by the arguments (positional ones by number), `%%` by `%`.
+    package static func format(_ format: String, _ arguments: [String]) -> String {
+        var out = "", next = 0
+        var i = format.startIndex
+        while i < format.endIndex {
+            let c = format[i]
+            guard c == "%" else { out.append(c); i = format.index(after: i); continue }
+            var j = format.index(after: i)
+            if j < format.endIndex, format[j] == "%" { out.append("%"); i = format.index(after: j); continue }
+            var position: Int?
+            var digits = ""
+            while j < format.endIndex, format[j].isNumber { digits.append(format[j]); j = format.index(after: j) }
+            if j < format.endIndex, format[j] == "$", let n = Int(digits) { position = n - 1; j = format.index(after: j) }
+            else if !digits.isEmpty { out += "%" + digits; i = j; continue }
+            var spec = ""
+            while j < format.endIndex, "l".contains(format[j]) { spec.append(format[j]); j = format.index(after: j) }
+            guard j < format.endIndex, "@diuf".contains(format[j]) else { out += "%" + spec; i = j; continue }
+            let index = position ?? next
+            if position == nil { next += 1 }
+            out += index < arguments.count ? arguments[index] : ""
+            i = format.index(after: j)
+        }
+        return out
     }
 }
 

@@ -7,23 +7,40 @@ public import WidgetShot
 /// A SwiftUI view, compiled from a team's own source, drawn by the engine: the view resolves to
 /// the engine's view tree in the surface's environment (its family, scheme, locale, Dynamic Type),
 /// and from there on it is composed, laid out, drawn and encoded as a layout file's view is.
+/// The app's translated strings, from its Xcode string catalogs (`Localizable.xcstrings`): what a
+/// `Text("Arriving \(eta)")` looks up (`Arriving %@`) in the render's locale.
+public struct AppStrings: Sendable {
+    package let texts: [String: [String: String]]
+    public init() { texts = [:] }
+    /// Reads each catalog (later ones win for a key they share); an error names the file and place.
+    public init(catalogs paths: [String]) throws {
+        var all: [String: [String: String]] = [:]
+        for path in paths {
+            do { all.merge(try StringCatalogFile.texts(at: path)) { $1 } } catch { throw SwiftUIRender.WidgetError(description: error.description) }
+        }
+        texts = all
+    }
+}
+
 public enum SwiftUIRender {
-    public static func render<V: View>(_ view: V, surface: Surface, look: Look = Look(), pngPreset: PNGPreset = .fast,
-                                       renderer: WidgetRenderer) throws -> RenderResult {
+    public static func render<V: View>(_ view: V, surface: Surface, look: Look = Look(), strings: AppStrings = AppStrings(),
+                                       pngPreset: PNGPreset = .fast, renderer: WidgetRenderer) throws -> RenderResult {
         try renderer.render(surface: surface, look: look, pngPreset: pngPreset) { context in
-            bound(view, context: context)
+            bound(view, context: context, strings: strings)
         }
     }
 
     /// The bound surface `view` stands for in `context`.
-    static func bound<V: View>(_ view: V, context: BindContext) -> BoundSurface {
-        surfaceBound(context: context) { ViewResolver.nodes(view, in: $0) }
+    static func bound<V: View>(_ view: V, context: BindContext, strings: AppStrings = AppStrings()) -> BoundSurface {
+        surfaceBound(context: context, strings: strings) { ViewResolver.nodes(view, in: $0) }
     }
 
     /// The surface's environment (its look and family), the nodes `resolve` makes in it (several
     /// stacked as a widget's body stacks them), and what they handed up (the container background).
-    static func surfaceBound(context: BindContext, _ resolve: (EnvironmentValues) -> [ViewNode]) -> BoundSurface {
+    static func surfaceBound(context: BindContext, strings: AppStrings = AppStrings(),
+                             _ resolve: (EnvironmentValues) -> [ViewNode]) -> BoundSurface {
         var environment = EnvironmentValues(look: context.look)
+        environment.strings = strings.texts
         if let family = WidgetFamily(context.surface) { environment.widgetFamily = family }
         let nodes = resolve(environment)
         let node = nodes.count == 1 ? nodes[0] : ViewNode(nodes.isEmpty ? .empty : .vstack(spacing: nil, alignment: .center, children: nodes))

@@ -157,3 +157,28 @@ enum StringCatalog {
         }
     }
 }
+
+/// Xcode string catalogs for code that is not a layout (the SwiftUI modules' `Text` looks its keys
+/// up in them): each key's text per localization, read under the same rules and limits.
+public enum StringCatalogFile {
+    public struct Failure: Error, CustomStringConvertible, Sendable {
+        public let description: String
+    }
+
+    /// `path`'s strings: key → localization → text. A plural variation is an ICU plural here
+    /// (`one {# day} other {# days}`), as the layout language reads it.
+    public static func texts(at path: String, limits: Limits = .default) throws(Failure) -> [String: [String: String]] {
+        let url = URL(fileURLWithPath: path)
+        switch StringCatalog.load(url.lastPathComponent, layoutDirectory: url.deletingLastPathComponent().path, limits: limits) {
+        case .failure(let f):
+            throw Failure(description: f.location.map { "\($0): \(f.message)" } ?? f.message)
+        case .success(let loaded):
+            var out: [String: [String: String]] = [:]
+            for (key, value) in loaded.strings {
+                guard case .object(let texts) = value else { continue }
+                out[key] = texts.compactMapValues { if case .string(let s) = $0 { s } else { nil } }
+            }
+            return out
+        }
+    }
+}
