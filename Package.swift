@@ -35,7 +35,9 @@ let package = Package(
         .library(name: "WidgetShotTesting", targets: ["WidgetShotTesting"]),
         // The same pictures as a swift-snapshot-testing strategy: assertSnapshot(of: WidgetCell(…), as: .widget).
         .library(name: "WidgetShotSnapshotTesting", targets: ["WidgetShotSnapshotTesting"]),
-        .executable(name: "widgetshot", targets: ["widgetshot"]),
+        // The executable's target is WidgetShotCLI, not `widgetshot`: Sources/widgetshot and
+        // Sources/WidgetShot would be one folder on a case-insensitive (macOS) checkout.
+        .executable(name: "widgetshot", targets: ["WidgetShotCLI"]),
         // SwiftUI code → a draft layout (`widgetshot import` runs it). Its own product, so
         // swift-syntax never enters the renderer, the server or the main binary.
         .executable(name: "widgetshot-import", targets: ["WidgetShotImport"]),
@@ -159,7 +161,7 @@ let package = Package(
             .product(name: "Yams", package: "Yams"),
         ], resources: [.embedInCode("Resources/openapi.json")]),
         .executableTarget(
-            name: "widgetshot",
+            name: "WidgetShotCLI",
             dependencies: ["WidgetShot", "WidgetGoldens", "WidgetPush", "WidgetGallery", "WidgetServer", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
 

@@ -64,6 +64,9 @@ struct ArchitectureTableTests {
             #expect(row.folder == "Sources/\(row.target)" || row.target == "TestSupport",
                     "\(row.target) lives in \(row.folder), not the folder SwiftPM looks for")
         }
+        // A macOS checkout is case-insensitive: two folders that differ only by case are one there.
+        let byCase = Dictionary(grouping: rows.map(\.folder), by: { $0.lowercased() }).values.filter { $0.count > 1 }
+        #expect(byCase.isEmpty, "folders that are one folder on macOS: \(byCase)")
         // Stage order: every target after the targets it uses.
         var seen: Set<String> = []
         for row in rows {
