@@ -292,6 +292,12 @@ public struct LookSpec: Sendable, Equatable {
 
     public static let fieldNames: Set<String> = Set(fields.map(\.name))
 
+    /// The command-line option of a field or parameter name, as ArgumentParser names a property's
+    /// flag: `dynamicType` → `--dynamic-type`, `controlState` → `--control-state`.
+    public static func optionName(_ name: String) -> String {
+        "--" + name.reduce(into: "") { out, c in out += c.isUppercase ? "-" + c.lowercased() : String(c) }
+    }
+
     public static func field(_ name: String) -> Field? { fields.first { $0.name == name } }
 
     /// Sets the field `name` from query text: a number or a flag is read from its text here.

@@ -78,7 +78,7 @@ public struct MatrixCell: Sendable, Hashable {
     public func renderCommand(_ fields: [(name: String, value: String)], output: String) -> [String] {
         var words = ["widgetshot", "render", layout, "--surface", surface.rawValue]
         for (name, value) in fields {
-            let option = "--" + name.reduce(into: "") { out, c in out += c.isUppercase ? "-" + c.lowercased() : String(c) }
+            let option = LookSpec.optionName(name)
             words += value == "true" && name == "placeholder" ? [option] : [option, value]
         }
         return words + ["-o", output]

@@ -52,13 +52,7 @@ struct LookOptions: ParsableArguments {
     /// "--scale: scale must be between 0.25 and 4, got 9.0": a RenderSpecError with the option it
     /// comes from.
     static func message(_ error: RenderSpecError) -> String {
-        let option: String? = switch error.field {
-        case "layout": nil
-        case "controlState": "--control-state"
-        case "dynamicType": "--dynamic-type"
-        default: "--\(error.field)"
-        }
-        return option.map { "\($0): \(error.message)" } ?? error.message
+        error.field == "layout" ? error.message : "\(LookSpec.optionName(error.field)): \(error.message)"
     }
 }
 

@@ -180,11 +180,7 @@ struct ServeCommand: ParsableCommand {
     }
 
     /// `renderDeadline` → `render-deadline`, as ArgumentParser names a property's flag.
-    static func flagName(_ property: Substring) -> String {
-        property.reduce(into: "") { name, character in
-            if character.isUppercase { name += "-" + character.lowercased() } else { name.append(character) }
-        }
-    }
+    static func flagName(_ property: Substring) -> String { String(LookSpec.optionName(String(property)).dropFirst(2)) }
 
     func run() throws {
         let settings: ServeSettings

@@ -39,15 +39,27 @@ public enum SwiftUIRender {
     /// stacked as a widget's body stacks them), and what they handed up (the container background).
     static func surfaceBound(context: BindContext, strings: AppStrings = AppStrings(),
                              _ resolve: (EnvironmentValues) -> [ViewNode]) -> BoundSurface {
+        let environment = environment(context, strings: strings)
+        let nodes = resolve(environment)
+        let node = nodes.count == 1 ? nodes[0] : ViewNode(nodes.isEmpty ? .empty : .vstack(spacing: nil, alignment: .center, children: nodes))
+        return bound(view: node, regions: [:], in: environment)
+    }
+
+    /// The environment a surface's views resolve in: its look, its family, the app's strings.
+    static func environment(_ context: BindContext, strings: AppStrings) -> EnvironmentValues {
         var environment = EnvironmentValues(look: context.look)
         environment.strings = strings.texts
         if let family = WidgetFamily(context.surface) { environment.widgetFamily = family }
-        let nodes = resolve(environment)
-        let node = nodes.count == 1 ? nodes[0] : ViewNode(nodes.isEmpty ? .empty : .vstack(spacing: nil, alignment: .center, children: nodes))
+        return environment
+    }
+
+    /// The bound surface of resolved views, with what they handed up: the container background
+    /// (a style or a view) and the warnings.
+    static func bound(view: ViewNode?, regions: [Region: ViewNode], in environment: EnvironmentValues) -> BoundSurface {
         let collected = environment.collector
         let background = collected.containerBackground?.resolvePaint(in: environment)
         let warnings = collected.warnings.map { Diagnostic.warning($0.message, at: $0.at) }
-        var bound = BoundSurface(view: node, regions: [:], background: background, margins: nil, diagnostics: warnings)
+        var bound = BoundSurface(view: view, regions: regions, background: background, margins: nil, diagnostics: warnings)
         bound.backgroundView = collected.containerBackgroundView
         return bound
     }
@@ -68,7 +80,8 @@ public enum SwiftUIRender {
     /// asked for the entry (with a context that carries the family, the display size and
     /// `isPreview`), and the configuration's view for that entry.
     public static func render<W: Widget>(_ widget: W.Type, family: WidgetFamily, entry: Entry = .snapshot, look: Look = Look(),
-                                         pngPreset: PNGPreset = .fast, renderer: WidgetRenderer) throws -> RenderResult {
+                                         strings: AppStrings = AppStrings(), pngPreset: PNGPreset = .fast,
+                                         renderer: WidgetRenderer) throws -> RenderResult {
         guard let configuration = W().body as? any EntryViews else {
             throw WidgetError(description: "\(W.self)'s configuration is not one WidgetShot draws yet (StaticConfiguration is)")
         }
@@ -95,7 +108,7 @@ public enum SwiftUIRender {
             throw WidgetError(description: "\(W.self)'s provider gave no \(entry) entry at once (a provider that answers from a Task is not awaited yet)")
         }
         return try renderer.render(surface: surface, look: look, pngPreset: pngPreset) { bindContext in
-            surfaceBound(context: bindContext) { configuration.contentNodes(for: chosen, in: $0) ?? [] }
+            surfaceBound(context: bindContext, strings: strings) { configuration.contentNodes(for: chosen, in: $0) ?? [] }
         }
     }
 
@@ -104,19 +117,17 @@ public enum SwiftUIRender {
     /// content state, `isStale` as past the push's stale date.
     public static func render<W: Widget, A: ActivityAttributes>(_ widget: W.Type, attributes: A, state: A.ContentState,
                                                                  surface: Surface, isStale: Bool = false, look: Look = Look(),
-                                                                 pngPreset: PNGPreset = .fast, renderer: WidgetRenderer) throws -> RenderResult {
+                                                                 strings: AppStrings = AppStrings(), pngPreset: PNGPreset = .fast,
+                                                                 renderer: WidgetRenderer) throws -> RenderResult {
         guard let configuration = W().body as? any ActivityViews else {
             throw WidgetError(description: "\(W.self)'s configuration is not an ActivityConfiguration")
         }
         return try renderer.render(surface: surface, look: look, pngPreset: pngPreset) { context in
-            let environment = EnvironmentValues(look: context.look)
+            let environment = environment(context, strings: strings)
             guard let views = configuration.views(for: surface, attributes: attributes, state: state, isStale: isStale, in: environment) else {
                 throw WidgetError(description: "\(W.self) draws \(configuration.attributesTypeName), not \(A.self); or \(surface.rawValue) is not a Live Activity surface")
             }
-            let collected = environment.collector
-            var bound = BoundSurface(view: views.view, regions: views.regions,
-                                     background: collected.containerBackground?.resolvePaint(in: environment), margins: nil,
-                                     diagnostics: collected.warnings.map { Diagnostic.warning($0.message, at: $0.at) })
+            var bound = bound(view: views.view, regions: views.regions, in: environment)
             bound.keylineTint = views.keylineTint.map { AnyShapeStyle($0).resolvePaint(in: environment) }
             return bound
         }
