@@ -92,12 +92,7 @@ struct LiveActivityRenderTests {
         let swift = try SwiftUIRender.render(DeliveryActivity.self, attributes: DeliveryAttributes(restaurant: "Seoul Kitchen"),
                                              state: .init(status: "On the way", minutes: 18), surface: surface,
                                              look: Look(scale: 2), renderer: renderer)
-        let folder = scratchDirectory("swiftui-activity")
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        try Data(deliveryActivityLayout.utf8).write(to: URL(fileURLWithPath: folder + "/activity.yaml"))
-        let document = try LayoutCatalog(directory: folder).load("activity")
-        let cell = MatrixCell(layout: "activity", surface: surface, preview: "one", scheme: .light)
-        let yaml = try renderer.render(try cell.request(for: document, look: LookSpec(scale: 2)))
+        let yaml = try layoutTwin(deliveryActivityLayout, name: "activity", surface: surface, renderer: renderer)
         #expect(swift.warnings.isEmpty, "\(swift.warnings)")
         #expect(swift.pixelWidth == yaml.pixelWidth && swift.pixelHeight == yaml.pixelHeight)
         let same = samePixels(swift, yaml, keepIn: "swiftui-activity", as: surface.rawValue)

@@ -134,16 +134,6 @@ let orderLayout = """
 struct SwiftUIRenderTests {
     static let entry = OrderEntry(date: Date(timeIntervalSince1970: 0), restaurant: "Seoul Kitchen", eta: "12:45", items: 3)
 
-    static func layoutPixels(_ surface: Surface, scheme: WidgetModel.ColorScheme) throws -> RenderResult {
-        let folder = scratchDirectory("swiftui-twin")
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let path = folder + "/order.yaml"
-        try Data(orderLayout.utf8).write(to: URL(fileURLWithPath: path))
-        let document = try LayoutCatalog(directory: folder).load("order")
-        let cell = MatrixCell(layout: "order", surface: surface, preview: "one", scheme: scheme)
-        return try WidgetRenderer(fonts: Project.fonts).render(try cell.request(for: document, look: LookSpec(scale: 2)))
-    }
-
     @Test("the SwiftUI view and its layout twin are the same pixels", arguments: [
         (Surface.systemSmall, WidgetModel.ColorScheme.light), (.systemMedium, .light), (.systemMedium, .dark),
     ])
@@ -152,7 +142,7 @@ struct SwiftUIRenderTests {
         var look = Look(scale: 2, scheme: scheme)
         look.now = Look.fallbackNow
         let swift = try SwiftUIRender.render(OrderView(entry: Self.entry), surface: surface, look: look, renderer: renderer)
-        let yaml = try Self.layoutPixels(surface, scheme: scheme)
+        let yaml = try layoutTwin(orderLayout, name: "order", surface: surface, scheme: scheme, renderer: renderer)
         #expect(swift.pixelWidth == yaml.pixelWidth && swift.pixelHeight == yaml.pixelHeight)
         let same = samePixels(swift, yaml, keepIn: "swiftui-twin", as: "\(surface.rawValue)-\(scheme.rawValue)")
         #expect(same, "\(surface.rawValue) \(scheme.rawValue): the compiled view differs from its layout twin (both in .build/test-output/swiftui-twin)")

@@ -14,3 +14,15 @@ func samePixels(_ swift: RenderResult, _ layout: RenderResult, keepIn folder: St
     }
     return same
 }
+
+/// The twin written in the layout language (`yaml`, a layout named `name` with a preview `one`),
+/// rendered as the goldens render a cell: the golden device at 2x.
+func layoutTwin(_ yaml: String, name: String, surface: Surface, scheme: WidgetModel.ColorScheme = .light,
+                renderer: WidgetRenderer) throws -> RenderResult {
+    let folder = scratchDirectory("swiftui-twin")
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    try Data(yaml.utf8).write(to: URL(fileURLWithPath: folder + "/\(name).yaml"))
+    let document = try LayoutCatalog(directory: folder).load(name)
+    let cell = MatrixCell(layout: name, surface: surface, preview: "one", scheme: scheme)
+    return try renderer.render(try cell.request(for: document, look: LookSpec(scale: 2)))
+}
