@@ -8,14 +8,18 @@ import PackageDescription
 // included).
 #if os(Linux)
 let swiftUITargets: [Target] = [
-    .target(name: "SwiftUI", dependencies: ["WidgetModel"]),
+    // `import CoreGraphics` / `import UIKit` as widget code writes them (CG types are Foundation's).
+    .target(name: "CoreGraphics"),
+    .target(name: "UIKit", dependencies: ["CoreGraphics"]),
+    .target(name: "SwiftUI", dependencies: ["WidgetModel", "CoreGraphics", "UIKit"]),
     .target(name: "ActivityKit"),
-    .target(name: "WidgetKit", dependencies: ["SwiftUI", "ActivityKit", "WidgetModel"]),
+    .target(name: "AppIntents"),
+    .target(name: "WidgetKit", dependencies: ["SwiftUI", "ActivityKit", "AppIntents", "WidgetModel"]),
     // SwiftUI views → WidgetRenderer: the one place the modules meet the engine's façade.
     .target(name: "WidgetShotSwiftUI", dependencies: ["SwiftUI", "WidgetKit", "ActivityKit", "WidgetShot"]),
 ]
 let swiftUITests: [Target] = [
-    .testTarget(name: "SwiftUITests", dependencies: ["SwiftUI", "WidgetKit", "ActivityKit", "WidgetShotSwiftUI", "WidgetShot",
+    .testTarget(name: "SwiftUITests", dependencies: ["SwiftUI", "WidgetKit", "ActivityKit", "AppIntents", "UIKit", "WidgetShotSwiftUI", "WidgetShot",
                                                      "WidgetShotTesting", "TestSupport"]),
 ]
 // assertWidgetSnapshot(of: view) for a team's own SwiftUI views (WidgetShotTesting/ViewSnapshot.swift).

@@ -1,4 +1,4 @@
-import Foundation
+@_exported import Foundation
 package import WidgetModel
 
 // The part of SwiftUI a widget's views are made of, for Linux: Apple's names and signatures
