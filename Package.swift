@@ -1,5 +1,6 @@
 // swift-tools-version:6.0
 import PackageDescription
+import CompilerPluginSupport
 
 // The SwiftUI-compatible modules (docs/swift.md): a team's widget code, compiled here against
 // Apple's names and drawn by the engine. Declared on Linux only: on a Mac, `import SwiftUI` and
@@ -11,7 +12,11 @@ let swiftUITargets: [Target] = [
     // `import CoreGraphics` / `import UIKit` as widget code writes them (CG types are Foundation's).
     .target(name: "CoreGraphics"),
     .target(name: "UIKit", dependencies: ["CoreGraphics"]),
-    .target(name: "SwiftUI", dependencies: ["WidgetModel", "CoreGraphics", "UIKit"]),
+    // `#Preview`: the expansion is a compiler plugin of our own (no swift-syntax in a team's build,
+    // Sources/PreviewMacros/main.swift says why); the expansion calls DeveloperToolsSupport's Preview.
+    .macro(name: "PreviewMacros"),
+    .target(name: "DeveloperToolsSupport"),
+    .target(name: "SwiftUI", dependencies: ["WidgetModel", "CoreGraphics", "UIKit", "DeveloperToolsSupport", "PreviewMacros"]),
     .target(name: "ActivityKit"),
     .target(name: "AppIntents"),
     .target(name: "WidgetKit", dependencies: ["SwiftUI", "ActivityKit", "AppIntents", "WidgetModel"]),
@@ -19,7 +24,7 @@ let swiftUITargets: [Target] = [
     .target(name: "WidgetShotSwiftUI", dependencies: ["SwiftUI", "WidgetKit", "ActivityKit", "WidgetShot"]),
 ]
 let swiftUITests: [Target] = [
-    .testTarget(name: "SwiftUITests", dependencies: ["SwiftUI", "WidgetKit", "ActivityKit", "AppIntents", "UIKit", "WidgetShotSwiftUI", "WidgetShot",
+    .testTarget(name: "SwiftUITests", dependencies: ["SwiftUI", "DeveloperToolsSupport", "WidgetKit", "ActivityKit", "AppIntents", "UIKit", "WidgetShotSwiftUI", "WidgetShot",
                                                      "WidgetShotTesting", "TestSupport"]),
 ]
 // assertWidgetSnapshot(of: view) for a team's own SwiftUI views (WidgetShotTesting/ViewSnapshot.swift).
