@@ -21,6 +21,8 @@ public struct EnvironmentValues: @unchecked Sendable {
     package var strings: [String: [String: String]] = [:]
     package var lineLimitValue: Int?
     package var multilineAlignment: WidgetModel.TextAlignment = .leading
+    /// How buttons and links draw (`buttonStyle`).
+    package var buttonLook: ButtonLook = .automatic
     /// What the resolved views hand up (the container background).
     package let collector: Collector
 

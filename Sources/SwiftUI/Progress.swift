@@ -5,9 +5,15 @@ package import WidgetModel
 /// widget draws it: the tint on the system fill, 4 pt thick; a label above, leading, 4 pt apart.
 public struct ProgressView<Label: View>: View, PrimitiveView {
     public typealias Body = Never
-    enum Amount { case value(Double, total: Double), timer(ClosedRange<Date>, countsDown: Bool) }
+    enum Amount { case value(Double, total: Double), timer(ClosedRange<Date>, countsDown: Bool), indeterminate(file: StaticString, line: UInt) }
     let amount: Amount
     let label: Label?
+
+    /// An activity indicator (SwiftUI's indeterminate `ProgressView()`): iOS's spinner is not drawn
+    /// yet, so a placeholder stands in, with a warning naming the line.
+    public init(file: StaticString = #fileID, line: UInt = #line) where Label == EmptyView {
+        amount = .indeterminate(file: file, line: line); label = nil
+    }
 
     public init(value: Double?, total: Double = 1) where Label == EmptyView {
         amount = .value(value ?? 0, total: total); label = nil
@@ -30,11 +36,19 @@ public struct ProgressView<Label: View>: View, PrimitiveView {
             let span = range.upperBound.timeIntervalSince(range.lowerBound)
             let done = span > 0 ? now.timeIntervalSince(range.lowerBound) / span : 1
             f = countsDown ? 1 - done : done
+        case .indeterminate: f = 0
         }
         return min(1, max(0, f))
     }
 
     package func makeNodes(in environment: EnvironmentValues) -> [ViewNode] {
+        if case .indeterminate(let file, let line) = amount {
+            environment.collector.warn("an indeterminate ProgressView (the spinner) is not drawn yet: a placeholder stands in",
+                                       file: file, line: line)
+            var spinner = Placeholder.node("ProgressView")
+            spinner.modifiers.append(.frame(FrameSpec(width: 84, height: 28)))
+            return [spinner]
+        }
         let tint = environment.tint?.resolvePaint(in: environment) ?? Color.blue.resolvePaint(in: environment)
         let track = Color(system: "systemFill").rgba(in: environment)
         let bar = ViewNode(.progress(ProgressContent(fraction: fraction(now: environment.look.now), style: .linear,

@@ -29,20 +29,6 @@ public struct Gauge<Label: View>: View, PrimitiveView {
     package func makeNodes(in environment: EnvironmentValues) -> [ViewNode] { [] }
 }
 
-@available(*, unavailable, message: "WidgetShot does not draw Link yet (docs/swift.md)")
-public struct Link<Label: View>: View, PrimitiveView {
-    public typealias Body = Never
-    public init(destination: URL, @ViewBuilder label: () -> Label) {}
-    package func makeNodes(in environment: EnvironmentValues) -> [ViewNode] { [] }
-}
-
-@available(*, unavailable, message: "WidgetShot does not draw Button yet (docs/swift.md)")
-public struct Button<Label: View>: View, PrimitiveView {
-    public typealias Body = Never
-    public init(action: @escaping () -> Void, @ViewBuilder label: () -> Label) {}
-    package func makeNodes(in environment: EnvironmentValues) -> [ViewNode] { [] }
-}
-
 @available(*, unavailable, message: "WidgetShot does not draw Toggle yet (docs/swift.md)")
 public struct Toggle<Label: View>: View, PrimitiveView {
     public typealias Body = Never

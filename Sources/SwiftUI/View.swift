@@ -1,4 +1,11 @@
 @_exported import Foundation
+// As Apple's SwiftUI on iOS, `import SwiftUI` alone reaches Observation (`@Observable`). On iOS it
+// also reaches UIKit and CoreGraphics; here re-exporting them would make every test file that
+// imports SwiftUI and Testing ask for swift-testing's cross-import overlays `_Testing_UIKit` and
+// `_Testing_CoreGraphics`, which Linux does not ship. CGFloat, CGSize … are Foundation's on Linux;
+// UIColor and UIImage need `import UIKit` (docs/swift.md).
+@_exported import Observation
+import UIKit
 package import WidgetModel
 
 // The part of SwiftUI a widget's views are made of, for Linux: Apple's names and signatures

@@ -11,6 +11,9 @@ public struct Text: View, PrimitiveView, Hashable, Sendable {
     var foreground: Color?
     var weight: Font.Weight?
     var isBold = false
+    var monospacedDigits = false
+    /// A date or timer written out at render time, against the render's `now`, locale and time zone.
+    var dated: DatedText?
 
     public init(verbatim content: String) { self.content = content }
     // Disfavoured, as in SwiftUI: a literal is a key to look up, a String variable is shown as it is.
@@ -21,14 +24,16 @@ public struct Text: View, PrimitiveView, Hashable, Sendable {
     public func fontWeight(_ weight: Font.Weight?) -> Text { var t = self; t.weight = weight; return t }
     public func bold() -> Text { var t = self; t.isBold = true; return t }
     public func foregroundColor(_ color: Color?) -> Text { var t = self; t.foreground = color; return t }
+    public func monospacedDigit() -> Text { var t = self; t.monospacedDigits = true; return t }
 
     package func makeNodes(in environment: EnvironmentValues) -> [ViewNode] {
         var font = self.font ?? environment.font ?? .body
         if let weight { font.weightValue = weight }
         if isBold { font.isBold = true }
+        if monospacedDigits { font.monospacedDigits = true }
         let paint = foreground?.resolvePaint(in: environment) ?? environment.foreground?.resolvePaint(in: environment)
             ?? Color.primary.resolvePaint(in: environment)
-        let string = key.map { $0.localized(in: environment) } ?? content
+        let string = dated.map { $0.string(in: environment) } ?? key.map { $0.localized(in: environment) } ?? content
         return [ViewNode(.text(TextContent(string: string, font: font.spec(category: environment.look.dynamicType), color: paint,
                                            lineLimit: environment.lineLimitValue, alignment: environment.multilineAlignment)))]
     }

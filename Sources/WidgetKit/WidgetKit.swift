@@ -68,6 +68,18 @@ extension View {
 /// One moment of a widget's timeline (WidgetKit's `TimelineEntry`).
 public protocol TimelineEntry {
     var date: Date { get }
+    var relevance: TimelineEntryRelevance? { get }
+}
+
+extension TimelineEntry {
+    public var relevance: TimelineEntryRelevance? { nil }
+}
+
+/// How relevant an entry is, for Smart Stacks (WidgetKit's `TimelineEntryRelevance`).
+public struct TimelineEntryRelevance: Hashable, Sendable {
+    public var score: Float
+    public var duration: TimeInterval
+    public init(score: Float, duration: TimeInterval = 0) { self.score = score; self.duration = duration }
 }
 
 /// When WidgetKit asks for a new timeline.
@@ -97,68 +109,21 @@ public struct TimelineProviderContext: Sendable {
 }
 
 /// Supplies a widget's entries (WidgetKit's `TimelineProvider`).
-public protocol TimelineProvider {
+public protocol TimelineProvider: _TimelineProviderContextual {
     associatedtype Entry: TimelineEntry
-    typealias Context = TimelineProviderContext
     func placeholder(in context: Context) -> Entry
     func getSnapshot(in context: Context, completion: @escaping (Entry) -> Void)
     func getTimeline(in context: Context, completion: @escaping (Timeline<Entry>) -> Void)
 }
 
+/// Where the providers' `Context` is declared once, so a provider that is several kinds at once
+/// (an `IntentTimelineProvider` that is also an `AppIntentTimelineProvider`) sees one `Context`.
+public protocol _TimelineProviderContextual {
+    typealias Context = TimelineProviderContext
+}
+
 /// What a widget declares (WidgetKit's `WidgetConfiguration`).
 public protocol WidgetConfiguration {}
-
-/// A configuration the engine can draw: its entries (from its provider) and its view for an entry.
-package protocol EntryViews: WidgetConfiguration {
-    func contentNodes(for entry: any TimelineEntry, in environment: EnvironmentValues) -> [ViewNode]?
-    var families: [WidgetFamily] { get }
-    /// The provider's placeholder, snapshot and timeline entries for `context`.
-    func placeholder(in context: TimelineProviderContext) -> any TimelineEntry
-    func snapshot(in context: TimelineProviderContext) -> (any TimelineEntry)?
-    func timeline(in context: TimelineProviderContext) -> [any TimelineEntry]?
-}
-
-/// A widget with no options the user sets (WidgetKit's `StaticConfiguration`).
-public struct StaticConfiguration<Content: View>: WidgetConfiguration, EntryViews {
-    let kind: String
-    let content: (any TimelineEntry) -> Content?
-    let placeholderEntry: (TimelineProviderContext) -> any TimelineEntry
-    let snapshotEntry: (TimelineProviderContext) -> (any TimelineEntry)?
-    let timelineEntries: (TimelineProviderContext) -> [any TimelineEntry]?
-    public var families: [WidgetFamily] = WidgetFamily.allCases.filter { $0.rawValue.hasPrefix("system") && $0 != .systemExtraLarge }
-
-    public init<Provider: TimelineProvider>(kind: String, provider: Provider,
-                                            @ViewBuilder content: @escaping (Provider.Entry) -> Content) {
-        self.kind = kind
-        self.content = { entry in (entry as? Provider.Entry).map(content) }
-        placeholderEntry = { provider.placeholder(in: $0) }
-        // A provider that answers through its completion handler at once (as widget providers
-        // reading local data do); one that answers later, from a Task, gives no entry here.
-        snapshotEntry = { context in
-            var found: Provider.Entry?
-            provider.getSnapshot(in: context) { found = $0 }
-            return found
-        }
-        timelineEntries = { context in
-            var found: Timeline<Provider.Entry>?
-            provider.getTimeline(in: context) { found = $0 }
-            return found?.entries
-        }
-    }
-
-    package func placeholder(in context: TimelineProviderContext) -> any TimelineEntry { placeholderEntry(context) }
-    package func snapshot(in context: TimelineProviderContext) -> (any TimelineEntry)? { snapshotEntry(context) }
-    package func timeline(in context: TimelineProviderContext) -> [any TimelineEntry]? { timelineEntries(context) }
-
-    package func contentNodes(for entry: any TimelineEntry, in environment: EnvironmentValues) -> [ViewNode]? {
-        content(entry).map { ViewResolver.nodes($0, in: environment) }
-    }
-
-    public func supportedFamilies(_ families: [WidgetFamily]) -> StaticConfiguration { var c = self; c.families = families; return c }
-    public func configurationDisplayName(_ name: String) -> StaticConfiguration { self }
-    public func description(_ text: String) -> StaticConfiguration { self }
-    public func contentMarginsDisabled() -> StaticConfiguration { self }
-}
 
 /// A widget (WidgetKit's `Widget`).
 public protocol Widget {

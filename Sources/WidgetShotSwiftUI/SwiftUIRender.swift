@@ -76,14 +76,23 @@ public enum SwiftUIRender {
         public let description: String
     }
 
+    /// The families a widget supports (its `supportedFamilies`, else WidgetKit's default; none for
+    /// a Live Activity).
+    public static func families<W: Widget>(of widget: W.Type) -> [WidgetFamily] { Configurations.families(of: W().body) }
+
+    /// Whether a widget is a Live Activity (an `ActivityConfiguration`).
+    public static func isLiveActivity<W: Widget>(_ widget: W.Type) -> Bool {
+        Configurations.unwrap(W().body).base is any ActivityViews
+    }
+
     /// A team's `Widget` drawn as WidgetKit would show it in `family`: its configuration's provider
     /// asked for the entry (with a context that carries the family, the display size and
     /// `isPreview`), and the configuration's view for that entry.
     public static func render<W: Widget>(_ widget: W.Type, family: WidgetFamily, entry: Entry = .snapshot, look: Look = Look(),
                                          strings: AppStrings = AppStrings(), pngPreset: PNGPreset = .fast,
                                          renderer: WidgetRenderer) throws -> RenderResult {
-        guard let configuration = W().body as? any EntryViews else {
-            throw WidgetError(description: "\(W.self)'s configuration is not one WidgetShot draws yet (StaticConfiguration is)")
+        guard let configuration = Configurations.unwrap(W().body).base as? any EntryViews else {
+            throw WidgetError(description: "\(W.self)'s configuration is not one WidgetShot draws yet (StaticConfiguration, IntentConfiguration and AppIntentConfiguration are)")
         }
         guard let surface = Surface(rawValue: family.rawValue) else {
             throw WidgetError(description: "no surface for the family \(family)")
@@ -105,7 +114,7 @@ public enum SwiftUIRender {
             }
         }
         guard let chosen else {
-            throw WidgetError(description: "\(W.self)'s provider gave no \(entry) entry at once (a provider that answers from a Task is not awaited yet)")
+            throw WidgetError(description: "\(W.self)'s provider gave no \(entry) entry (within \(Int(10)) seconds)")
         }
         return try renderer.render(surface: surface, look: look, pngPreset: pngPreset) { bindContext in
             surfaceBound(context: bindContext, strings: strings) { configuration.contentNodes(for: chosen, in: $0) ?? [] }
@@ -119,7 +128,7 @@ public enum SwiftUIRender {
                                                                  surface: Surface, isStale: Bool = false, look: Look = Look(),
                                                                  strings: AppStrings = AppStrings(), pngPreset: PNGPreset = .fast,
                                                                  renderer: WidgetRenderer) throws -> RenderResult {
-        guard let configuration = W().body as? any ActivityViews else {
+        guard let configuration = Configurations.unwrap(W().body).base as? any ActivityViews else {
             throw WidgetError(description: "\(W.self)'s configuration is not an ActivityConfiguration")
         }
         return try renderer.render(surface: surface, look: look, pngPreset: pngPreset) { context in

@@ -1,0 +1,148 @@
+import Foundation
+package import WidgetModel
+
+/// A title with an icon before it (SwiftUI's `Label`, its default style): the icon and the title
+/// side by side, centred, as iOS draws a label in a widget.
+public struct Label<Title: View, Icon: View>: View, PrimitiveView {
+    public typealias Body = Never
+    let title: Title, icon: Icon
+    public init(@ViewBuilder title: () -> Title, @ViewBuilder icon: () -> Icon) { self.title = title(); self.icon = icon() }
+
+    package func makeNodes(in environment: EnvironmentValues) -> [ViewNode] {
+        let font = (environment.font ?? .body).spec(category: environment.look.dynamicType)
+        // iOS puts the icon a little over a third of the font size before the title.
+        let children = ViewResolver.nodes(icon, in: environment) + ViewResolver.nodes(title, in: environment)
+        return [ViewNode(.hstack(spacing: (font.size * 0.4).rounded(), alignment: .center, children: children))]
+    }
+}
+
+extension Label where Title == Text, Icon == Image {
+    public init(_ titleKey: LocalizedStringKey, systemImage name: String, file: StaticString = #fileID, line: UInt = #line) {
+        self.init(title: { Text(titleKey) }, icon: { Image(systemName: name, file: file, line: line) })
+    }
+    @_disfavoredOverload
+    public init<S: StringProtocol>(_ title: S, systemImage name: String, file: StaticString = #fileID, line: UInt = #line) {
+        self.init(title: { Text(title) }, icon: { Image(systemName: name, file: file, line: line) })
+    }
+}
+
+/// How buttons and links below draw (SwiftUI's button styles, the built-in ones).
+package enum ButtonLook: Hashable, Sendable { case automatic, plain, borderless, bordered, borderedProminent }
+
+/// A built-in button style (SwiftUI's `PrimitiveButtonStyle`): `.plain`, `.borderless`,
+/// `.bordered`, `.borderedProminent`, `.automatic`.
+public protocol PrimitiveButtonStyle {}
+
+/// The styles WidgetShot draws.
+package protocol BuiltInButtonStyle: PrimitiveButtonStyle {
+    var look: ButtonLook { get }
+}
+
+public struct DefaultButtonStyle: BuiltInButtonStyle, Sendable { public init() {}; package var look: ButtonLook { .automatic } }
+public struct PlainButtonStyle: BuiltInButtonStyle, Sendable { public init() {}; package var look: ButtonLook { .plain } }
+public struct BorderlessButtonStyle: BuiltInButtonStyle, Sendable { public init() {}; package var look: ButtonLook { .borderless } }
+public struct BorderedButtonStyle: BuiltInButtonStyle, Sendable { public init() {}; package var look: ButtonLook { .bordered } }
+public struct BorderedProminentButtonStyle: BuiltInButtonStyle, Sendable { public init() {}; package var look: ButtonLook { .borderedProminent } }
+
+extension PrimitiveButtonStyle where Self == DefaultButtonStyle { public static var automatic: DefaultButtonStyle { .init() } }
+extension PrimitiveButtonStyle where Self == PlainButtonStyle { public static var plain: PlainButtonStyle { .init() } }
+extension PrimitiveButtonStyle where Self == BorderlessButtonStyle { public static var borderless: BorderlessButtonStyle { .init() } }
+extension PrimitiveButtonStyle where Self == BorderedButtonStyle { public static var bordered: BorderedButtonStyle { .init() } }
+extension PrimitiveButtonStyle where Self == BorderedProminentButtonStyle {
+    public static var borderedProminent: BorderedProminentButtonStyle { .init() }
+}
+
+extension View {
+    /// The style of the buttons and links in this view.
+    public func buttonStyle<S: PrimitiveButtonStyle>(_ style: S, file: StaticString = #fileID, line: UInt = #line) -> some View {
+        EnvironmentModifier(content: self) { env in
+            if let known = style as? any BuiltInButtonStyle { env.buttonLook = known.look; return }
+            env.collector.warn("the button style \(S.self) is not one WidgetShot draws yet: its buttons are drawn plain",
+                               file: file, line: line)
+            env.buttonLook = .plain
+        }
+    }
+}
+
+/// A button's or link's label as its style draws it. Nothing is tapped in a picture: the action,
+/// the intent or the URL is kept only as a value.
+package enum ButtonDrawing {
+    package static func nodes<L: View>(_ label: L, in environment: EnvironmentValues) -> [ViewNode] {
+        let tint = environment.tint ?? AnyShapeStyle(Color.accentColor)
+        var inner = environment
+        switch environment.buttonLook {
+        case .plain:
+            return ViewResolver.nodes(label, in: environment)
+        case .automatic, .borderless:
+            if inner.foreground == nil { inner.foreground = tint }
+            return ViewResolver.nodes(label, in: inner)
+        case .bordered, .borderedProminent:
+            let prominent = environment.buttonLook == .borderedProminent
+            if prominent { inner.foreground = AnyShapeStyle(Color.white) } else if inner.foreground == nil { inner.foreground = tint }
+            let fill: Paint = prominent ? tint.resolvePaint(in: environment)
+                : .color(tint.resolvePaint(in: environment).solidColor.multipliedAlpha(0.15))
+            // iOS's regular-size bordered button: 12 pt either side, 7 above and below, a capsule.
+            return ViewResolver.nodes(label, in: inner).map { node in
+                var node = node
+                node.modifiers += [.padding(WidgetModel.EdgeInsets(top: 7, leading: 12, bottom: 7, trailing: 12)),
+                                   .background(ViewNode(.shape(ShapeContent(shape: .capsule, fill: fill))), alignment: .center)]
+                return node
+            }
+        }
+    }
+}
+
+/// A button (SwiftUI's `Button`): its label, drawn in its style.
+public struct Button<Label: View>: View, PrimitiveView {
+    public typealias Body = Never
+    let label: Label
+    public init(action: @escaping () -> Void, @ViewBuilder label: () -> Label) { self.label = label() }
+    /// A button that runs something other than a closure (an app intent: WidgetKit's initializer).
+    package init(drawing label: Label) { self.label = label }
+    package func makeNodes(in environment: EnvironmentValues) -> [ViewNode] { ButtonDrawing.nodes(label, in: environment) }
+}
+
+extension Button where Label == Text {
+    public init(_ titleKey: LocalizedStringKey, action: @escaping () -> Void) { self.label = Text(titleKey) }
+    @_disfavoredOverload
+    public init<S: StringProtocol>(_ title: S, action: @escaping () -> Void) { self.label = Text(title) }
+}
+
+/// A link that opens a URL (SwiftUI's `Link`): its label, tinted as a borderless button.
+public struct Link<Label: View>: View, PrimitiveView {
+    public typealias Body = Never
+    let label: Label
+    public let destination: URL
+    public init(destination: URL, @ViewBuilder label: () -> Label) { self.destination = destination; self.label = label() }
+    package func makeNodes(in environment: EnvironmentValues) -> [ViewNode] { ButtonDrawing.nodes(label, in: environment) }
+}
+
+extension Link where Label == Text {
+    public init(_ titleKey: LocalizedStringKey, destination: URL) { self.init(destination: destination) { Text(titleKey) } }
+    @_disfavoredOverload
+    public init<S: StringProtocol>(_ title: S, destination: URL) { self.init(destination: destination) { Text(title) } }
+}
+
+extension View {
+    /// Scales the drawing about `anchor` without changing the layout.
+    public func scaleEffect(_ s: CGFloat, anchor: UnitPoint = .center) -> some View {
+        scaleEffect(x: s, y: s, anchor: anchor)
+    }
+
+    public func scaleEffect(_ scale: CGSize, anchor: UnitPoint = .center) -> some View {
+        scaleEffect(x: scale.width, y: scale.height, anchor: anchor)
+    }
+
+    public func scaleEffect(x: CGFloat = 1, y: CGFloat = 1, anchor: UnitPoint = .center) -> some View {
+        ModifiedView(content: self) { _ in .scale(x: Double(x), y: Double(y), anchor: anchor.engine) }
+    }
+
+    /// Digits of the same width in the text below (`Font.monospacedDigit()` on the font in effect).
+    public func monospacedDigit() -> some View {
+        EnvironmentModifier(content: self) { env in
+            var f = env.font ?? .body
+            f.monospacedDigits = true
+            env.font = f
+        }
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+import UIKit
+package import WidgetModel
+
+/// A point in a view's frame as fractions of its size (SwiftUI's `UnitPoint`).
+public struct UnitPoint: Hashable, Sendable {
+    public var x: CGFloat
+    public var y: CGFloat
+    public init() { x = 0; y = 0 }
+    public init(x: CGFloat, y: CGFloat) { self.x = x; self.y = y }
+    public static let zero = UnitPoint(x: 0, y: 0)
+    public static let center = UnitPoint(x: 0.5, y: 0.5)
+    public static let leading = UnitPoint(x: 0, y: 0.5), trailing = UnitPoint(x: 1, y: 0.5)
+    public static let top = UnitPoint(x: 0.5, y: 0), bottom = UnitPoint(x: 0.5, y: 1)
+    public static let topLeading = UnitPoint(x: 0, y: 0), topTrailing = UnitPoint(x: 1, y: 0)
+    public static let bottomLeading = UnitPoint(x: 0, y: 1), bottomTrailing = UnitPoint(x: 1, y: 1)
+    var engine: WidgetModel.UnitPoint { WidgetModel.UnitPoint(x: Double(x), y: Double(y)) }
+}
+
+/// Colours along a line (SwiftUI's `Gradient`).
+public struct Gradient: Hashable, Sendable {
+    public struct Stop: Hashable, Sendable {
+        public var color: Color
+        public var location: CGFloat
+        public init(color: Color, location: CGFloat) { self.color = color; self.location = location }
+    }
+    public var stops: [Stop]
+    public init(stops: [Stop]) { self.stops = stops }
+    /// Evenly spaced.
+    public init(colors: [Color]) {
+        let n = colors.count
+        stops = colors.enumerated().map { Stop(color: $0.element, location: n > 1 ? CGFloat($0.offset) / CGFloat(n - 1) : 0) }
+    }
+
+    func engineStops(in environment: EnvironmentValues) -> [GradientStop] {
+        stops.map { GradientStop(color: $0.color.rgba(in: environment), location: Double($0.location)) }
+    }
+}
+
+/// A gradient along a line from `startPoint` to `endPoint` of the frame it fills (SwiftUI's
+/// `LinearGradient`): a style, and a view that fills the space offered.
+public struct LinearGradient: PaintStyle, View, PrimitiveView, Sendable {
+    public typealias Body = Never
+    let gradient: Gradient
+    let startPoint: UnitPoint, endPoint: UnitPoint
+    public init(gradient: Gradient, startPoint: UnitPoint, endPoint: UnitPoint) {
+        self.gradient = gradient; self.startPoint = startPoint; self.endPoint = endPoint
+    }
+    public init(colors: [Color], startPoint: UnitPoint, endPoint: UnitPoint) {
+        self.init(gradient: Gradient(colors: colors), startPoint: startPoint, endPoint: endPoint)
+    }
+    public init(stops: [Gradient.Stop], startPoint: UnitPoint, endPoint: UnitPoint) {
+        self.init(gradient: Gradient(stops: stops), startPoint: startPoint, endPoint: endPoint)
+    }
+    package func resolvePaint(in environment: EnvironmentValues) -> Paint {
+        .linearGradient(stops: gradient.engineStops(in: environment), start: startPoint.engine, end: endPoint.engine)
+    }
+    package func makeNodes(in environment: EnvironmentValues) -> [ViewNode] {
+        [ViewNode(.shape(ShapeContent(shape: .rect, fill: resolvePaint(in: environment))))]
+    }
+}
+
+extension ShapeStyle where Self == LinearGradient {
+    public static func linearGradient(_ gradient: Gradient, startPoint: UnitPoint, endPoint: UnitPoint) -> LinearGradient {
+        LinearGradient(gradient: gradient, startPoint: startPoint, endPoint: endPoint)
+    }
+    public static func linearGradient(colors: [Color], startPoint: UnitPoint, endPoint: UnitPoint) -> LinearGradient {
+        LinearGradient(colors: colors, startPoint: startPoint, endPoint: endPoint)
+    }
+}
+
+/// A colour's standard gradient (SwiftUI's `AnyGradient`, from `Color.gradient`): top to bottom,
+/// from the colour lightened a little to the colour itself, as iOS draws it.
+public struct AnyGradient: PaintStyle, Hashable, Sendable {
+    let color: Color
+    package func resolvePaint(in environment: EnvironmentValues) -> Paint {
+        let base = color.rgba(in: environment)
+        let lift = 0.12
+        let top = RGBA(r: base.r + (1 - base.r) * lift, g: base.g + (1 - base.g) * lift, b: base.b + (1 - base.b) * lift, a: base.a)
+        return .linearGradient(stops: [GradientStop(color: top, location: 0), GradientStop(color: base, location: 1)],
+                               start: .top, end: .bottom)
+    }
+}
+
+extension Color {
+    /// The colour's standard gradient.
+    public var gradient: AnyGradient { AnyGradient(color: self) }
+    /// The app's accent colour: the system blue unless the app sets its own (an asset WidgetShot
+    /// does not read yet).
+    public static let accentColor = Color(system: "blue")
+    /// A UIKit colour's components.
+    public init(uiColor: UIColor) {
+        self.init(red: Double(uiColor.red), green: Double(uiColor.green), blue: Double(uiColor.blue), opacity: Double(uiColor.alpha))
+    }
+}

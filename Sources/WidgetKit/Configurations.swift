@@ -1,0 +1,264 @@
+import Foundation
+public import AppIntents
+public import ActivityKit
+public import SwiftUI
+package import WidgetModel
+
+// Widget configurations (static, SiriKit-intent and app-intent), their providers and modifiers,
+// with Apple's names and signatures. A render asks the provider for its entries as WidgetKit
+// would and draws the configuration's view for one.
+
+/// Supplies a widget configured by a SiriKit intent (WidgetKit's `IntentTimelineProvider`).
+/// Apple constrains `Intent` to `INIntent` (the Intents framework, not on Linux): here any type.
+public protocol IntentTimelineProvider: _TimelineProviderContextual {
+    associatedtype Entry: TimelineEntry
+    associatedtype Intent
+    func placeholder(in context: Context) -> Entry
+    func getSnapshot(for configuration: Intent, in context: Context, completion: @escaping (Entry) -> Void)
+    func getTimeline(for configuration: Intent, in context: Context, completion: @escaping (Timeline<Entry>) -> Void)
+}
+
+/// Supplies a widget configured by an app intent (WidgetKit's `AppIntentTimelineProvider`).
+public protocol AppIntentTimelineProvider: _TimelineProviderContextual {
+    associatedtype Entry: TimelineEntry
+    associatedtype Intent: WidgetConfigurationIntent
+    func placeholder(in context: Context) -> Entry
+    func snapshot(for configuration: Intent, in context: Context) async -> Entry
+    func timeline(for configuration: Intent, in context: Context) async -> Timeline<Entry>
+}
+
+/// A configuration the engine can draw: its entries (from its provider) and its view for an entry.
+package protocol EntryViews: WidgetConfiguration {
+    func contentNodes(for entry: any TimelineEntry, in environment: EnvironmentValues) -> [ViewNode]?
+    /// The provider's placeholder, snapshot and timeline entries for `context`.
+    func placeholder(in context: TimelineProviderContext) -> any TimelineEntry
+    func snapshot(in context: TimelineProviderContext) -> (any TimelineEntry)?
+    func timeline(in context: TimelineProviderContext) -> [any TimelineEntry]?
+}
+
+/// A provider's three answers, whatever kind of provider it is.
+package struct EntrySource {
+    let placeholder: (TimelineProviderContext) -> any TimelineEntry
+    let snapshot: (TimelineProviderContext) -> (any TimelineEntry)?
+    let timeline: (TimelineProviderContext) -> [any TimelineEntry]?
+}
+
+/// Holds what a provider hands its completion handler, from whichever thread it calls it.
+private final class Answer<T>: @unchecked Sendable {
+    private let lock = NSLock()
+    private let done = DispatchSemaphore(value: 0)
+    private var value: T?
+    func give(_ v: T) { lock.lock(); value = v; lock.unlock(); done.signal() }
+    /// The answer, waiting up to `seconds` for one given later (a provider that answers from a `Task`).
+    func wait(seconds: Double) -> T? {
+        _ = done.wait(timeout: .now() + seconds)
+        lock.lock(); defer { lock.unlock() }
+        return value
+    }
+}
+
+/// Lets a provider's value cross into the task that asks it (the render waits for the answer).
+private struct Carried<T>: @unchecked Sendable { let value: T }
+
+/// How long a render waits for a provider that answers later (from a `Task`, or an async method).
+let providerPatience = 10.0
+
+extension EntrySource {
+    init<P: TimelineProvider>(_ provider: P) {
+        placeholder = { provider.placeholder(in: $0) }
+        snapshot = { context in
+            let answer = Answer<P.Entry>()
+            provider.getSnapshot(in: context) { answer.give($0) }
+            return answer.wait(seconds: providerPatience)
+        }
+        timeline = { context in
+            let answer = Answer<Timeline<P.Entry>>()
+            provider.getTimeline(in: context) { answer.give($0) }
+            return answer.wait(seconds: providerPatience)?.entries
+        }
+    }
+
+    init<P: IntentTimelineProvider>(_ provider: P, intent: @escaping () -> P.Intent?) {
+        placeholder = { provider.placeholder(in: $0) }
+        snapshot = { context in
+            guard let configuration = intent() else { return nil }
+            let answer = Answer<P.Entry>()
+            provider.getSnapshot(for: configuration, in: context) { answer.give($0) }
+            return answer.wait(seconds: providerPatience)
+        }
+        timeline = { context in
+            guard let configuration = intent() else { return nil }
+            let answer = Answer<Timeline<P.Entry>>()
+            provider.getTimeline(for: configuration, in: context) { answer.give($0) }
+            return answer.wait(seconds: providerPatience)?.entries
+        }
+    }
+
+    init<P: AppIntentTimelineProvider>(_ provider: P) {
+        placeholder = { provider.placeholder(in: $0) }
+        snapshot = { context in
+            let answer = Answer<P.Entry>()
+            let carried = Carried(value: provider)
+            Task.detached { let entry = await carried.value.snapshot(for: P.Intent(), in: context); answer.give(entry) }
+            return answer.wait(seconds: providerPatience)
+        }
+        timeline = { context in
+            let answer = Answer<Timeline<P.Entry>>()
+            let carried = Carried(value: provider)
+            Task.detached { let timeline = await carried.value.timeline(for: P.Intent(), in: context); answer.give(timeline) }
+            return answer.wait(seconds: providerPatience)?.entries
+        }
+    }
+}
+
+/// What the three configurations share: a provider's entries and the view for one.
+package protocol EntryConfiguration: EntryViews {
+    associatedtype Content: View
+    var source: EntrySource { get }
+    var content: (any TimelineEntry) -> Content? { get }
+}
+
+extension EntryConfiguration {
+    package func placeholder(in context: TimelineProviderContext) -> any TimelineEntry { source.placeholder(context) }
+    package func snapshot(in context: TimelineProviderContext) -> (any TimelineEntry)? { source.snapshot(context) }
+    package func timeline(in context: TimelineProviderContext) -> [any TimelineEntry]? { source.timeline(context) }
+    package func contentNodes(for entry: any TimelineEntry, in environment: EnvironmentValues) -> [ViewNode]? {
+        content(entry).map { ViewResolver.nodes($0, in: environment) }
+    }
+}
+
+/// A widget with no options the user sets (WidgetKit's `StaticConfiguration`).
+public struct StaticConfiguration<Content: View>: WidgetConfiguration, EntryConfiguration {
+    let kind: String
+    package let source: EntrySource
+    package let content: (any TimelineEntry) -> Content?
+
+    public init<Provider: TimelineProvider>(kind: String, provider: Provider,
+                                            @ViewBuilder content: @escaping (Provider.Entry) -> Content) {
+        self.kind = kind
+        self.content = { entry in (entry as? Provider.Entry).map(content) }
+        // A provider that answers through its completion handler, at once or from a Task (waited
+        // for, up to a few seconds).
+        source = EntrySource(provider)
+    }
+}
+
+/// A widget the user configures through a SiriKit intent (WidgetKit's `IntentConfiguration`). The
+/// intent is made with `init()` when it is an app intent; an `INIntent` subclass (Xcode-generated)
+/// is not made on Linux, so only the placeholder is drawn for it.
+public struct IntentConfiguration<Intent, Content: View>: WidgetConfiguration, EntryConfiguration {
+    let kind: String
+    package let source: EntrySource
+    package let content: (any TimelineEntry) -> Content?
+
+    public init<Provider: IntentTimelineProvider>(kind: String, intent: Intent.Type, provider: Provider,
+                                                  @ViewBuilder content: @escaping (Provider.Entry) -> Content)
+    where Provider.Intent == Intent {
+        self.kind = kind
+        self.content = { entry in (entry as? Provider.Entry).map(content) }
+        source = EntrySource(provider) { (Intent.self as? any AppIntent.Type)?.init() as? Intent }
+    }
+}
+
+/// A widget the user configures through an app intent (WidgetKit's `AppIntentConfiguration`): the
+/// provider is asked with the intent's defaults (`Intent()`).
+public struct AppIntentConfiguration<Intent: WidgetConfigurationIntent, Content: View>: WidgetConfiguration, EntryConfiguration {
+    let kind: String
+    package let source: EntrySource
+    package let content: (any TimelineEntry) -> Content?
+
+    public init<Provider: AppIntentTimelineProvider>(kind: String, intent: Intent.Type = Intent.self, provider: Provider,
+                                                     @ViewBuilder content: @escaping (Provider.Entry) -> Content)
+    where Intent == Provider.Intent {
+        self.kind = kind
+        self.content = { entry in (entry as? Provider.Entry).map(content) }
+        source = EntrySource(provider)
+    }
+}
+
+/// A configuration with a modifier applied (its name, description, families …): what a render
+/// needs of it is the families; the rest is kept as values.
+public struct ModifiedWidgetConfiguration<Base: WidgetConfiguration>: WidgetConfiguration, WrappedConfiguration {
+    let base: Base
+    var families: [WidgetFamily]?
+    package var wrapped: any WidgetConfiguration { base }
+    package var supportedFamilies: [WidgetFamily]? { families }
+}
+
+/// A configuration around another.
+package protocol WrappedConfiguration: WidgetConfiguration {
+    var wrapped: any WidgetConfiguration { get }
+    var supportedFamilies: [WidgetFamily]? { get }
+}
+
+/// What a render draws of a widget's configuration.
+package enum Configurations {
+    /// The configuration under its modifiers, and the families the outermost `supportedFamilies` names.
+    package static func unwrap(_ configuration: any WidgetConfiguration) -> (base: any WidgetConfiguration, families: [WidgetFamily]?) {
+        var current = configuration
+        var families: [WidgetFamily]?
+        while let wrapped = current as? any WrappedConfiguration {
+            if families == nil { families = wrapped.supportedFamilies }
+            current = wrapped.wrapped
+        }
+        return (current, families)
+    }
+
+    /// A widget's families: those it names, else WidgetKit's default (the Home Screen's, small to
+    /// large; a Live Activity has none).
+    package static func families(of configuration: any WidgetConfiguration) -> [WidgetFamily] {
+        let (base, named) = unwrap(configuration)
+        if let named { return named }
+        if base is any ActivityViews { return [] }
+        return [.systemSmall, .systemMedium, .systemLarge]
+    }
+}
+
+extension WidgetConfiguration {
+    func modified(families: [WidgetFamily]? = nil) -> ModifiedWidgetConfiguration<Self> {
+        ModifiedWidgetConfiguration(base: self, families: families)
+    }
+
+    public func supportedFamilies(_ families: [WidgetFamily]) -> some WidgetConfiguration { modified(families: families) }
+    public func configurationDisplayName(_ displayNameKey: LocalizedStringKey) -> some WidgetConfiguration { modified() }
+    public func configurationDisplayName(_ displayName: Text) -> some WidgetConfiguration { modified() }
+    @_disfavoredOverload
+    public func configurationDisplayName<S: StringProtocol>(_ displayName: S) -> some WidgetConfiguration { modified() }
+    public func description(_ descriptionKey: LocalizedStringKey) -> some WidgetConfiguration { modified() }
+    public func description(_ description: Text) -> some WidgetConfiguration { modified() }
+    @_disfavoredOverload
+    public func description<S: StringProtocol>(_ description: S) -> some WidgetConfiguration { modified() }
+    /// The widget draws to its edges (no system margins): WidgetShot's surfaces have none added.
+    public func contentMarginsDisabled() -> some WidgetConfiguration { modified() }
+    /// The Live Activity's Apple Watch and CarPlay presentations (ActivityKit's `ActivityFamily`).
+    public func supplementalActivityFamilies(_ families: [ActivityFamily]) -> some WidgetConfiguration { modified() }
+    /// Where the widget is not shown by default.
+    public func disfavoredLocations(_ locations: [WidgetLocation], for families: [WidgetFamily]) -> some WidgetConfiguration { modified() }
+    /// Whether iOS may remove the container background.
+    public func containerBackgroundRemovable(_ isRemovable: Bool = true) -> some WidgetConfiguration { modified() }
+}
+
+/// Where a widget can appear (WidgetKit's `WidgetLocation`).
+public struct WidgetLocation: Hashable, Sendable {
+    let name: String
+    public static let homeScreen = WidgetLocation(name: "homeScreen"), lockScreen = WidgetLocation(name: "lockScreen")
+    public static let standBy = WidgetLocation(name: "standBy"), iPhoneWidgetsOnMac = WidgetLocation(name: "iPhoneWidgetsOnMac")
+}
+
+/// Asks WidgetKit to reload timelines (WidgetKit's `WidgetCenter`): nothing to reload in a render.
+public final class WidgetCenter: @unchecked Sendable {
+    public static let shared = WidgetCenter()
+    public func reloadTimelines(ofKind kind: String) {}
+    public func reloadAllTimelines() {}
+    public func invalidateConfigurationRecommendations() {}
+}
+
+extension Button {
+    /// A button that runs an app intent (SwiftUI's, from AppIntents: reached here through
+    /// WidgetKit, which sees both). Its label is drawn in its style; the intent is not performed.
+    public init<I: AppIntent>(intent: I, @ViewBuilder label: () -> Label) { self.init(drawing: label()) }
+}
+
+extension Button where Label == Text {
+    public init<I: AppIntent>(_ titleKey: LocalizedStringKey, intent: I) { self.init(drawing: Text(titleKey)) }
+}
