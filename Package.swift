@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 import CompilerPluginSupport
 
@@ -21,14 +21,14 @@ let swiftUITargets: [Target] = [
     .target(name: "AppIntents"),
     .target(name: "WidgetKit", dependencies: ["SwiftUI", "ActivityKit", "AppIntents", "WidgetModel"]),
     // SwiftUI views → WidgetRenderer: the one place the modules meet the engine's façade.
-    .target(name: "WidgetShotSwiftUI", dependencies: ["SwiftUI", "WidgetKit", "ActivityKit", "WidgetShot"]),
+    .target(name: "WidgetShotSwiftUI", dependencies: ["SwiftUI", "DeveloperToolsSupport", "WidgetKit", "ActivityKit", "WidgetShot"]),
 ]
 let swiftUITests: [Target] = [
     .testTarget(name: "SwiftUITests", dependencies: ["SwiftUI", "DeveloperToolsSupport", "WidgetKit", "ActivityKit", "AppIntents", "UIKit", "WidgetShotSwiftUI", "WidgetShot",
                                                      "WidgetShotTesting", "TestSupport"]),
 ]
 // assertWidgetSnapshot(of: view) for a team's own SwiftUI views (WidgetShotTesting/ViewSnapshot.swift).
-let viewSnapshots: [Target.Dependency] = ["WidgetShotSwiftUI"]
+let viewSnapshots: [Target.Dependency] = ["WidgetShotSwiftUI", "SwiftUI", "WidgetKit", "ActivityKit"]
 #else
 let swiftUITargets: [Target] = [], swiftUITests: [Target] = [], viewSnapshots: [Target.Dependency] = []
 #endif
@@ -254,6 +254,25 @@ let package = Package(
     ] + swiftUITests,
     swiftLanguageModes: [.v6]
 )
+
+// A team that only tests its widgets adds WidgetShot with `traits: []`: every dependency on
+// another package but Yams belongs to the tools (the CLI and the server, the importer,
+// swift-snapshot-testing's strategy) and is guarded by the Tools trait, which is on by default, so
+// SwiftPM then resolves and builds only the renderer's graph (Yams) instead of 31 packages
+// (measured with `swift package resolve` in a consumer: docs/swift.md). Set here, not in
+// `Package(…)`, because the initializer with one more argument no longer type-checks in time.
+package.traits = [
+    .trait(name: "Tools", description: "The widgetshot CLI, the server, the importer, the swift-snapshot-testing strategy and their dependencies (on by default)."),
+    .default(enabledTraits: ["Tools"]),
+]
+for target in package.targets {
+    target.dependencies = target.dependencies.map { dependency in
+        guard case .productItem(let name, let packageName, let aliases, _) = dependency, packageName != "Yams" else {
+            return dependency
+        }
+        return .productItem(name: name, package: packageName, moduleAliases: aliases, condition: .when(traits: ["Tools"]))
+    }
+}
 
 // The fuzz build (scripts/fuzz): `WIDGETSHOT_FUZZ=1 swift build --product FuzzLayout` compiles this
 // package's own modules — the parsers, binder, layout, renderer, server code under test — with

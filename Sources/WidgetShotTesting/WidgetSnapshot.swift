@@ -32,19 +32,40 @@ import XCTest
 /// folder with `Layouts/`; docs/project.md); fonts from the project, else the fonts in the
 /// WidgetShot package itself. Rendered as the goldens are: the golden device at 2x.
 ///
-/// Record mode: `WIDGETSHOT_RECORD=all` rewrites every reference, `missing` (the default) writes
-/// the missing ones (the test fails once, saying it recorded), `never` only compares (for CI).
+/// Record modes are swift-snapshot-testing's: `missing` (the default) writes the missing references
+/// (the test fails once, saying it recorded), `failed` also rewrites the ones that differ (and
+/// fails), `all` rewrites every reference, `never` only compares (for CI). A failure's actual and
+/// diff pictures go outside the source tree: to `$SNAPSHOT_ARTIFACTS` when set (as
+/// swift-snapshot-testing), else the temporary folder's `widgetshot-artifacts/`.
 public enum WidgetSnapshot {
-    public enum RecordMode: String, Sendable {
-        case all, missing, never
-        /// `WIDGETSHOT_RECORD` (`all`/`1`/`true`, `missing`, `never`/`0`/`false`); `missing` when unset.
+    public enum RecordMode: String, Sendable, CaseIterable {
+        case all, failed, missing, never
+        /// `WIDGETSHOT_RECORD`, else swift-snapshot-testing's `SNAPSHOT_TESTING_RECORD`: `all`
+        /// (`1`/`true`), `failed`, `missing`, `never` (`0`/`false`); `missing` when neither is set.
         public static var fromEnvironment: RecordMode {
-            switch ProcessInfo.processInfo.environment["WIDGETSHOT_RECORD"]?.lowercased() {
+            let environment = ProcessInfo.processInfo.environment
+            return parse(environment["WIDGETSHOT_RECORD"]) ?? parse(environment["SNAPSHOT_TESTING_RECORD"]) ?? .missing
+        }
+
+        static func parse(_ text: String?) -> RecordMode? {
+            switch text?.lowercased() {
             case "all", "1", "true", "yes": .all
+            case "failed": .failed
+            case "missing": .missing
             case "never", "0", "false", "no": .never
-            default: .missing
+            default: nil
             }
         }
+    }
+
+    /// Where a failure's actual and diff pictures go: `$SNAPSHOT_ARTIFACTS/<TestFile>/`, else
+    /// `<temporary folder>/widgetshot-artifacts/<TestFile>/` — never beside the reference, in the
+    /// team's sources.
+    static func artifactsFolder(testFile: String) -> URL {
+        let stem = URL(fileURLWithPath: testFile).deletingPathExtension().lastPathComponent
+        let base = ProcessInfo.processInfo.environment["SNAPSHOT_ARTIFACTS"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
+            ?? FileManager.default.temporaryDirectory.appendingPathComponent("widgetshot-artifacts")
+        return base.appendingPathComponent(stem)
     }
 
     /// Renders the cell and compares it with its reference; nil when it matches, else the one-line
@@ -73,7 +94,8 @@ public enum WidgetSnapshot {
         } catch {
             return "snapshot \(layout)/\(surface.rawValue)/\(preview): \(error)"
         }
-        return check(png, reference: reference, shown: shown, snapshots: snapshots, record: record, options: options)
+        return check(png, reference: reference, shown: shown, snapshots: snapshots, record: record, options: options,
+                     artifacts: artifactsFolder(testFile: file))
     }
 
     /// The reference beside a test file for snapshot `base` (`__Snapshots__/<TestFile>/<base>.png`):
@@ -87,35 +109,46 @@ public enum WidgetSnapshot {
     }
 
     /// A rendered PNG against its reference, by the record mode: recorded, nil when it matches, or
-    /// the one-line failure (with the actual and diff pictures written beside the reference).
+    /// the one-line failure (with the actual and diff pictures written to `artifacts`).
     static func check(_ png: [UInt8], reference: String, shown: String, snapshots: URL, record: RecordMode,
-                      options: DiffOptions) -> String? {
+                      options: DiffOptions, artifacts: URL) -> String? {
         let existing = FileManager.default.contents(atPath: reference).map { [UInt8]($0) }
-        if record == .all || (existing == nil && record == .missing) {
+        func write() -> String? {
             do {
                 try FileManager.default.createDirectory(at: snapshots, withIntermediateDirectories: true)
                 try AtomicFile.write(png, to: reference)
+                return nil
             } catch { return "snapshot \(shown): cannot write the reference: \(error)" }
+        }
+        if record == .all || (existing == nil && (record == .missing || record == .failed)) {
+            if let failed = write() { return failed }
             return existing == nil
                 ? "recorded a new snapshot at \(shown); run the test again to compare with it"
-                : "recorded \(shown) (WIDGETSHOT_RECORD=all); turn recording off to compare"
+                : "recorded \(shown) (record mode all); turn recording off to compare"
         }
         guard let existing else {
-            return "no reference snapshot at \(shown) (WIDGETSHOT_RECORD=never); record it with WIDGETSHOT_RECORD=missing"
+            return "no reference snapshot at \(shown) (record mode never); record it with WIDGETSHOT_RECORD=missing"
         }
         let failure: Mismatch?
         do { failure = try compare(reference: existing, actual: png, options: options) } catch {
             return "snapshot \(shown) cannot be read: \(error)"
         }
+        let name = URL(fileURLWithPath: reference).deletingPathExtension().lastPathComponent
+        let actualPath = artifacts.appendingPathComponent(name + ".actual.png").path
+        let diffPath = artifacts.appendingPathComponent(name + ".diff.png").path
         guard let failure else {
-            try? FileManager.default.removeItem(atPath: reference.dropPNG + ".actual.png")
-            try? FileManager.default.removeItem(atPath: reference.dropPNG + ".diff.png")
+            try? FileManager.default.removeItem(atPath: actualPath)
+            try? FileManager.default.removeItem(atPath: diffPath)
             return nil
         }
-        let actualPath = reference.dropPNG + ".actual.png", diffPath = reference.dropPNG + ".diff.png"
+        if record == .failed {
+            if let failed = write() { return failed }
+            return "recorded \(shown) over a reference that differed (\(failure.reason)); run the test again to compare with it"
+        }
+        try? FileManager.default.createDirectory(at: artifacts, withIntermediateDirectories: true)
         try? AtomicFile.write(png, to: actualPath)
         try? AtomicFile.write(failure.diffPNG, to: diffPath)
-        return "snapshot \(shown) differs: \(failure.reason); actual: \(actualPath), diff: \(diffPath) (WIDGETSHOT_RECORD=all to accept)"
+        return "snapshot \(shown) differs: \(failure.reason); actual: \(actualPath), diff: \(diffPath) (WIDGETSHOT_RECORD=failed to accept)"
     }
 
     /// The PNG of one cell, rendered as the goldens are (the golden device at 2x, the small PNG
@@ -198,10 +231,6 @@ public enum WidgetSnapshot {
             return library
         }
     }
-}
-
-private extension String {
-    var dropPNG: String { hasSuffix(".png") ? String(dropLast(4)) : self }
 }
 
 #if canImport(Testing)

@@ -31,7 +31,16 @@ struct ViewSnapshotTests {
         #expect(FileManager.default.fileExists(atPath: folder + "/__Snapshots__/BadgeTests/badge.systemSmall-light.png"))
         #expect(WidgetSnapshot.verify(of: Badge(count: 3), family: .systemSmall, record: .never, file: testFile, function: "badge()") == nil)
         let changed = WidgetSnapshot.verify(of: Badge(count: 4), family: .systemSmall, record: .never, file: testFile, function: "badge()")
-        #expect(changed?.contains("differs") == true && changed?.contains("badge.systemSmall-light.actual.png") == true, "\(changed ?? "nil")")
-        #expect(FileManager.default.fileExists(atPath: folder + "/__Snapshots__/BadgeTests/badge.systemSmall-light.diff.png"))
+        #expect(changed?.contains("differs") == true && changed?.contains("/BadgeTests/badge.systemSmall-light.actual.png") == true, "\(changed ?? "nil")")
+        // The pictures of a failure stay out of the team's sources.
+        #expect(!FileManager.default.fileExists(atPath: folder + "/__Snapshots__/BadgeTests/badge.systemSmall-light.diff.png"))
+        #expect(changed?.contains(folder) == false)
+        // A look from the CLI's vocabulary names its own reference.
+        let dark = WidgetSnapshot.verify(of: Badge(count: 3), family: .systemSmall, look: LookSpec(scheme: "dark", locale: "ko"),
+                                         record: .missing, file: testFile, function: "badge()")
+        #expect(dark?.hasPrefix("recorded a new snapshot at __Snapshots__/BadgeTests/badge.systemSmall-dark.ko.png") == true, "\(dark ?? "nil")")
+        let wrong = WidgetSnapshot.verify(of: Badge(count: 3), family: .systemSmall, look: LookSpec(scheme: "dusk"),
+                                          record: .missing, file: testFile, function: "badge()")
+        #expect(wrong?.contains("dusk") == true, "\(wrong ?? "nil")")
     }
 }

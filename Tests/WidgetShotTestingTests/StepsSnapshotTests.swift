@@ -41,7 +41,7 @@ import WidgetShotTesting
                                   file: testFile, function: "smallWidget()")
         }
         let reference = root + "/app/Tests/__Snapshots__/StepsTests/smallWidget.steps.systemSmall.morning-light.png"
-        #expect(verify(.never) == "no reference snapshot at __Snapshots__/StepsTests/smallWidget.steps.systemSmall.morning-light.png (WIDGETSHOT_RECORD=never); record it with WIDGETSHOT_RECORD=missing")
+        #expect(verify(.never) == "no reference snapshot at __Snapshots__/StepsTests/smallWidget.steps.systemSmall.morning-light.png (record mode never); record it with WIDGETSHOT_RECORD=missing")
         #expect(verify(.missing) == "recorded a new snapshot at __Snapshots__/StepsTests/smallWidget.steps.systemSmall.morning-light.png; run the test again to compare with it")
         #expect(FileManager.default.fileExists(atPath: reference))
         #expect(verify(.missing) == nil)
@@ -54,16 +54,21 @@ import WidgetShotTesting
         #expect(!failure.contains("\n"), "\(failure)")
         #expect(failure.hasPrefix("snapshot __Snapshots__/StepsTests/smallWidget.steps.systemSmall.morning-light.png differs: "), "\(failure)")
         #expect(failure.contains("pixels differ"), "\(failure)")
-        let actual = reference.replacingOccurrences(of: ".png", with: ".actual.png")
-        let diff = reference.replacingOccurrences(of: ".png", with: ".diff.png")
-        #expect(failure.hasSuffix("actual: \(actual), diff: \(diff) (WIDGETSHOT_RECORD=all to accept)"), "\(failure)")
+        // The actual and diff pictures are named in the line and written outside the team's sources.
+        let named = failure.split(separator: " ").map(String.init)
+        let actual = try #require(named.first { $0.hasSuffix("smallWidget.steps.systemSmall.morning-light.actual.png,") }).dropLast()
+        let diff = try #require(named.first { $0.hasSuffix("smallWidget.steps.systemSmall.morning-light.diff.png") })
+        #expect(failure.hasSuffix("(WIDGETSHOT_RECORD=failed to accept)"), "\(failure)")
+        #expect(actual.contains("/StepsTests/") && !actual.hasPrefix(root) && !diff.hasPrefix(root), "\(failure)")
         #expect(try PNGCodec.decode([UInt8](Data(contentsOf: URL(fileURLWithPath: diff)))).width == 316)
-        #expect(FileManager.default.fileExists(atPath: actual))
+        #expect(FileManager.default.fileExists(atPath: String(actual)))
+        #expect(!FileManager.default.fileExists(atPath: reference.replacingOccurrences(of: ".png", with: ".actual.png")))
 
-        // Accepting the change; the leftovers go once it matches.
+        // `failed` accepts the change (and says so); the leftovers go once it matches.
+        #expect(verify(.failed)?.hasPrefix("recorded __Snapshots__/StepsTests/smallWidget.steps.systemSmall.morning-light.png over a reference that differed") == true)
+        #expect(verify(.never) == nil)
+        #expect(!FileManager.default.fileExists(atPath: String(actual)) && !FileManager.default.fileExists(atPath: diff))
         #expect(verify(.all)?.hasPrefix("recorded __Snapshots__/StepsTests/") == true)
-        #expect(verify(.missing) == nil)
-        #expect(!FileManager.default.fileExists(atPath: actual) && !FileManager.default.fileExists(atPath: diff))
     }
 
     @Test func aNameIsAFileNameNotAPath() throws {
