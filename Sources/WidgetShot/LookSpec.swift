@@ -34,9 +34,9 @@ public struct LookSpec: Sendable, Equatable {
 
     public init(device: String? = nil, ios: String? = nil, scale: Double? = nil, scheme: String? = nil,
                 locale: String? = nil, now: String? = nil, placeholder: Bool = false, mode: String? = nil,
-                colors: ColorGeneration? = nil) {
+                dynamicType: String? = nil, colors: ColorGeneration? = nil) {
         self.device = device; self.ios = ios; self.scale = scale; self.scheme = scheme; self.locale = locale
-        self.now = now; self.placeholder = placeholder; self.mode = mode; self.colors = colors
+        self.now = now; self.placeholder = placeholder; self.mode = mode; self.dynamicType = dynamicType; self.colors = colors
     }
 
     // MARK: - Checking

@@ -1,0 +1,10 @@
+import SwiftUI
+import WidgetKit
+
+@main
+struct DeliveryBundle: WidgetBundle {
+    var body: some Widget {
+        DeliveryWidget()
+        DeliveryLiveActivity()
+    }
+}
