@@ -68,6 +68,11 @@ extension AppIntent {
 /// An intent whose parameters configure a widget (AppIntents' `WidgetConfigurationIntent`).
 public protocol WidgetConfigurationIntent: AppIntent {}
 
+extension WidgetConfigurationIntent {
+    /// A configuration intent only carries values: it performs nothing.
+    public func perform() async throws -> IntentResultContainer<Never, Never, Never, Never> { .result() }
+}
+
 /// An intent whose parameters configure a control (AppIntents' `ControlConfigurationIntent`).
 public protocol ControlConfigurationIntent: AppIntent {}
 
