@@ -10,8 +10,12 @@ import CompilerPluginSupport
 #if os(Linux)
 let swiftUITargets: [Target] = [
     // `import CoreGraphics` / `import UIKit` as widget code writes them (CG types are Foundation's).
-    .target(name: "CoreGraphics"),
-    .target(name: "UIKit", dependencies: ["CoreGraphics"]),
+    // Empty cross-import overlays swift-testing asks for when a test imports Testing and UIKit or
+    // CoreGraphics (which `import SwiftUI` re-exports, as Apple's): Linux ships none.
+    .target(name: "_Testing_CoreGraphics"),
+    .target(name: "_Testing_UIKit"),
+    .target(name: "CoreGraphics", dependencies: ["_Testing_CoreGraphics"]),
+    .target(name: "UIKit", dependencies: ["CoreGraphics", "_Testing_UIKit"]),
     // `#Preview`: the expansion is a compiler plugin of our own (no swift-syntax in a team's build,
     // Sources/PreviewMacros/main.swift says why); the expansion calls DeveloperToolsSupport's Preview.
     .macro(name: "PreviewMacros"),
@@ -169,9 +173,12 @@ let package = Package(
             .product(name: "Configuration", package: "swift-configuration"),
             .product(name: "Yams", package: "Yams"),
         ], resources: [.embedInCode("Resources/openapi.json")]),
+        // A team's widget folder as a source: scanned as text, built against the SwiftUI modules into
+        // a runner program in a cached scratch package, and asked for its widgets and pictures.
+        .target(name: "WidgetSwiftSource", dependencies: ["WidgetModel", "WidgetShot"]),
         .executableTarget(
             name: "WidgetShotCLI",
-            dependencies: ["WidgetShot", "WidgetGoldens", "WidgetPush", "WidgetGallery", "WidgetServer", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["WidgetShot", "WidgetGoldens", "WidgetPush", "WidgetGallery", "WidgetServer", "WidgetSwiftSource", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
 
     ] + swiftUITargets + [

@@ -1,11 +1,12 @@
 @_exported import Foundation
-// As Apple's SwiftUI on iOS, `import SwiftUI` alone reaches Observation (`@Observable`). On iOS it
-// also reaches UIKit and CoreGraphics; here re-exporting them would make every test file that
-// imports SwiftUI and Testing ask for swift-testing's cross-import overlays `_Testing_UIKit` and
-// `_Testing_CoreGraphics`, which Linux does not ship. CGFloat, CGSize … are Foundation's on Linux;
-// UIColor and UIImage need `import UIKit` (docs/swift.md).
+// As Apple's SwiftUI on iOS, `import SwiftUI` alone reaches Observation (`@Observable`), UIKit
+// (UIColor, UIImage) and CoreGraphics. Re-exporting the last two makes a test file that imports
+// SwiftUI and Testing ask for swift-testing's cross-import overlays `_Testing_UIKit` and
+// `_Testing_CoreGraphics`, which Linux does not ship: Sources/_Testing_UIKit and
+// Sources/_Testing_CoreGraphics are those overlays, empty.
 @_exported import Observation
-import UIKit
+@_exported import CoreGraphics
+@_exported import UIKit
 package import WidgetModel
 
 // The part of SwiftUI a widget's views are made of, for Linux: Apple's names and signatures

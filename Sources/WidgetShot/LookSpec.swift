@@ -292,6 +292,19 @@ public struct LookSpec: Sendable, Equatable {
 
     public static let fieldNames: Set<String> = Set(fields.map(\.name))
 
+    /// The fields set here, as text by their names in `fields`: what `set(_:text:)` reads back to
+    /// the same spec (a look sent to another process, e.g. the program built from a Swift folder).
+    public var settings: [String: String] {
+        var out: [String: String] = [:]
+        let texts: [(String, String?)] = [
+            ("device", device), ("ios", ios), ("scale", scale.map { "\($0)" }), ("scheme", scheme), ("locale", locale),
+            ("now", now), ("placeholder", placeholder ? "true" : nil), ("mode", mode), ("dynamicType", dynamicType),
+            ("backdrop", backdrop), ("canvas", canvas),
+        ]
+        for case let (name, text?) in texts { out[name] = text }
+        return out
+    }
+
     /// The command-line option of a field or parameter name, as ArgumentParser names a property's
     /// flag: `dynamicType` → `--dynamic-type`, `controlState` → `--control-state`.
     public static func optionName(_ name: String) -> String {

@@ -1,0 +1,207 @@
+import Foundation
+import WidgetModel
+import WidgetShot
+
+/// Builds a team's widget folder against WidgetShot's SwiftUI modules into a runner program, in a
+/// cached scratch package, and talks to that runner (docs/swift.md, "A folder of widget code as a
+/// source"). The team's files are linked into the scratch package, never copied or changed; the
+/// package lives under the project's `.build/widgetshot-swift/`, so a second build only compiles
+/// what changed.
+public struct SwiftWidgetBuild: Sendable {
+    /// The longest a build may take before it is stopped (a cold build of WidgetShot's modules and
+    /// a large extension on two cores stays well under it).
+    public static let buildSeconds: Double = 900
+    /// The longest the runner may take to describe or draw.
+    public static let runSeconds: Double = 300
+
+    public let folder: SwiftWidgetFolder
+    /// The scratch package.
+    public let directory: String
+    /// The WidgetShot package the runner depends on (its sources).
+    public let packageRoot: String
+
+    public struct BuildError: Error, CustomStringConvertible, Sendable {
+        public var description: String
+    }
+
+    public init(folder: SwiftWidgetFolder, cacheRoot: String, packageRoot: String) {
+        self.folder = folder
+        self.packageRoot = packageRoot
+        // One scratch package per set of sources: the roots, hashed.
+        var hash: UInt64 = 0xcbf29ce484222325
+        for byte in folder.roots.map({ URL(fileURLWithPath: $0).standardizedFileURL.path }).sorted().joined(separator: "\n").utf8 {
+            hash = (hash ^ UInt64(byte)) &* 0x100000001b3
+        }
+        directory = cacheRoot + "/widgetshot-swift/" + String(hash, radix: 16)
+    }
+
+    /// The WidgetShot package to build against: `WIDGETSHOT_PACKAGE` when set, else the package this
+    /// executable was built from or installed with (a `Package.swift` naming WidgetShot, found
+    /// upward from the executable, or `share/widgetshot/package` beside an installed `bin/`).
+    public static func locatePackage(executable: String = ProjectFolders.currentExecutable) throws -> String {
+        if let given = ProcessInfo.processInfo.environment["WIDGETSHOT_PACKAGE"], !given.isEmpty { return given }
+        var url = URL(fileURLWithPath: executable).resolvingSymlinksInPath().deletingLastPathComponent()
+        for _ in 0..<8 {
+            for candidate in [url.path, url.path + "/share/widgetshot/package"] where isWidgetShotPackage(candidate) {
+                return candidate
+            }
+            url = url.deletingLastPathComponent()
+        }
+        throw BuildError(description: "cannot find WidgetShot's package (its Sources, to build the widget code against): set WIDGETSHOT_PACKAGE to a WidgetShot checkout")
+    }
+
+    static func isWidgetShotPackage(_ path: String) -> Bool {
+        guard let text = try? String(contentsOfFile: path + "/Package.swift", encoding: .utf8) else { return false }
+        return text.contains("name: \"WidgetShot\"") && FileManager.default.fileExists(atPath: path + "/Sources/SwiftUI")
+    }
+
+    /// The runner's path once built.
+    public var runner: String { directory + "/.build/debug/WidgetRunner" }
+
+    /// Writes the scratch package: its manifest, links to the team's files, the runner's main.
+    public func prepare() throws {
+        let sources = directory + "/Sources/" + SwiftWidgetFolder.moduleName
+        let runnerSources = directory + "/Sources/WidgetRunner"
+        try FileManager.default.createDirectory(atPath: sources, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: runnerSources, withIntermediateDirectories: true)
+        try writeIfChanged(directory + "/Package.swift", manifest)
+        try writeIfChanged(runnerSources + "/main.swift", runnerMain)
+        // Links, by build name, to every file but the entry points; stale links removed.
+        let wanted = Dictionary(uniqueKeysWithValues: folder.files.filter { !folder.entryPoints.contains($0.path) }.map { ($0.buildName, $0.path) })
+        for existing in (try? FileManager.default.contentsOfDirectory(atPath: sources)) ?? [] where wanted[existing] == nil {
+            try FileManager.default.removeItem(atPath: sources + "/" + existing)
+        }
+        for (name, target) in wanted {
+            let link = sources + "/" + name
+            if (try? FileManager.default.destinationOfSymbolicLink(atPath: link)) == target { continue }
+            try? FileManager.default.removeItem(atPath: link)
+            try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
+        }
+    }
+
+    func writeIfChanged(_ path: String, _ text: String) throws {
+        if FileManager.default.contents(atPath: path) == Data(text.utf8) { return }
+        try AtomicFile.write(Array(text.utf8), to: path)
+    }
+
+    var manifest: String {
+        """
+        // swift-tools-version:6.1
+        // Generated by widgetshot for \(folder.roots.joined(separator: ", ")): rewritten on every build.
+        import PackageDescription
+
+        let package = Package(
+            name: "WidgetShotRunner",
+            dependencies: [.package(name: "WidgetShot", path: \(literal(packageRoot)), traits: [])],
+            targets: [
+                .target(name: "\(SwiftWidgetFolder.moduleName)", dependencies: [.product(name: "WidgetShotTesting", package: "WidgetShot")],
+                        swiftSettings: [.swiftLanguageMode(.v5)]),
+                .executableTarget(name: "WidgetRunner", dependencies: [
+                    "\(SwiftWidgetFolder.moduleName)", .product(name: "WidgetShotTesting", package: "WidgetShot"),
+                ], swiftSettings: [.swiftLanguageMode(.v5)]),
+            ]
+        )
+
+        """
+    }
+
+    var runnerMain: String {
+        var text = """
+            // Generated by widgetshot for \(folder.roots.joined(separator: ", ")): rewritten on every build.
+            import DeveloperToolsSupport
+            import Foundation
+            import WidgetKit
+            import WidgetShotSwiftUI
+            @testable import \(SwiftWidgetFolder.moduleName)
+
+
+            """
+        for (index, preview) in folder.previews.enumerated() {
+            text += "@_silgen_name(\(literal(preview.symbol))) @MainActor func preview\(index)() throws -> DeveloperToolsSupport.Preview\n"
+        }
+        text += "\nlet widgets: [SwiftRunner.WidgetEntry] = [\n"
+        for widget in folder.widgets { text += "    .init(\(literal(widget.name)), \(widget.name).self),\n" }
+        text += "]\nlet previews: [SwiftRunner.PreviewEntry] = [\n"
+        for (index, preview) in folder.previews.enumerated() {
+            text += "    .init(symbol: \(literal(preview.symbol)), file: \(literal(preview.file)), line: \(preview.line), make: preview\(index)),\n"
+        }
+        text += "]\nexit(await SwiftRunner.main(widgets: widgets, previews: previews))\n"
+        return text
+    }
+
+    func literal(_ text: String) -> String {
+        "\"" + text.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"") + "\""
+    }
+
+    /// Builds the runner; a compile error is the compiler's own diagnostics with the team's paths,
+    /// and a missing app type is named with what to do. `progress` gets a line now and then.
+    public func build(progress: (String) -> Void = { _ in }) throws {
+        try prepare()
+        let log = directory + "/build.log"
+        let started = Date()
+        progress("building \(folder.files.count) Swift files of \(folder.roots.joined(separator: ", ")) against WidgetShot's SwiftUI (\(directory))")
+        let child = try ChildProcess("/usr/bin/env", ["swift", "build", "--package-path", directory, "--product", "WidgetRunner"],
+                                     stdin: .null, stdout: .file(log), stderr: .file(log + ".err"))
+        while child.isRunning {
+            if Date().timeIntervalSince(started) > Self.buildSeconds {
+                _ = child.signal(SIGTERM)
+                _ = try? child.wait()
+                throw BuildError(description: "the build took longer than \(Int(Self.buildSeconds)) s and was stopped (log: \(log))")
+            }
+            usleep(50_000)
+        }
+        let status = try child.wait()
+        if status.status != 0 {
+            let output = ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "") + ((try? String(contentsOfFile: log + ".err", encoding: .utf8)) ?? "")
+            throw BuildError(description: diagnostics(output))
+        }
+        progress(String(format: "built in %.1f s", Date().timeIntervalSince(started)))
+    }
+
+    /// The compiler's errors with the team's paths for the linked files, each missing name followed
+    /// by what to do about it.
+    func diagnostics(_ output: String) -> String {
+        let sources = directory + "/Sources/" + SwiftWidgetFolder.moduleName + "/"
+        let byName = Dictionary(uniqueKeysWithValues: folder.files.map { ($0.buildName, $0.path) })
+        var lines: [String] = []
+        var seen = Set<String>()
+        for raw in output.split(separator: "\n") where raw.contains("error:") {
+            var line = String(raw)
+            if line.hasPrefix(sources) {
+                let rest = line.dropFirst(sources.count)
+                if let colon = rest.firstIndex(of: ":"), let team = byName[String(rest[..<colon])] {
+                    line = team + rest[colon...]
+                }
+            }
+            guard seen.insert(line).inserted else { continue }
+            lines.append(line)
+            if line.contains("cannot find type") || line.contains("cannot find '") {
+                lines.append("  note: a type or function of the app's that the widget code uses: add the folder that defines it to `include:` (widgetshot.yaml's swift: section, or --include), or a small stub file")
+            }
+        }
+        if lines.isEmpty { return "the build failed:\n" + output.split(separator: "\n").suffix(20).joined(separator: "\n") }
+        return "the widget code does not compile against WidgetShot's SwiftUI:\n" + lines.joined(separator: "\n")
+    }
+
+    /// Runs the runner with `arguments` and returns its standard output.
+    public func run(_ arguments: [String]) throws -> Data {
+        let out = directory + "/runner.out", err = directory + "/runner.err"
+        let child = try ChildProcess(runner, arguments, stdin: .null, stdout: .file(out), stderr: .file(err))
+        let started = Date()
+        while child.isRunning {
+            if Date().timeIntervalSince(started) > Self.runSeconds {
+                _ = child.signal(SIGKILL)
+                _ = try? child.wait()
+                throw BuildError(description: "the widget runner took longer than \(Int(Self.runSeconds)) s and was stopped")
+            }
+            usleep(10_000)
+        }
+        let status = try child.wait()
+        let output = FileManager.default.contents(atPath: out) ?? Data()
+        if status.status == 2 || (status.status != 0 && output.isEmpty) {
+            let message = (try? String(contentsOfFile: err, encoding: .utf8)) ?? ""
+            throw BuildError(description: "the widget runner failed (\(status)): \(message.trimmingCharacters(in: .whitespacesAndNewlines))")
+        }
+        return output
+    }
+}
