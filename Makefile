@@ -65,6 +65,10 @@ docs: setup
 	    --disable-indexing --transform-for-static-hosting --output-path .build/docs/$$t || exit 1; \
 	done
 
+# docs/swift-coverage.md from the Apple-named modules' symbol graphs (after a debug build: make check).
+swift-coverage:
+	python3 scripts/swift-coverage
+
 # Every fuzz target for FUZZ_SECONDS seconds each (see Fuzz/README.md); findings land in
 # .build-fuzz/findings/TARGET/.
 FUZZ_SECONDS ?= 300

@@ -54,6 +54,7 @@ extension PrimitiveButtonStyle where Self == BorderedProminentButtonStyle {
 
 extension View {
     /// The style of the buttons and links in this view.
+    /// Partly: a style of the team's own is drawn plain, with a warning; the built-in ones are drawn.
     public func buttonStyle<S: PrimitiveButtonStyle>(_ style: S, file: StaticString = #fileID, line: UInt = #line) -> some View {
         EnvironmentModifier(content: self) { env in
             if let known = style as? any BuiltInButtonStyle { env.buttonLook = known.look; return }

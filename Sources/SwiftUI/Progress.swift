@@ -11,6 +11,7 @@ public struct ProgressView<Label: View>: View, PrimitiveView {
 
     /// An activity indicator (SwiftUI's indeterminate `ProgressView()`): iOS's spinner is not drawn
     /// yet, so a placeholder stands in, with a warning naming the line.
+    /// Partly: the spinner is not drawn: a placeholder stands in, with a warning.
     public init(file: StaticString = #fileID, line: UInt = #line) where Label == EmptyView {
         amount = .indeterminate(file: file, line: line); label = nil
     }

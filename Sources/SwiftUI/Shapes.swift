@@ -2,6 +2,7 @@ import Foundation
 package import WidgetModel
 
 /// A shape (SwiftUI's `Shape`): as a view it fills the space offered, in the foreground style.
+/// Partly: a team's own `Shape` (its `path(in:)`) is drawn as a dashed magenta placeholder, with a warning.
 public protocol Shape: View {}
 
 /// A shape the engine draws.

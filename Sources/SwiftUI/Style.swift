@@ -2,6 +2,7 @@ import Foundation
 package import WidgetModel
 
 /// Something that paints: a colour, a hierarchical level of the foreground (SwiftUI's `ShapeStyle`).
+/// Partly: a team's own `ShapeStyle` is painted magenta, with a warning.
 public protocol ShapeStyle {}
 
 /// A style the engine knows how to paint.

@@ -19,6 +19,7 @@ open class UIColor: NSObject, @unchecked Sendable {
 
 /// An image (UIKit's `UIImage`): the bytes it was made from, kept; nothing is decoded or drawn
 /// from here yet.
+/// Partly: the bytes are kept; nothing is decoded or drawn from them.
 open class UIImage: NSObject, @unchecked Sendable {
     public let data: Data?
     public let name: String?

@@ -146,6 +146,7 @@ public struct StaticConfiguration<Content: View>: WidgetConfiguration, EntryConf
 /// A widget the user configures through a SiriKit intent (WidgetKit's `IntentConfiguration`). The
 /// intent is made with `init()` when it is an app intent; an `INIntent` subclass (Xcode-generated)
 /// is not made on Linux, so only the placeholder is drawn for it.
+/// Partly: an `INIntent` (SiriKit) intent is not made on Linux: only the provider's placeholder is drawn.
 public struct IntentConfiguration<Intent, Content: View>: WidgetConfiguration, EntryConfiguration {
     let kind: String
     package let source: EntrySource

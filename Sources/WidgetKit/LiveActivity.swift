@@ -142,5 +142,6 @@ extension View {
         }
     }
 
+    /// Partly: the colour is accepted and not applied.
     public func activitySystemActionForegroundColor(_ color: Color?) -> some View { self }
 }
