@@ -20,12 +20,25 @@ struct ListCommand: ParsableCommand {
         case all, layouts, surfaces, devices, icons, colors
     }
 
-    @Argument(help: "What to list: all, layouts, surfaces, devices, icons, colors.")
-    var topic: Topic = .all
+    @Argument(help: ArgumentHelp("What to list: all, layouts, surfaces, devices, icons, colors — or a widget extension's folder (or .swift file).",
+                                 discussion: "Given Swift, widgetshot builds it against its SwiftUI modules (cached in the project's .build/widgetshot-swift/) and lists the widgets, Live Activities and #Previews it finds, with their families and pictures."))
+    var topicOrSource: String = "all"
+
+    @Option(name: .long, help: "A folder (or .swift file) of the app's own code the widget code needs (repeatable).")
+    var include: [String] = []
 
     @OptionGroup var project: ProjectOptions
 
+    var topic: Topic { Topic(rawValue: topicOrSource) ?? .all }
+
+    func validate() throws {
+        if Topic(rawValue: topicOrSource) == nil && !SwiftSource.isSwift(topicOrSource) {
+            throw ValidationError("'\(topicOrSource)' is not a topic (\(Topic.allCases.map(\.rawValue).joined(separator: ", "))) nor a .swift file or folder")
+        }
+    }
+
     func run() throws {
+        if Topic(rawValue: topicOrSource) == nil { return try listSwift() }
         if topic == .all || topic == .layouts { try listLayouts() }
         if topic == .all || topic == .surfaces { listSurfaces() }
         if topic == .all || topic == .devices { listDevices() }
@@ -70,6 +83,26 @@ struct ListCommand: ParsableCommand {
             }
         }
         print("")
+    }
+
+    /// The widgets, Live Activities and previews of a Swift source.
+    private func listSwift() throws {
+        let source = try SwiftSource.open([topicOrSource], include: include, project: project)
+        let found = try source.describe()
+        print("Widgets in \(topicOrSource):")
+        for widget in found.widgets {
+            let families = widget.kind == "activity" ? "Live Activity: lockScreen, islandCompact, islandExpanded, islandMinimal"
+                : "families: " + widget.families.joined(separator: ", ")
+            print("  \(widget.name)  (\(families))")
+        }
+        if found.widgets.isEmpty { print("  none") }
+        print("Previews:")
+        for preview in found.previews {
+            let place = "\((preview.file as NSString).lastPathComponent):\(preview.line)"
+            print("  \(preview.name.map { "'\($0)'" } ?? "unnamed") at \(place): \(preview.kind) on \(preview.surface), \(preview.pictures) picture\(preview.pictures == 1 ? "" : "s")")
+        }
+        if found.previews.isEmpty { print("  none") }
+        for failure in found.failures { note("warning: " + failure) }
     }
 
     private func listSurfaces() {

@@ -39,8 +39,18 @@ struct RenderCommand: ParsableCommand {
         Exit codes: 0 written, 2 bad input (unknown layout, surface, preview, device, ios, mode, control; bad data).
         """)
 
-    @Argument(help: "A layout name in Layouts/ (e.g. delivery) or a path to a layout file.")
+    @Argument(help: ArgumentHelp("A layout name in Layouts/ (e.g. delivery), a path to a layout file, or a widget extension's folder (or .swift file).",
+                                 discussion: "Given Swift, widgetshot builds the team's own code against its SwiftUI modules (docs/swift.md) and draws --widget NAME in --surface (a family) for --entry, or the #Preview --preview NAME (or FILE:LINE), its picture --entry N."))
     var layout: String
+
+    @Option(name: .long, help: "Swift source: the Widget type to draw (default: the first widget found).")
+    var widget: String?
+
+    @Option(name: .long, help: "Swift source: placeholder, snapshot (default) or timeline-N for --widget; the picture's index (0…) for --preview.")
+    var entry: String?
+
+    @Option(name: .long, help: "Swift source: a folder (or .swift file) of the app's own code the widget code needs (repeatable).")
+    var include: [String] = []
 
     @OptionGroup var view: ViewSource
     var preview: String? { view.preview }
@@ -64,6 +74,7 @@ struct RenderCommand: ParsableCommand {
     @OptionGroup var project: ProjectOptions
 
     func run() throws {
+        if SwiftSource.isSwift(layout) { return try renderSwift() }
         let trace = Trace()
         let folders = try project.folders()
         let catalog = LayoutCatalog(directory: folders.layouts)
@@ -113,5 +124,46 @@ final class Trace {
         let now = DispatchTime.now().uptimeNanoseconds
         note("trace: \(phase) \(milliseconds(now - last)) ms")
         last = now
+    }
+}
+
+extension RenderCommand {
+    /// A picture of the team's own Swift: a widget's entry in a family, or a #Preview's picture.
+    func renderSwift() throws {
+        // A Swift source needs no project: without one, the installed fonts.
+        let folders = try? project.folders()
+        let fonts = folders?.fonts ?? ProjectFolders.installedFonts(executable: ProjectFolders.currentExecutable) ?? ""
+        let source = try SwiftSource.open([layout], include: include, project: project)
+        let found = try source.describe()
+        var picture: [String: Any]
+        var name: String
+        if let key = preview {
+            let chosen = try SwiftSource.preview(key, in: found)
+            guard let index = Int(entry ?? "0"), index >= 0 else { throw CLIError("--entry for a preview is a picture index (0, 1, …), got '\(entry ?? "")'") }
+            picture = ["preview": chosen.symbol, "index": index]
+            name = "\(((chosen.file as NSString).lastPathComponent as NSString).deletingPathExtension)-\(chosen.line)-\(index)"
+        } else {
+            guard let chosen = widget.map({ w in found.widgets.first { $0.name == w } }) ?? found.widgets.first else {
+                throw CLIError("no widget \(widget.map { "named '\($0)' " } ?? "")in \(layout) (widgets: \(found.widgets.map(\.name).joined(separator: ", ")))")
+            }
+            guard chosen.kind == "widget" else {
+                throw CLIError("\(chosen.name) is a Live Activity: draw it through one of its #Previews (--preview), which give its attributes and content states")
+            }
+            let family = view.surface?.rawValue ?? chosen.families.first ?? "systemSmall"
+            guard chosen.families.contains(family) else {
+                throw CLIError("\(chosen.name) does not support \(family) (its families: \(chosen.families.joined(separator: ", ")))")
+            }
+            picture = ["widget": chosen.name, "family": family, "entry": entry ?? "snapshot"]
+            name = "\(chosen.name)-\(family)-\(entry ?? "snapshot")"
+        }
+        let path = output ?? "\(name)-\(look.spec.scheme ?? "light").png"
+        guard path != "-" else { throw CLIError("a Swift source writes a file: pass -o FILE.png") }
+        picture["output"] = URL(fileURLWithPath: path).standardizedFileURL.path
+        guard let drawn = try source.render([picture], look: look.spec, fonts: fonts).first else {
+            throw CLIError("the widget runner drew nothing")
+        }
+        for warning in drawn.warnings { note(warning) }
+        if let error = drawn.error { throw CLIError(error) }
+        note("wrote \(path) (\(drawn.pixelWidth ?? 0)×\(drawn.pixelHeight ?? 0) px)")
     }
 }

@@ -29,7 +29,11 @@ public struct SwiftWidgetBuild: Sendable {
         self.packageRoot = packageRoot
         // One scratch package per set of sources: the roots, hashed.
         var hash: UInt64 = 0xcbf29ce484222325
-        for byte in folder.roots.map({ URL(fileURLWithPath: $0).standardizedFileURL.path }).sorted().joined(separator: "\n").utf8 {
+        let cwd = FileManager.default.currentDirectoryPath
+        let absolute = folder.roots.map { root in
+            URL(fileURLWithPath: root.hasPrefix("/") ? root : cwd + "/" + root).standardizedFileURL.path
+        }
+        for byte in absolute.sorted().joined(separator: "\n").utf8 {
             hash = (hash ^ UInt64(byte)) &* 0x100000001b3
         }
         directory = cacheRoot + "/widgetshot-swift/" + String(hash, radix: 16)
@@ -165,7 +169,8 @@ public struct SwiftWidgetBuild: Sendable {
         let byName = Dictionary(uniqueKeysWithValues: folder.files.map { ($0.buildName, $0.path) })
         var lines: [String] = []
         var seen = Set<String>()
-        for raw in output.split(separator: "\n") where raw.contains("error:") {
+        // The compiler's own lines (`path:line:col: error: …`, `error: …`), not its source excerpts.
+        for raw in output.split(separator: "\n") where raw.contains("error:") && !raw.hasPrefix(" ") && !raw.hasPrefix("\t") {
             var line = String(raw)
             if line.hasPrefix(sources) {
                 let rest = line.dropFirst(sources.count)

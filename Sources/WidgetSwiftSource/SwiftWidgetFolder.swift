@@ -76,7 +76,8 @@ public struct SwiftWidgetFolder: Sendable, Equatable {
                 }
             }
         }
-        let absolute = Array(Set(paths.map { URL(fileURLWithPath: $0).standardizedFileURL.path })).sorted()
+        let cwd = FileManager.default.currentDirectoryPath
+        let absolute = Array(Set(paths.map { URL(fileURLWithPath: $0.hasPrefix("/") ? $0 : cwd + "/" + $0).standardizedFileURL.path })).sorted()
         if absolute.isEmpty {
             throw ScanError(description: "\((widgets + include).joined(separator: ", ")): no .swift files")
         }

@@ -1,0 +1,108 @@
+#if os(Linux)
+import Foundation
+import Testing
+import TestSupport
+import WidgetShot
+
+/// A widget extension's folder as the CLI's source (issue 35's first slice): `list` finds its
+/// widgets and #Previews, `render` draws the team's own code — the same bytes as the Swift test's
+/// reference for the same look — a compile error comes back at the team's file and line, a missing
+/// app type says what to do, and the team's folder is never changed.
+///
+/// Both tests work on one copy of the example's folder, with one app folder included, so they share
+/// one scratch package, cached under .build/test-output/swift-source: only a first run builds
+/// WidgetShot's modules for it (about 40 s on two cores).
+@Suite("a Swift folder as the CLI's source", .serialized)
+struct SwiftSourceCLITests {
+    static let examples = Project.root + "/Examples/app-repo"
+    static let work = Project.output("swift-source")
+
+    static let folder = work + "/team/DeliveryWidgets"
+    static let app = work + "/team/Shared"
+
+    /// widgetshot with `arguments`, the team's folder and its app folder (`--include`).
+    func run(_ arguments: [String]) async throws -> CLIProcess.Outcome {
+        try FileManager.default.createDirectory(atPath: Self.work, withIntermediateDirectories: true)
+        let all = [arguments[0], Self.folder] + arguments.dropFirst() + ["--include", Self.app]
+        return await try CLIProcess(binary: CLIProcess.binary, all, environment: [:], cwd: Self.work).wait(seconds: 900)
+    }
+
+    /// A fresh copy of the example's extension, and an app folder with nothing the widgets need.
+    func freshCopy() throws {
+        try? FileManager.default.removeItem(atPath: Self.work + "/team")
+        try FileManager.default.createDirectory(atPath: Self.app, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: Self.examples + "/DeliveryWidgets", toPath: Self.folder)
+        try Data("// The app's shared code the widgets need goes here.\n".utf8).write(to: URL(fileURLWithPath: Self.app + "/Shared.swift"))
+    }
+
+    /// Every file under `folder` with its bytes: what must be the same before and after a build.
+    func snapshot(_ folder: String) -> [String: Data] {
+        var out: [String: Data] = [:]
+        for name in (try? FileManager.default.subpathsOfDirectory(atPath: folder)) ?? [] {
+            out[name] = FileManager.default.contents(atPath: folder + "/" + name)
+        }
+        return out
+    }
+
+    @Test("list names the widgets and #Previews; render draws the same bytes as the Swift test's reference", .childProcess)
+    func listAndRender() async throws {
+        try freshCopy()
+        let folder = Self.folder
+        let before = snapshot(folder)
+        let list = try await run(["list"])
+        #expect(list.status == 0, "\(list.stderr)")
+        #expect(list.stdout.contains("DeliveryWidget  (families: systemSmall, systemMedium, accessoryRectangular)"), "\(list.stdout)")
+        #expect(list.stdout.contains("DeliveryLiveActivity  (Live Activity"), "\(list.stdout)")
+        #expect(list.stdout.contains("'Notification' at DeliveryLiveActivity.swift:62: activity on lockScreen, 2 pictures"), "\(list.stdout)")
+        #expect(list.stdout.contains("unnamed at DeliveryWidget.swift:77: widget on systemSmall, 2 pictures"), "\(list.stdout)")
+
+        let png = Self.work + "/ko.png"
+        let render = try await run(["render", "--widget", "DeliveryWidget", "--surface", "systemMedium", "--entry", "timeline-1",
+                                    "--scheme", "dark", "--locale", "ko", "--dynamic-type", "accessibility3", "-o", png])
+        #expect(render.status == 0, "\(render.stderr)")
+        let reference = Self.examples + "/WidgetTests/Tests/DeliveryWidgetTests/__Snapshots__/DeliveryWidgetTests/"
+            + "deliveryWidgetDarkKorean.systemMedium.timeline-1-dark.ko.accessibility3.png"
+        #expect(FileManager.default.contents(atPath: png) == FileManager.default.contents(atPath: reference),
+                "the CLI's picture of the team's widget differs from the Swift test's reference")
+
+        let preview = try await run(["render", "--preview", "Notification", "--entry", "1", "-o", Self.work + "/notification.png"])
+        #expect(preview.status == 0, "\(preview.stderr)")
+        let decoded = try PNGCodec.decode([UInt8](Data(contentsOf: URL(fileURLWithPath: Self.work + "/notification.png"))))
+        #expect(decoded.width > 600 && decoded.height > 100)
+        let wrong = try await run(["render", "--preview", "Notification", "--entry", "7", "-o", Self.work + "/x.png"])
+        #expect(wrong.status != 0 && wrong.stderr.contains("DeliveryLiveActivity.swift:62: the #Preview gives 2 pictures; no picture 7"), "\(wrong.stderr)")
+        #expect(snapshot(folder) == before, "the build changed the team's folder")
+    }
+
+    @Test("a compile error is the compiler's, at the team's file and line; a missing app type says what to do", .childProcess)
+    func errorsAtTheTeamsLines() async throws {
+        try freshCopy()
+        let folder = Self.folder
+        let widget = folder + "/DeliveryWidget.swift"
+        var text = try String(contentsOfFile: widget, encoding: .utf8)
+        text = text.replacingOccurrences(of: "Text(\"\\(entry.order.items) items\")", with: "Text(entry.order.itemCount)")
+        try text.write(toFile: widget, atomically: true, encoding: .utf8)
+        let line = text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains("itemCount") }! + 1
+        let broken = try await run(["render", "-o", Self.work + "/broken.png"])
+        #expect(broken.status != 0)
+        #expect(broken.stderr.contains("\(widget):\(line):"), "\(broken.stderr)")
+        #expect(broken.stderr.contains("error: value of type 'Order' has no member 'itemCount'"), "\(broken.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: Self.work + "/broken.png"))
+
+        // The app's model lives elsewhere: named, with what to do.
+        try FileManager.default.copyItem(atPath: Self.examples + "/DeliveryWidgets/DeliveryWidget.swift", toPath: widget + ".fixed")
+        try FileManager.default.removeItem(atPath: widget)
+        try FileManager.default.moveItem(atPath: widget + ".fixed", toPath: widget)
+        try FileManager.default.removeItem(atPath: folder + "/Order.swift")
+        let missing = try await run(["list"])
+        #expect(missing.status != 0)
+        #expect(missing.stderr.contains("error: cannot find type 'Order' in scope"), "\(missing.stderr)")
+        #expect(missing.stderr.contains("add the folder that defines it to `include:`"), "\(missing.stderr)")
+        // The app folder brings it back.
+        try FileManager.default.copyItem(atPath: Self.examples + "/DeliveryWidgets/Order.swift", toPath: Self.app + "/Order.swift")
+        let included = try await run(["list"])
+        #expect(included.status == 0, "\(included.stderr)")
+        #expect(included.stdout.contains("DeliveryWidget  (families:"), "\(included.stdout)")
+    }
+}
+#endif
