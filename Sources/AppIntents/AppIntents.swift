@@ -312,3 +312,12 @@ public struct AppShortcut: Sendable {
 public protocol AppShortcutsProvider {
     @AppShortcutsBuilder static var appShortcuts: [AppShortcut] { get }
 }
+
+// MARK: - Intents that set a value (controls)
+
+/// An intent a toggle control performs with its new value (AppIntents' `SetValueIntent`). Only its
+/// values are read here: `perform()` is never called.
+public protocol SetValueIntent<ValueType>: AppIntent {
+    associatedtype ValueType: Sendable
+    var value: ValueType { get set }
+}

@@ -23,6 +23,10 @@ public struct EnvironmentValues: @unchecked Sendable {
     package var multilineAlignment: WidgetModel.TextAlignment = .leading
     /// How buttons and links draw (`buttonStyle`).
     package var buttonLook: ButtonLook = .automatic
+    /// How far a text may shrink before it truncates (`minimumScaleFactor`).
+    package var minimumScaleFactorValue: Double = 1
+    /// Why the views below are redacted (`redacted(reason:)`).
+    package var redactionValue: RedactionReasons = []
     /// What the resolved views hand up (the container background).
     package let collector: Collector
 
@@ -72,6 +76,13 @@ package final class Collector: @unchecked Sendable {
     /// warnings, never a silent drop.
     package var warnings: [(message: String, at: SourceLocation?)] = []
     package init() {}
+
+    /// A warning at a location written as `file:line`.
+    package func warn(_ message: String, at location: String) {
+        let parts = location.split(separator: ":")
+        let at = parts.count >= 2 ? SourceLocation(file: parts.dropLast().joined(separator: ":"), line: Int(parts.last!) ?? 0, column: 1) : nil
+        if !warnings.contains(where: { $0.message == message && $0.at == at }) { warnings.append((message, at)) }
+    }
 
     package func warn(_ message: String, file: StaticString? = nil, line: UInt = 0) {
         let at = file.map { SourceLocation(file: "\($0)", line: Int(line), column: 1) }

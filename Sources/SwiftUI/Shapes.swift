@@ -111,25 +111,48 @@ public struct Divider: View, PrimitiveView {
 
 /// An image (SwiftUI's `Image`): SF Symbols through the bundled stand-in font, sized by the font
 /// around them as iOS sizes symbols.
-public struct Image: View, PrimitiveView {
+/// Partly: an asset-catalog image (`Image("name")`) and `Image(uiImage:)` are drawn as a magenta placeholder, with a warning.
+public struct Image: View, PrimitiveView, Sendable {
     public typealias Body = Never
-    let systemName: String
+    enum Source: Sendable {
+        case system(String)
+        /// An image of the app's asset catalog, by name (not read yet).
+        case asset(String)
+        /// A UIImage's bytes (not decoded yet).
+        case uiImage
+    }
+    let source: Source
     let file: StaticString
     let line: UInt
+    var isResizable = false
+
     public init(systemName: String, file: StaticString = #fileID, line: UInt = #line) {
-        self.systemName = systemName; self.file = file; self.line = line
+        self.source = .system(systemName); self.file = file; self.line = line
     }
 
+    init(source: Source, file: StaticString, line: UInt) { self.source = source; self.file = file; self.line = line }
+
     package func makeNodes(in environment: EnvironmentValues) -> [ViewNode] {
-        if IconCatalog.glyph(for: systemName) == nil {
-            environment.collector.warn("no artwork for the symbol '\(systemName)' (see `widgetshot list icons`): its square is left empty",
+        let redacted = environment.redactionReasons.contains(.placeholder)
+        switch source {
+        case .system(let systemName):
+            if IconCatalog.glyph(for: systemName) == nil {
+                environment.collector.warn("no artwork for the symbol '\(systemName)' (see `widgetshot list icons`): its square is left empty",
+                                           file: file, line: line)
+            }
+            let font = (environment.font ?? .body).spec(category: environment.look.dynamicType)
+            let color = environment.foreground?.resolvePaint(in: environment) ?? Color.primary.resolvePaint(in: environment)
+            // A symbol without artwork keeps the square its glyph would take (as the layout binder does).
+            return [ViewNode(.icon(IconContent(symbol: systemName, glyph: IconCatalog.glyph(for: systemName) ?? "",
+                                               size: font.size, color: color, redacted: redacted, weight: font.weight)))]
+        case .asset(let name):
+            environment.collector.warn("the asset image '\(name)' is not read from the app's asset catalog yet: a placeholder stands in",
                                        file: file, line: line)
+            return [Placeholder.node("Image(\"\(name)\")")]
+        case .uiImage:
+            environment.collector.warn("Image(uiImage:) is not decoded yet: a placeholder stands in", file: file, line: line)
+            return [Placeholder.node("Image(uiImage:)")]
         }
-        let font = (environment.font ?? .body).spec(category: environment.look.dynamicType)
-        let color = environment.foreground?.resolvePaint(in: environment) ?? Color.primary.resolvePaint(in: environment)
-        // A symbol without artwork keeps the square its glyph would take (as the layout binder does).
-        return [ViewNode(.icon(IconContent(symbol: systemName, glyph: IconCatalog.glyph(for: systemName) ?? "",
-                                           size: font.size, color: color, weight: font.weight)))]
     }
 }
 

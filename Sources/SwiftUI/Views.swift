@@ -12,13 +12,18 @@ public struct Text: View, PrimitiveView, Hashable, Sendable {
     var weight: Font.Weight?
     var isBold = false
     var monospacedDigits = false
+    /// `fontDesign` on the text itself.
+    var design: Font.Design?
     /// A date or timer written out at render time, against the render's `now`, locale and time zone.
     var dated: DatedText?
 
     public init(verbatim content: String) { self.content = content }
     // Disfavoured, as in SwiftUI: a literal is a key to look up, a String variable is shown as it is.
     @_disfavoredOverload public init<S: StringProtocol>(_ content: S) { self.content = String(content) }
-    public init(_ key: LocalizedStringKey) { self.content = key.text; self.key = key }
+    /// The key looked up in the app's strings; the table, bundle and comment are for translators.
+    public init(_ key: LocalizedStringKey, tableName: String? = nil, bundle: Bundle? = nil, comment: StaticString? = nil) {
+        self.content = key.text; self.key = key
+    }
 
     public func font(_ font: Font?) -> Text { var t = self; t.font = font; return t }
     public func fontWeight(_ weight: Font.Weight?) -> Text { var t = self; t.weight = weight; return t }
@@ -31,11 +36,14 @@ public struct Text: View, PrimitiveView, Hashable, Sendable {
         if let weight { font.weightValue = weight }
         if isBold { font.isBold = true }
         if monospacedDigits { font.monospacedDigits = true }
+        if let design { font.designValue = design }
         let paint = foreground?.resolvePaint(in: environment) ?? environment.foreground?.resolvePaint(in: environment)
             ?? Color.primary.resolvePaint(in: environment)
         let string = dated.map { $0.string(in: environment) } ?? key.map { $0.localized(in: environment) } ?? content
         return [ViewNode(.text(TextContent(string: string, font: font.spec(category: environment.look.dynamicType), color: paint,
-                                           lineLimit: environment.lineLimitValue, alignment: environment.multilineAlignment)))]
+                                           lineLimit: environment.lineLimitValue, minimumScaleFactor: environment.minimumScaleFactorValue,
+                                           alignment: environment.multilineAlignment,
+                                           redacted: environment.redactionValue.contains(.placeholder))))]
     }
 }
 
