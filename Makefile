@@ -54,6 +54,8 @@ test: setup
 	bash scripts/api-check
 	@echo '== Examples/app-repo/WidgetTests: a consumer package of WidgetShotTesting, built from scratch'
 	cd Examples/app-repo/WidgetTests && WIDGETSHOT_RECORD=never $(SWIFT) test
+	@echo '== Examples/swift-only: goldens of a widget extension'"'"'s own Swift, no layout file (built into a runner)'
+	cd Examples/swift-only && ../../$(BIN_DEBUG) verify
 
 # DocC for the library products a team imports (WidgetShot, WidgetShotTesting,
 # WidgetShotSnapshotTesting) into .build/docs/TARGET/ (static HTML: open index.html through a web

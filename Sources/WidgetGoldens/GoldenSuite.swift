@@ -108,9 +108,16 @@ public struct GoldenSuite: Sendable {
         do { request = try self.request(for: cell, in: document) } catch {
             return GoldenOutcome(cell: cell, status: .error(error.message))
         }
+        return check(cell, manifest: manifest, keepImages: keepImages) { DiffImage(try renderer.renderPixels(request)) }
+    }
+
+    /// The same check for a picture drawn elsewhere (`render` gives its pixels: a team's Swift
+    /// widget drawn by its runner).
+    public func check(_ cell: MatrixCell, manifest: GoldenManifest? = nil, keepImages: Bool = false,
+                      actual render: () throws -> DiffImage) -> GoldenOutcome {
         let actual: DiffImage
         do {
-            actual = DiffImage(try renderer.renderPixels(request))
+            actual = try render()
         } catch {
             return GoldenOutcome(cell: cell, status: .error("\(error)"))
         }
@@ -142,30 +149,37 @@ public struct GoldenSuite: Sendable {
     /// With `manifest`, the golden and its entry there are written together.
     public func record(_ cell: MatrixCell, in document: LayoutDocument, with renderer: WidgetRenderer,
                        rewrite: RewritePolicy, manifest: GoldenManifestFile? = nil) throws -> RecordResult {
+        try record(cell, rewrite: rewrite, manifest: manifest) {
+            let result = try renderer.render(try self.request(for: cell, in: document))
+            return (result.png, DiffImage(result.bitmap.straightRGBA()))
+        }
+    }
+
+    /// The same for a picture drawn elsewhere: `render` gives its PNG (the small preset) and pixels.
+    public func record(_ cell: MatrixCell, rewrite: RewritePolicy, manifest: GoldenManifestFile? = nil,
+                       render: () throws -> (png: [UInt8], pixels: DiffImage)) throws -> RecordResult {
         // A cell with no file of its own reads the pair's shared golden; a changed render is written
         // to the cell's own file, never over the shared one (its pair may be recording beside it):
         // `shareSchemePairs` settles the pair afterwards.
         let stored = storedRelativePath(of: cell)
         let existing = FileManager.default.contents(atPath: directory + "/" + stored).map { [UInt8]($0) }
         if let existing, rewrite == .never { return try unchanged(existing, stored, manifest) }
-        let request = try self.request(for: cell, in: document)
-        let result = try renderer.render(request)
-        let actual = DiffImage(result.bitmap.straightRGBA())
+        let (png, actual) = try render()
         if let existing, let old = try? PNGCodec.decode(existing) {
             let diff = ImageDiff.compare(expected: DiffImage(old), actual: actual, options: options(for: cell))
             let keep = rewrite == .failing ? diff.passed : diff.verdict == .identical
             if keep { return try unchanged(existing, stored, manifest) }
         }
-        let entry = GoldenManifest.Entry(file: ImageDiff.bytesHash(result.png), pixels: ImageDiff.pixelHash(actual))
+        let entry = GoldenManifest.Entry(file: ImageDiff.bytesHash(png), pixels: ImageDiff.pixelHash(actual))
         // The cell's path is made of names from the layout: written through OutputFolder, each
         // passes the safe-path rule and no folder on the way is a link.
         let folder = OutputFolder(directory)
         if let manifest {
-            try manifest.update(cell.relativePath, to: entry) { try folder.write(result.png, to: cell.relativePath) }
+            try manifest.update(cell.relativePath, to: entry) { try folder.write(png, to: cell.relativePath) }
         } else {
-            try folder.write(result.png, to: cell.relativePath)
+            try folder.write(png, to: cell.relativePath)
         }
-        return RecordResult(outcome: existing == nil ? .created : .updated, entry: entry, previous: existing, png: result.png)
+        return RecordResult(outcome: existing == nil ? .created : .updated, entry: entry, previous: existing, png: png)
     }
 
     private func unchanged(_ png: [UInt8], _ key: String, _ manifest: GoldenManifestFile?) throws -> RecordResult {

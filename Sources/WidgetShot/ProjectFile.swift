@@ -17,13 +17,16 @@ public struct ProjectError: Error, Sendable, CustomStringConvertible {
 /// matrix:                    # default: each preview in its own look only
 ///   locale: [en, ko]         # goldens and gallery also in these locales (MatrixAxis)
 ///   dynamicType: [large, AX3]
+/// swift:                     # the team's own widget code as a source (docs/swift.md)
+///   widgets: [WidgetExtension]   # folders (or .swift files) of widget code
+///   include: [Shared/Models]     # folders of app code they need
 /// ```
 ///
 /// Every key is optional (an empty file is a project with the default folders). Paths are relative
 /// to the file's folder and stay inside it.
 public enum ProjectFile {
     public static let name = "widgetshot.yaml"
-    static let keys = ["layouts", "goldens", "fonts", "matrix"]
+    static let keys = ["layouts", "goldens", "fonts", "matrix", "swift"]
     /// A project file is a few lines; anything larger is not one.
     static let maxBytes = 64 * 1024
 
@@ -47,6 +50,7 @@ public enum ProjectFile {
         }
         var values: [String: String] = [:]
         var span = MatrixSpan.none
+        var swift: (widgets: [String], include: [String]) = ([], [])
         if let node {
             guard case .mapping(let map) = node else {
                 throw ProjectError("\(path):\(line(node)): expected a mapping of \(keys.joined(separator: ", ")) (folders, and the matrix)")
@@ -58,6 +62,7 @@ public enum ProjectFile {
                     throw ProjectError("\(path):\(line(k)): unknown key \(shown); a project file takes \(keys.joined(separator: ", "))")
                 }
                 if key.string == "matrix" { span = try matrix(v, path: path); continue }
+                if key.string == "swift" { swift = try swiftSource(v, path: path, root: root); continue }
                 guard case .scalar(let value) = v, !value.string.isEmpty else {
                     throw ProjectError("\(path):\(line(v)): '\(key.string)' must be a folder path")
                 }
@@ -80,6 +85,8 @@ public enum ProjectFile {
         var folders = ProjectFolders(root: root)
         folders.projectFile = path
         folders.matrix = span
+        folders.swiftWidgets = swift.widgets
+        folders.swiftInclude = swift.include
         if let l = values["layouts"] { folders.layouts = l }
         if let g = values["goldens"] { folders.golden = g }
         if let f = values["fonts"] {
@@ -112,6 +119,50 @@ public enum ProjectFile {
     }
 
     private static func line(_ node: Node) -> Int { max(1, node.mark?.line ?? 1) }
+
+    /// `swift:`: `widgets:` and `include:`, each a path or a list of paths inside the project (a
+    /// bare path or list is `widgets:`).
+    static func swiftSource(_ node: Node, path: String, root: String) throws(ProjectError) -> (widgets: [String], include: [String]) {
+        func paths(_ node: Node, _ key: String) throws(ProjectError) -> [String] {
+            let items: [Node]
+            switch node {
+            case .scalar: items = [node]
+            case .sequence(let list): items = Array(list)
+            default: throw ProjectError("\(path):\(line(node)): 'swift.\(key)' must be a folder path or a list of them")
+            }
+            var out: [String] = []
+            for item in items {
+                guard case .scalar(let value) = item, !value.string.isEmpty else {
+                    throw ProjectError("\(path):\(line(item)): 'swift.\(key)' lists folder paths")
+                }
+                let parts = value.string.split(separator: "/", omittingEmptySubsequences: true)
+                guard !value.string.hasPrefix("/"), !value.string.hasPrefix("~"), !parts.contains("..") else {
+                    throw ProjectError("\(path):\(line(item)): 'swift.\(key): \(value.string)' must be a path inside the project folder (relative, without '..')")
+                }
+                let resolved = parts.isEmpty ? root : root + "/" + parts.joined(separator: "/")
+                guard staysInside(resolved, root: root) else {
+                    throw ProjectError("\(path):\(line(item)): 'swift.\(key): \(value.string)' reaches outside the project folder through a symbolic link")
+                }
+                out.append(resolved)
+            }
+            return out
+        }
+        switch node {
+        case .scalar, .sequence: return (try paths(node, "widgets"), [])
+        case .mapping(let map):
+            var result: (widgets: [String], include: [String]) = ([], [])
+            for (k, v) in map {
+                guard case .scalar(let key) = k, ["widgets", "include"].contains(key.string) else {
+                    throw ProjectError("\(path):\(line(k)): 'swift' takes widgets: and include:")
+                }
+                if key.string == "widgets" { result.widgets = try paths(v, "widgets") } else { result.include = try paths(v, "include") }
+            }
+            if result.widgets.isEmpty { throw ProjectError("\(path):\(line(node)): 'swift' needs widgets: (the widget extension's folder)") }
+            return result
+        default:
+            throw ProjectError("\(path):\(line(node)): 'swift' must be a mapping: widgets: [folders], include: [folders]")
+        }
+    }
 
     /// `matrix:`: a mapping of axis names (`MatrixAxis.all`) to a value or a list of values, each
     /// checked as the render field of that name is.

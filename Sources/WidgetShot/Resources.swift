@@ -12,6 +12,9 @@ public struct ProjectFolders: Sendable {
     public var projectFile: String?
     /// The look axes the project's goldens and gallery span beyond each preview's own (`matrix:`).
     public var matrix: MatrixSpan = .none
+    /// `swift:` in widgetshot.yaml: folders of the team's widget code, and of the app code it needs.
+    public var swiftWidgets: [String] = []
+    public var swiftInclude: [String] = []
 
     public init(root: String) {
         self.root = root

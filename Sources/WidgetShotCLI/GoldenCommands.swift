@@ -6,6 +6,7 @@ import WidgetRender
 import WidgetShot
 import WidgetTemplate
 import WidgetGoldens
+import WidgetSwiftSource
 
 /// Which cells of the layout × surface × preview × scheme matrix a command works on
 /// (gallery, verify, record).
@@ -49,29 +50,43 @@ struct MatrixSelection: ParsableArguments {
         return result
     }
 
-    /// The project folders and the chosen layouts (all of them by default).
-    func documents() throws -> (ProjectFolders, [LayoutDocument]) {
+    /// The project folders, the chosen layouts (all of them by default) and, when widgetshot.yaml
+    /// names `swift:`, the team's widget code built and described, its widgets as documents.
+    func documents() throws -> (ProjectFolders, [LayoutDocument], SwiftProject?) {
         let folders = try project.folders()
         let catalog = LayoutCatalog(directory: folders.layouts)
-        if layout.isEmpty { _ = try project.layoutFiles(folders) }
+        let swift = try SwiftSource.project(folders, project: project)
+        let swiftNames = Set(swift?.documents.map(\.name) ?? [])
+        if layout.isEmpty, swift == nil { _ = try project.layoutFiles(folders) }
         var documents: [LayoutDocument] = []
-        for name in layout.isEmpty ? catalog.names() : layout {
+        let names = layout.isEmpty ? catalog.names() : layout.filter { !swiftNames.contains($0) }
+        for name in names {
             do { documents.append(try catalog.load(name)) } catch {
                 note("error: \(error)")
                 throw ExitCode(2)
             }
         }
-        return (folders, documents)
+        documents += (swift?.documents ?? []).filter { layout.isEmpty || layout.contains($0.name) }
+        return (folders, documents, swift)
     }
 
-    func load() throws -> (ProjectFolders, [LayoutDocument], GoldenSuite) {
-        let (folders, documents) = try documents()
+    /// What verify and record work on: the folders, the documents, the suite, the Swift source.
+    struct Loaded {
+        var folders: ProjectFolders
+        var documents: [LayoutDocument]
+        var suite: GoldenSuite
+        var swift: SwiftProject?
+    }
+
+    func load() throws -> Loaded {
+        let (folders, documents, swift) = try documents()
         let device = DeviceProfile.default
         let span = try matrixSpan(folders)
         guard let generation = try iosGeneration(ios), generation != device.shipsWith else {
-            return (folders, documents, try GoldenSuite(directory: folders.golden, span: span))
+            return Loaded(folders: folders, documents: documents, suite: try GoldenSuite(directory: folders.golden, span: span), swift: swift)
         }
-        return (folders, documents, try GoldenSuite(directory: folders.golden + "/ios\(generation.number)", device: device.on(generation), span: span))
+        let suite = try GoldenSuite(directory: folders.golden + "/ios\(generation.number)", device: device.on(generation), span: span)
+        return Loaded(folders: folders, documents: documents, suite: suite, swift: swift)
     }
 
     func cells(_ documents: [LayoutDocument], device: DeviceProfile, span: MatrixSpan) -> [(LayoutDocument, MatrixCell)] {
@@ -201,8 +216,9 @@ struct VerifyCommand: ParsableCommand {
         let started = Date()
         let part: MatrixShard?
         do { part = try shard.map(MatrixShard.init(parsing:)) } catch { throw ValidationError("\(error)") }
-        let (folders, documents, loaded) = try selection.load()
-        var tuned = loaded
+        let loaded = try selection.load()
+        let (folders, documents) = (loaded.folders, loaded.documents)
+        var tuned = loaded.suite
         tuned.options = try knobs.options()
         let suite = tuned
         let all = try selection.cells(suite, documents)
@@ -210,12 +226,16 @@ struct VerifyCommand: ParsableCommand {
         let jobs = picked.map(\.item)
         let manifest = try GoldenManifest.load(suite.manifestPath)
         let stack = StackCheck(recorded: manifest.stack)
+        let drawn = try SwiftSource.draw(jobs, loaded.swift, suite: suite, folders: folders)
         let pool = RendererPool(fonts: try selection.project.fontLibrary(folders))
         let progress = Progress(total: jobs.count)
         let wantImages = report != nil
         let outcomes = pool.map(jobs.count) { i, renderer in
             defer { progress.tick() }
-            return suite.check(jobs[i].1, in: jobs[i].0, with: renderer, manifest: manifest, keepImages: wantImages)
+            guard jobs[i].0.isDrawnElsewhere else {
+                return suite.check(jobs[i].1, in: jobs[i].0, with: renderer, manifest: manifest, keepImages: wantImages)
+            }
+            return suite.check(jobs[i].1, manifest: manifest, keepImages: wantImages) { try drawn.pixels(of: jobs[i].1) }
         }
         progress.finish()
         // Stale goldens belong to no cell: the first shard reports them.
@@ -323,19 +343,26 @@ struct RecordCommand: ParsableCommand {
             throw ExitCode(2)
         }
         let started = Date()
-        let (folders, documents, suite) = try selection.load()
+        let loaded = try selection.load()
+        let (folders, documents, suite) = (loaded.folders, loaded.documents, loaded.suite)
         AtomicFile.removeStaleTempFiles(in: suite.directory)
         // Each golden is written together with its manifest entry, so an interrupted run leaves
         // a manifest that describes every golden on disk.
         let manifest = try GoldenManifestFile(path: suite.manifestPath)
         let wasEmpty = manifest.current.entries.isEmpty
         let jobs = try selection.cells(suite, documents)
+        let drawn = try SwiftSource.draw(jobs, loaded.swift, suite: suite, folders: folders)
         let pool = RendererPool(fonts: try selection.project.fontLibrary(folders))
         let progress = Progress(total: jobs.count)
         let policy: RewritePolicy = mode == .missing ? .never : mode == .failed ? .failing : .anyPixel
         let outcomes = pool.map(jobs.count) { i, renderer -> Result<RecordResult, RecordFailure> in
             defer { progress.tick() }
-            do { return .success(try suite.record(jobs[i].1, in: jobs[i].0, with: renderer, rewrite: policy, manifest: manifest)) } catch {
+            do {
+                guard jobs[i].0.isDrawnElsewhere else {
+                    return .success(try suite.record(jobs[i].1, in: jobs[i].0, with: renderer, rewrite: policy, manifest: manifest))
+                }
+                return .success(try suite.record(jobs[i].1, rewrite: policy, manifest: manifest) { try drawn.png(of: jobs[i].1) })
+            } catch {
                 return .failure(RecordFailure(message: "\(suite.path(of: jobs[i].1)): \(error)"))
             }
         }

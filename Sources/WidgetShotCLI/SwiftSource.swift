@@ -1,7 +1,11 @@
 import ArgumentParser
 import Foundation
+import WidgetDiff
+import WidgetGoldens
+import WidgetRender
 import WidgetShot
 import WidgetSwiftSource
+import WidgetTemplate
 
 /// A `.swift` file or a folder of them given where a layout goes (`render Widgets/`, `list
 /// Widgets/`): the team's widget code, built against WidgetShot's SwiftUI into a runner
@@ -37,36 +41,39 @@ struct SwiftSource {
         #endif
     }
 
-    struct Description: Decodable {
-        struct Widget: Decodable { let name: String; let kind: String; let families: [String] }
-        struct Preview: Decodable {
-            let symbol: String, file: String, line: Int, name: String?, kind: String, surface: String, pictures: Int
-        }
-        let widgets: [Widget]
-        let previews: [Preview]
-        let failures: [String]
+    func describe() throws -> SwiftDescription {
+        do { return try build.describe() } catch { throw CLIError("\(error)") }
     }
-
-    func describe() throws -> Description {
-        do { return try JSONDecoder().decode(Description.self, from: try build.run(["describe"])) } catch let error as SwiftWidgetBuild.BuildError {
-            throw CLIError(error.description)
-        } catch { throw CLIError("the widget runner's description does not decode: \(error)") }
-    }
-
-    struct Drawn: Decodable { let output: String; let pixelWidth: Int?; let pixelHeight: Int?; let warnings: [String]; let error: String? }
 
     /// Draws `pictures` (the runner's request fields) with `look` and `fonts`.
-    func render(_ pictures: [[String: Any]], look: LookSpec, fonts: String) throws -> [Drawn] {
-        let request: [String: Any] = ["fonts": fonts, "look": look.settings, "pictures": pictures]
-        let file = build.directory + "/request.json"
+    func render(_ pictures: [[String: Any]], look: LookSpec, fonts: String) throws -> [SwiftWidgetBuild.Drawn] {
+        do { return try build.render(pictures, look: look, fonts: fonts) } catch { throw CLIError("\(error)") }
+    }
+
+    /// The project's `swift:` source (widgetshot.yaml), built and described; nil when it names none.
+    static func project(_ folders: ProjectFolders, project: ProjectOptions) throws -> SwiftProject? {
+        guard !folders.swiftWidgets.isEmpty else { return nil }
+        let source = try open(folders.swiftWidgets, include: folders.swiftInclude, project: project)
+        let description = try source.describe()
+        for failure in description.failures { note("warning: " + failure) }
+        return SwiftProject(build: source.build, description: description)
+    }
+
+    /// The pictures of the Swift cells among `jobs`, drawn by the runner into a temporary folder.
+    static func draw(_ jobs: [(LayoutDocument, MatrixCell)], _ swift: SwiftProject?, suite: GoldenSuite,
+                     folders: ProjectFolders) throws -> SwiftDrawings {
+        let cells = jobs.filter { $0.0.isDrawnElsewhere }.map(\.1)
+        guard let swift, !cells.isEmpty else { return SwiftDrawings(paths: [:]) }
+        let folder = swift.build.directory + "/pictures-\(getpid())"
+        try? FileManager.default.removeItem(atPath: folder)
+        note("drawing \(cells.count) Swift picture(s) with the widget runner")
         do {
-            try AtomicFile.write(Array(try JSONSerialization.data(withJSONObject: request, options: [.sortedKeys])), to: file)
-            return try JSONDecoder().decode([Drawn].self, from: try build.run(["render", file]))
-        } catch let error as SwiftWidgetBuild.BuildError { throw CLIError(error.description) }
+            return SwiftDrawings(paths: try swift.render(cells, device: suite.device, scale: suite.scale, fonts: folders.fonts, into: folder))
+        } catch { throw CLIError("\(error)") }
     }
 
     /// A preview by its name or by `FILE:LINE` (the file's name is enough).
-    static func preview(_ key: String, in description: Description) throws -> Description.Preview {
+    static func preview(_ key: String, in description: SwiftDescription) throws -> SwiftDescription.Preview {
         if let named = description.previews.first(where: { $0.name == key }) { return named }
         if let colon = key.lastIndex(of: ":"), let line = Int(key[key.index(after: colon)...]) {
             let file = String(key[..<colon])
@@ -77,4 +84,19 @@ struct SwiftSource {
         let known = description.previews.map { ($0.name.map { "'\($0)'" } ?? "unnamed") + " (\(($0.file as NSString).lastPathComponent):\($0.line))" }
         throw CLIError("no #Preview '\(key)' (previews: \(known.isEmpty ? "none" : known.joined(separator: ", ")))")
     }
+}
+
+/// The runner's pictures of Swift cells, by the cell's path: read as a golden check or record needs them.
+struct SwiftDrawings: Sendable {
+    let paths: [String: Result<String, SwiftWidgetBuild.BuildError>]
+
+    func png(of cell: MatrixCell) throws -> (png: [UInt8], pixels: DiffImage) {
+        guard let result = paths[cell.relativePath] else { throw CLIError("\(cell.relativePath): not drawn by the widget runner") }
+        let path = try result.get()
+        let png = try BoundedFile.read(path, limit: Limits.default.pngFileBytes)
+        let image = try PNGCodec.decode(png)
+        return (png, DiffImage(width: image.width, height: image.height, pixels: image.pixels))
+    }
+
+    func pixels(of cell: MatrixCell) throws -> DiffImage { try png(of: cell).pixels }
 }

@@ -58,6 +58,8 @@ public enum SwiftRunner {
         struct WidgetInfo: Encodable { let name: String; let kind: String; let families: [String] }
         struct PreviewInfo: Encodable {
             let symbol: String, file: String, line: Int, name: String?, kind: String, surface: String, pictures: Int
+            /// The widget a widget or Live Activity preview draws (its type's name).
+            let widget: String?
         }
         let widgets: [WidgetInfo]
         let previews: [PreviewInfo]
@@ -119,8 +121,9 @@ public enum SwiftRunner {
             do {
                 let preview = try entry.make()
                 let (kind, surface, count) = await shape(of: preview)
+                let widget = preview.widgetPreview.map { "\(type(of: $0.widget()))" } ?? preview.activityPreview.map { "\(type(of: $0.widget()))" }
                 previewInfo.append(Described.PreviewInfo(symbol: entry.symbol, file: entry.file, line: entry.line, name: preview.displayName,
-                                                         kind: kind, surface: surface, pictures: count))
+                                                         kind: kind, surface: surface, pictures: count, widget: widget))
             } catch {
                 failures.append("\(entry.file):\(entry.line): the #Preview threw: \(error)")
             }
@@ -164,7 +167,8 @@ public enum SwiftRunner {
                         let surface: Surface = preview.widgetPreview.flatMap { Surface(rawValue: $0.family.rawValue) }
                             ?? preview.activityPreview?.viewKind.surface ?? .systemMedium
                         let look = try spec.resolve(for: surface, preview: nil)
-                        previewImages[symbol] = try await SwiftUIRender.render(preview: preview, look: look, renderer: renderer)
+                        previewImages[symbol] = try await SwiftUIRender.render(preview: preview, look: look, pngPreset: .small,
+                                                                               renderer: renderer)
                     }
                     let images = previewImages[symbol]!
                     let index = picture.index ?? 0

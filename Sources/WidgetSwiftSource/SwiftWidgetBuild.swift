@@ -190,7 +190,8 @@ public struct SwiftWidgetBuild: Sendable {
 
     /// Runs the runner with `arguments` and returns its standard output.
     public func run(_ arguments: [String]) throws -> Data {
-        let out = directory + "/runner.out", err = directory + "/runner.err"
+        let out = directory + "/runner-\(getpid()).out", err = directory + "/runner-\(getpid()).err"
+        defer { try? FileManager.default.removeItem(atPath: out); try? FileManager.default.removeItem(atPath: err) }
         let child = try ChildProcess(runner, arguments, stdin: .null, stdout: .file(out), stderr: .file(err))
         let started = Date()
         while child.isRunning {
@@ -208,5 +209,33 @@ public struct SwiftWidgetBuild: Sendable {
             throw BuildError(description: "the widget runner failed (\(status)): \(message.trimmingCharacters(in: .whitespacesAndNewlines))")
         }
         return output
+    }
+
+    /// What the runner finds in the team's code.
+    public func describe() throws -> SwiftDescription {
+        let data = try run(["describe"])
+        do { return try JSONDecoder().decode(SwiftDescription.self, from: data) } catch {
+            throw BuildError(description: "the widget runner's description does not decode: \(error)")
+        }
+    }
+
+    /// One picture the runner drew, or why not.
+    public struct Drawn: Decodable, Sendable {
+        public let output: String, pixelWidth: Int?, pixelHeight: Int?, warnings: [String], error: String?
+    }
+
+    /// Draws `pictures` (the runner's request fields: widget/family/entry or preview/index, and
+    /// output) in `look` with the fonts of `fonts`.
+    public func render(_ pictures: [[String: Any]], look: LookSpec, fonts: String) throws -> [Drawn] {
+        let request: [String: Any] = ["fonts": fonts, "look": look.settings, "pictures": pictures]
+        let file = directory + "/request-\(getpid()).json"
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        do {
+            try AtomicFile.write(Array(try JSONSerialization.data(withJSONObject: request, options: [.sortedKeys])), to: file)
+        } catch { throw BuildError(description: "cannot write the runner's request \(file): \(error)") }
+        let data = try run(["render", file])
+        do { return try JSONDecoder().decode([Drawn].self, from: data) } catch {
+            throw BuildError(description: "the widget runner's answer does not decode: \(error)")
+        }
     }
 }

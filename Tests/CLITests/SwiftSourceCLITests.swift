@@ -9,27 +9,35 @@ import WidgetShot
 /// reference for the same look — a compile error comes back at the team's file and line, a missing
 /// app type says what to do, and the team's folder is never changed.
 ///
-/// Both tests work on one copy of the example's folder, with one app folder included, so they share
-/// one scratch package, cached under .build/test-output/swift-source: only a first run builds
-/// WidgetShot's modules for it (about 40 s on two cores).
+/// Every test works on one copy of the example's folder (Examples/swift-only), with one app folder
+/// included, in one project, so they share one scratch package, cached under
+/// .build/test-output/swift-source/team/.build: only a first run builds WidgetShot's modules for it
+/// (about 40 s on two cores).
 @Suite("a Swift folder as the CLI's source", .serialized)
 struct SwiftSourceCLITests {
-    static let examples = Project.root + "/Examples/app-repo"
+    static let examples = Project.root + "/Examples/swift-only"
     static let work = Project.output("swift-source")
 
-    static let folder = work + "/team/DeliveryWidgets"
-    static let app = work + "/team/Shared"
+    static let team = work + "/team"
+    static let folder = team + "/DeliveryWidgets"
+    static let app = team + "/Shared"
 
-    /// widgetshot with `arguments`, the team's folder and its app folder (`--include`).
+    /// widgetshot with `arguments`, the team's folder and its app folder (`--include`), run in the
+    /// team's project.
     func run(_ arguments: [String]) async throws -> CLIProcess.Outcome {
-        try FileManager.default.createDirectory(atPath: Self.work, withIntermediateDirectories: true)
         let all = [arguments[0], Self.folder] + arguments.dropFirst() + ["--include", Self.app]
-        return await try CLIProcess(binary: CLIProcess.binary, all, environment: [:], cwd: Self.work).wait(seconds: 900)
+        return try await runInProject(all)
     }
 
-    /// A fresh copy of the example's extension, and an app folder with nothing the widgets need.
+    func runInProject(_ arguments: [String], environment: [String: String] = [:]) async throws -> CLIProcess.Outcome {
+        await try CLIProcess(binary: CLIProcess.binary, arguments, environment: environment, cwd: Self.team).wait(seconds: 900)
+    }
+
+    /// A fresh copy of the example's extension, an app folder with nothing the widgets need, and a
+    /// widgetshot.yaml naming both; the build cache (`.build`) stays, so every test shares one build.
     func freshCopy() throws {
-        try? FileManager.default.removeItem(atPath: Self.work + "/team")
+        for part in ["DeliveryWidgets", "Shared", "Golden", "widgetshot.yaml"] { try? FileManager.default.removeItem(atPath: Self.team + "/" + part) }
+        try Data("swift:\n  widgets: [DeliveryWidgets]\n  include: [Shared]\n".utf8).write(to: URL(fileURLWithPath: Self.team + "/widgetshot.yaml"))
         try FileManager.default.createDirectory(atPath: Self.app, withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: Self.examples + "/DeliveryWidgets", toPath: Self.folder)
         try Data("// The app's shared code the widgets need goes here.\n".utf8).write(to: URL(fileURLWithPath: Self.app + "/Shared.swift"))
@@ -60,7 +68,7 @@ struct SwiftSourceCLITests {
         let render = try await run(["render", "--widget", "DeliveryWidget", "--surface", "systemMedium", "--entry", "timeline-1",
                                     "--scheme", "dark", "--locale", "ko", "--dynamic-type", "accessibility3", "-o", png])
         #expect(render.status == 0, "\(render.stderr)")
-        let reference = Self.examples + "/WidgetTests/Tests/DeliveryWidgetTests/__Snapshots__/DeliveryWidgetTests/"
+        let reference = Project.root + "/Examples/app-repo/WidgetTests/Tests/DeliveryWidgetTests/__Snapshots__/DeliveryWidgetTests/"
             + "deliveryWidgetDarkKorean.systemMedium.timeline-1-dark.ko.accessibility3.png"
         #expect(FileManager.default.contents(atPath: png) == FileManager.default.contents(atPath: reference),
                 "the CLI's picture of the team's widget differs from the Swift test's reference")
@@ -103,6 +111,37 @@ struct SwiftSourceCLITests {
         let included = try await run(["list"])
         #expect(included.status == 0, "\(included.stderr)")
         #expect(included.stdout.contains("DeliveryWidget  (families:"), "\(included.stdout)")
+    }
+
+    @Test("a Swift-only project records and verifies goldens; a one-line change fails, annotated in the team's file", .childProcess)
+    func goldensOfASwiftProject() async throws {
+        try freshCopy()
+        try FileManager.default.copyItem(atPath: Self.examples + "/DeliveryWidgets/Order.swift", toPath: Self.app + "/Order.swift")
+        try FileManager.default.removeItem(atPath: Self.folder + "/Order.swift")
+        let record = try await runInProject(["record"])
+        #expect(record.status == 0, "\(record.stderr)")
+        #expect(record.stdout.contains("20 created, 0 updated, 0 unchanged"), "\(record.stdout)")
+        // The same names as the example's own goldens, and the same bytes.
+        for name in ["DeliveryWidget/systemSmall/placeholder-light.png", "DeliveryWidget/systemSmall/preview-1-dark.png",
+                     "DeliveryLiveActivity/lockScreen/Notification-1-light.png", "DeliveryLiveActivity/islandExpanded/Island-dark.png"] {
+            let ours = FileManager.default.contents(atPath: Self.team + "/Golden/" + name)
+            #expect(ours != nil && ours == FileManager.default.contents(atPath: Self.examples + "/Golden/" + name), "\(name)")
+        }
+        let verify = try await runInProject(["verify"])
+        #expect(verify.status == 0 && verify.stdout.contains("20 passed, 0 failed"), "\(verify.stdout)\(verify.stderr)")
+
+        // One line of the Live Activity's view changes: its goldens fail, annotated in its file.
+        let activity = Self.folder + "/DeliveryLiveActivity.swift"
+        let text = try String(contentsOfFile: activity, encoding: .utf8)
+        try text.replacingOccurrences(of: ".padding(16)", with: ".padding(12)").write(toFile: activity, atomically: true, encoding: .utf8)
+        let failed = try await runInProject(["verify", "--format", "github"])
+        #expect(failed.status == 1, "\(failed.stderr)")
+        #expect(failed.stdout.contains("::error file=DeliveryWidgets/DeliveryLiveActivity.swift,line=62,"), "\(failed.stdout)")
+        #expect(failed.stdout.contains("16 passed, 4 failed"), "\(failed.stdout)")
+        let accepted = try await runInProject(["record", "--mode", "failed"])
+        #expect(accepted.stdout.contains("0 created, 4 updated, 16 unchanged"), "\(accepted.stdout)")
+        let again = try await runInProject(["verify"])
+        #expect(again.status == 0, "\(again.stdout)")
     }
 }
 #endif

@@ -68,9 +68,27 @@ public struct LayoutDocument: Sendable {
     public func preview(named name: String) -> Preview? { previews.first { $0.name == name } }
 
     /// Surfaces with a view of their own or through Surface.fallback (standBy → lockScreen).
-    /// Control surfaces have a view when the layout has any `controls:`.
+    /// Control surfaces have a view when the layout has any `controls:`. A document drawn elsewhere
+    /// has a view on the surfaces it lists.
     public func hasView(for surface: Surface) -> Bool {
-        surface.family == .control ? !controls.isEmpty : template(for: surface) != nil
+        if isDrawnElsewhere { return surfaces.contains(surface) }
+        return surface.family == .control ? !controls.isEmpty : template(for: surface) != nil
+    }
+
+    /// True for a document whose pictures another program draws (a team's Swift widget, built into
+    /// a runner: WidgetSwiftSource): it has names, surfaces and previews for the matrix, the
+    /// goldens and the reports, and nothing to bind.
+    public private(set) var isDrawnElsewhere = false
+
+    /// A document for pictures drawn elsewhere: `name` (the widget), `path` (its Swift file), the
+    /// surfaces it has, and its previews (each with its source line and the surfaces it applies to).
+    public static func drawnElsewhere(name: String, path: String, surfaces: [Surface], previews: [Preview]) -> LayoutDocument {
+        var document = LayoutDocument(name: name, path: path, directory: (path as NSString).deletingLastPathComponent,
+                                      surfaces: surfaces, previews: previews, surfaceTemplates: [:], components: [:],
+                                      tables: [:], strings: .object([:]), warnings: [])
+        document.sourceName = path
+        document.isDrawnElsewhere = true
+        return document
     }
 
     public func control(named id: String) -> ControlTemplate? { controls.first { $0.id == id } }

@@ -65,3 +65,9 @@ extension DeliveryAttributes.ContentState {
     DeliveryAttributes.ContentState.cooking
     DeliveryAttributes.ContentState.onTheWay
 }
+
+#Preview("Island", as: .dynamicIsland(.expanded), using: DeliveryAttributes.preview) {
+    DeliveryLiveActivity()
+} contentStates: {
+    DeliveryAttributes.ContentState.onTheWay
+}
