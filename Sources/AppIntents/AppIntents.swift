@@ -17,6 +17,12 @@ public struct LocalizedStringResource: ExpressibleByStringInterpolation, Hashabl
     public var description: String { defaultValue }
 
     public init(_ keyAndValue: String) { key = keyAndValue; defaultValue = keyAndValue }
+    /// A key with its default text (Foundation's `init(_:defaultValue:table:locale:bundle:comment:)`;
+    /// the default value is a `String` here, as Linux has no `String.LocalizationValue`, and there is
+    /// no bundle argument).
+    public init(_ key: StaticString, defaultValue: String, table: String? = nil, locale: Locale = .current, comment: StaticString? = nil) {
+        self.key = "\(key)"; self.defaultValue = defaultValue
+    }
     public init(stringLiteral value: String) { self.init(value) }
     public init(stringInterpolation: StringInterpolation) { key = stringInterpolation.key; defaultValue = stringInterpolation.text }
 

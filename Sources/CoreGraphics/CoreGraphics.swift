@@ -1,6 +1,10 @@
 // `import CoreGraphics` as widget code writes it: on Linux, CGFloat, CGPoint, CGSize and CGRect
 // are Foundation's, so this module only re-exports Foundation. See docs/swift.md.
 @_exported import Foundation
+#if canImport(FoundationNetworking)
+// URLSession and URLRequest are Foundation's on Apple platforms; Linux keeps them apart.
+@_exported import FoundationNetworking
+#endif
 
 // Foundation API iOS has and swift-corelibs-foundation lacks, that widget code reaches through
 // `import SwiftUI` (which re-exports this module).

@@ -311,3 +311,24 @@ extension ShapeStyle where Self == Color {
     /// The system background (`.background`, the container background's usual style).
     public static var background: Color { Color(system: "systemBackground") }
 }
+
+// MARK: - Calendar
+
+struct CalendarKey: EnvironmentKey {
+    static let defaultValue: Calendar? = nil
+}
+
+extension EnvironmentValues {
+    /// The calendar dates are written in: the Gregorian calendar in the render's locale and time zone,
+    /// unless a view sets one.
+    public var calendar: Calendar {
+        get {
+            if let set = self[CalendarKey.self] { return set }
+            var c = Calendar(identifier: .gregorian)
+            c.locale = locale
+            c.timeZone = timeZone
+            return c
+        }
+        set { self[CalendarKey.self] = newValue }
+    }
+}

@@ -25,6 +25,12 @@ public struct Text: View, PrimitiveView, Hashable, Sendable {
         self.content = key.text; self.key = key
     }
 
+    /// Styled text: drawn as its characters, in the text's own font and colour (runs' attributes
+    /// are not applied yet).
+    /// Partly: an `AttributedString`'s runs (bold, links, colours) are drawn in the text's own style.
+    // Disfavoured: a literal stays a key to look up (AttributedString takes literals on Linux).
+    @_disfavoredOverload public init(_ attributedContent: AttributedString) { self.content = String(attributedContent.characters) }
+
     public func font(_ font: Font?) -> Text { var t = self; t.font = font; return t }
     public func fontWeight(_ weight: Font.Weight?) -> Text { var t = self; t.weight = weight; return t }
     public func bold() -> Text { var t = self; t.isBold = true; return t }

@@ -210,6 +210,7 @@ extension ControlWidgetToggle where Label == Text {
         where Action: SetValueIntent, Action.ValueType == Bool {
         self.isOn = isOn; self.action = action; label = Text(titleKey)
     }
+    @_disfavoredOverload
     public init(_ titleResource: LocalizedStringResource, isOn: Bool, action: Action, @ViewBuilder valueLabel: @escaping (Bool) -> ValueLabel)
         where Action: SetValueIntent, Action.ValueType == Bool {
         self.isOn = isOn; self.action = action; label = Text(verbatim: titleResource.defaultValue)
