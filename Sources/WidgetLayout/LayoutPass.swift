@@ -39,7 +39,7 @@ final class LayoutPass {
         case .text(let text):
             return textOutcome(layer, text, p).size
         case .icon(let icon):
-            return Size(width: icon.size, height: icon.size)
+            return Size(width: icon.frameWidth, height: icon.size)
         case .image(let image):
             return LeafSizing.image(image, p)
         case .shape:

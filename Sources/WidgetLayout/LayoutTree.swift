@@ -140,6 +140,8 @@ struct LayoutTree {
             return .text(Self.sanitized(text))
         case .icon(var icon):
             icon.size = SafeNumber.length(icon.size)
+            // A template's margins come from a team's file: a width of 0 to 10 sizes.
+            icon.widthRatio = min(10, SafeNumber.length(icon.widthRatio))
             return .icon(icon)
         case .image(var image):
             image.naturalSize = SafeNumber.size(image.naturalSize)

@@ -460,7 +460,25 @@ public enum IconCatalog {
         "tent": 0xE589, // cabin
         "mountain.2": 0xE564, // terrain
         "mountain.2.fill": 0xE564, // terrain
+        // Layout-direction-aware twins of the right/left symbols (SF Symbols' `forward`/`backward`
+        // names): the right-pointing artwork left to right, turned over right to left
+        // (`IconCatalog.mirrorsRightToLeft`; SF Symbols ships them as localized variants).
+        "chevron.forward": 0xE5CC, // chevron_right
+        "chevron.backward": 0xE5CB, // chevron_left
+        "arrow.forward": 0xE5C8, // arrow_forward
+        "arrow.backward": 0xE5C4, // arrow_back
+        "arrow.up.forward": 0xF1E1, // north_east
+        "arrow.up.backward": 0xF1E2, // north_west
+        "arrow.down.forward": 0xF1E4, // south_east
     ]
+
+    /// Whether the symbol turns over in a right-to-left layout: SF Symbols' `forward` and `backward`
+    /// names after the first component (`chevron.forward`, `arrow.up.backward`, `arrow.uturn.forward`)
+    /// point along the reading direction. The media symbols that start with the word (`forward.fill`,
+    /// `backward.end.fill`) keep their direction, as playback controls do on iOS.
+    public static func mirrorsRightToLeft(_ symbol: String) -> Bool {
+        symbol.split(separator: ".").dropFirst().contains { $0 == "forward" || $0 == "backward" }
+    }
 
     public static func glyph(for symbol: String) -> String? {
         guard let cp = codepoints[symbol], let scalar = Unicode.Scalar(cp) else { return nil }

@@ -49,6 +49,10 @@ extension PlacedNode {
             // A bar fills from its leading edge, which is now its right end.
             let mid = Point(x: node.frame.minX + node.frame.width / 2, y: node.frame.minY + node.frame.height / 2)
             node.transform = node.transform.concatenating(after: .scale(x: -1, y: 1, about: mid))
+        case .icon(let icon) where IconCatalog.mirrorsRightToLeft(icon.symbol):
+            // `chevron.forward` points along the reading direction: left, right to left.
+            let mid = Point(x: node.frame.minX + node.frame.width / 2, y: node.frame.minY + node.frame.height / 2)
+            node.transform = node.transform.concatenating(after: .scale(x: -1, y: 1, about: mid))
         default: break
         }
         node.children = children.map { $0.mirroredForRightToLeft(width: width) }

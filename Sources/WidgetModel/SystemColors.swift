@@ -64,6 +64,13 @@ public enum SystemColors {
         "systemBackground": (RGBA(hex: 0xFFFFFF), RGBA(hex: 0x000000)),
         "secondarySystemBackground": (RGBA(hex: 0xF2F2F7), RGBA(hex: 0x1C1C1E)),
         "tertiarySystemBackground": (RGBA(hex: 0xFFFFFF), RGBA(hex: 0x2C2C2E)),
+        // Grouped content (UIKit's "Grouped content background colors": lists, settings, platters).
+        // Light: ColorCompatibility as above; dark: UIKit's dark-trait values as the iOS 13
+        // simulator prints them (CGColor descriptions: 0 / 0.109804 0.109804 0.117647 /
+        // 0.172549 0.172549 0.180392), the same dump that gives the separators' dark values.
+        "systemGroupedBackground": (RGBA(hex: 0xF2F2F7), RGBA(hex: 0x000000)),
+        "secondarySystemGroupedBackground": (RGBA(hex: 0xFFFFFF), RGBA(hex: 0x1C1C1E)),
+        "tertiarySystemGroupedBackground": (RGBA(hex: 0xF2F2F7), RGBA(hex: 0x2C2C2E)),
         "separator": (RGBA(r: 60 / 255, g: 60 / 255, b: 67 / 255, a: 0.29), RGBA(r: 84 / 255, g: 84 / 255, b: 88 / 255, a: 0.6)),
         "opaqueSeparator": (RGBA(hex: 0xC6C6C8), RGBA(hex: 0x38383A)),
         // The fills: rgb(120,120,128) light and dark at falling opacities (UIKit's values, as

@@ -77,7 +77,8 @@ public struct TextContent: Hashable, Sendable {
     }
 }
 
-/// A glyph of the icon font standing in for an SF Symbol. Lays out as a `size`×`size` square.
+/// A glyph of the icon font standing in for an SF Symbol. Lays out as `frameWidth` × `size`: the
+/// symbol's own width (`SymbolFrames`), the point size tall.
 public struct IconContent: Hashable, Sendable {
     /// The SF Symbol name it was asked for (for messages).
     public var symbol: String
@@ -92,11 +93,21 @@ public struct IconContent: Hashable, Sendable {
     public var svg: String?
     /// The weight the symbol is drawn at (an SF Symbols template's `Weight-M` variant).
     public var weight: FontWeight
+    /// The frame's width over `size`. By default SF's for the bundled stand-in (`SymbolFrames`), a
+    /// square for a project's icon font, a glyphless symbol or artwork (whose binder passes its
+    /// template's margins, `SymbolTemplateFrame`).
+    public var widthRatio: Double
     public init(symbol: String, glyph: String, family: String = FontSpec.iconFamily, size: Double,
-                color: Paint, redacted: Bool = false, svg: String? = nil, weight: FontWeight = .regular) {
+                color: Paint, redacted: Bool = false, svg: String? = nil, weight: FontWeight = .regular,
+                widthRatio: Double? = nil) {
         self.symbol = symbol; self.glyph = glyph; self.family = family; self.size = size
         self.color = color; self.redacted = redacted; self.svg = svg; self.weight = weight
+        self.widthRatio = widthRatio ?? (family == FontSpec.iconFamily && svg == nil && !glyph.isEmpty
+            ? SymbolFrames.width(for: symbol).ratio : 1)
     }
+
+    /// The width the symbol takes in layout.
+    public var frameWidth: Double { size * widthRatio }
 }
 
 public enum ContentMode: String, Hashable, Sendable { case fit, fill }

@@ -135,17 +135,5 @@ extension Renderer {
     }
 
     /// The weight's name in an SF Symbols template (`Ultralight` … `Black`).
-    static func symbolWeightName(_ weight: FontWeight) -> String {
-        switch weight {
-        case .ultraLight: "Ultralight"
-        case .thin: "Thin"
-        case .light: "Light"
-        case .regular: "Regular"
-        case .medium: "Medium"
-        case .semibold: "Semibold"
-        case .bold: "Bold"
-        case .heavy: "Heavy"
-        case .black: "Black"
-        }
-    }
+    static func symbolWeightName(_ weight: FontWeight) -> String { SymbolTemplateFrame.weightName(weight) }
 }

@@ -25,10 +25,13 @@ import WidgetModel
         #expect(root.content == .divider(color: .black, axis: .horizontal))
     }
 
-    @Test func iconIsAFixedSquare() {
-        let icon = ViewNode(.icon(IconContent(symbol: "clock", glyph: "\u{E8B5}", size: 20, color: .color(.black))))
-        #expect(place(icon, 100, 100, .center).frame == r(40, 40, 20, 20))
-        #expect(engine.sizeThatFits(icon, .zero) == Size(width: 20, height: 20))
+    @Test func iconIsFixedAtItsPointSizeTallAndItsFramesWidth() {
+        // A project icon font's glyph keeps the square; the stand-in takes the symbol's own width.
+        let square = ViewNode(.icon(IconContent(symbol: "clock", glyph: "\u{E8B5}", family: "Team Icons", size: 20, color: .color(.black))))
+        #expect(place(square, 100, 100, .center).frame == r(40, 40, 20, 20))
+        #expect(engine.sizeThatFits(square, .zero) == Size(width: 20, height: 20))
+        let clock = ViewNode(.icon(IconContent(symbol: "clock", glyph: "\u{E8B5}", size: 20, color: .color(.black))))
+        #expect(engine.sizeThatFits(clock, .zero) == Size(width: 20 * 1.18, height: 20))
     }
 
     func image(resizable: Bool, _ mode: ContentMode = .fit) -> ViewNode {

@@ -129,7 +129,8 @@ import WidgetTemplate
         #expect(abs((block.0 + block.1) / 2 - 31) < 0.01)   // the two lines centred in the 62 pt capsule
 
         let large = try frames(.controlLarge)
-        #expect(large.icon == Rect(x: 14, y: 14, width: 28, height: 28))
+        // bell.fill's frame is its own width (SymbolFrames: 0.98 × 28 = 27.44 pt), on the pixel grid 27.
+        #expect(large.icon == Rect(x: 14, y: 14, width: 27, height: 28))
         #expect(large.texts.allSatisfy { $0.minX == 14 })
         #expect(abs(try #require(large.texts.last).maxY - (140 - 14)) < 0.01)
     }

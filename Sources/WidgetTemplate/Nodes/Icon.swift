@@ -67,9 +67,12 @@ extension Binder {
                                      color: env.foreground ?? label(), redacted: redact && !env.unredacted,
                                      weight: env.fontWeight ?? env.fontStyle.weight))
         }
+        let weight = env.fontWeight ?? env.fontStyle.weight
+        // An SF Symbols template carries its frame (its margin guides); other artwork keeps the square.
+        let templateWidth = svg.flatMap { SymbolTemplateFrame.read($0, weight: SymbolTemplateFrame.weightName(weight)) }?.widthRatio
         return .icon(IconContent(symbol: name, glyph: glyph, family: fontEntry?.family ?? FontSpec.iconFamily,
                                  size: it.size ?? env.resolvedFontSize,
                                  color: env.foreground ?? label(), redacted: redact && !env.unredacted, svg: svg,
-                                 weight: env.fontWeight ?? env.fontStyle.weight))
+                                 weight: weight, widthRatio: templateWidth))
     }
 }
