@@ -12,9 +12,35 @@ public struct GalleryProblem: Sendable, Equatable {
 }
 
 /// The layouts of a project as the gallery sees them: those that load, and the errors of the rest.
+/// Draws the pictures of documents drawn elsewhere (`LayoutDocument.isDrawnElsewhere`: a team's
+/// Swift, built into a runner), in one batch per build.
+public protocol GalleryDrawer: Sendable {
+    /// Changes whenever what the pictures are drawn from changes (the source files' contents).
+    var digest: String { get }
+    /// For each cell (by its relative path), its PNG and size, or why it could not be drawn.
+    /// `scale` nil: each cell's device's own.
+    func draw(_ cells: [GalleryCell], scale: Double?) -> [String: Result<GalleryDrawing, GalleryDrawError>]
+}
+
+public struct GalleryDrawing: Sendable {
+    public var png: [UInt8]
+    public var pixelWidth: Int, pixelHeight: Int
+    public var warnings: [String]
+    public init(png: [UInt8], pixelWidth: Int, pixelHeight: Int, warnings: [String]) {
+        self.png = png; self.pixelWidth = pixelWidth; self.pixelHeight = pixelHeight; self.warnings = warnings
+    }
+}
+
+public struct GalleryDrawError: Error, Sendable, CustomStringConvertible {
+    public var description: String
+    public init(_ description: String) { self.description = description }
+}
+
 public struct GallerySource: Sendable {
     public var documents: [LayoutDocument]
     public var problems: [GalleryProblem]
+    /// Draws the cells of the documents drawn elsewhere.
+    public var drawer: (any GalleryDrawer)?
 
     public init(documents: [LayoutDocument], problems: [GalleryProblem] = []) {
         self.documents = documents; self.problems = problems
@@ -208,7 +234,15 @@ public struct GalleryBuilder: Sendable {
         // re-renders that surface's images alone.
         let fonts = fontStampNow(previous: previous.fonts)
         let keyer = RenderKeyer(fontDigest: fonts.digest, assetRecheckSeconds: 86_400)
-        let keys = Self.keys(for: requests, keyer: keyer)
+        var computed = Self.keys(for: requests, keyer: keyer)
+        // Pictures drawn elsewhere: keyed by their sources' digest and the cell's look.
+        let elsewhere = Set(cells.indices.filter { documents[cells[$0].layout]!.isDrawnElsewhere })
+        for i in elsewhere {
+            let c = cells[i]
+            computed[i] = "drawn:\(source.drawer?.digest ?? "none"):\(c.device.id):\(c.device.ios.number):"
+                + "\(options.scale ?? c.device.scale):\(c.placeholder)"
+        }
+        let keys = computed
 
         var records: [GalleryRecord?] = cells.indices.map { i in
             guard let old = previous.images[cells[i].relativePath], old.key == keys[i], old.error == nil else { return nil }
@@ -245,6 +279,7 @@ public struct GalleryBuilder: Sendable {
             pending = now
         }
         let todo = pending
+        let drawings = Self.drawElsewhere(todo.filter(elsewhere.contains).map { cells[$0] }, source: source, scale: options.scale)
         stage("prepare")
         progress?.start(total: todo.count + (stripsDue ? 1 : 0))
         // The filmstrips are one long job: first, so the images fill the other cores meanwhile.
@@ -267,6 +302,10 @@ public struct GalleryBuilder: Sendable {
             }
             let i = todo[j - offset]
             defer { progress?.tick(cells[i].relativePath) }
+            if elsewhere.contains(i) {
+                return Self.write(drawings[cells[i].relativePath], cell: cells[i], key: keys[i],
+                                  scale: options.scale ?? cells[i].device.scale, out: out)
+            }
             return Self.render(cells[i], request: requests[i], key: keys[i], renderer: renderer, out: out)
         }
         progress?.finish()
@@ -371,6 +410,30 @@ public struct GalleryBuilder: Sendable {
             box.set(range, range.map { requests[$0].map { keyer.key(for: $0, scope: .surface).hex } ?? "no-preview" })
         }
         return box.keys
+    }
+
+    /// The drawer's pictures of `cells`, one batch.
+    static func drawElsewhere(_ cells: [GalleryCell], source: GallerySource, scale: Double?) -> [String: Result<GalleryDrawing, GalleryDrawError>] {
+        guard !cells.isEmpty else { return [:] }
+        guard let drawer = source.drawer else {
+            return Dictionary(uniqueKeysWithValues: cells.map { ($0.relativePath, .failure(GalleryDrawError("nothing draws \($0.layout)"))) })
+        }
+        return drawer.draw(cells, scale: scale)
+    }
+
+    /// A picture drawn elsewhere, written where the page shows it.
+    static func write(_ drawing: Result<GalleryDrawing, GalleryDrawError>?, cell: GalleryCell, key: String, scale: Double,
+                      out: String) -> GalleryRecord {
+        do {
+            guard let drawing else { throw GalleryDrawError("\(cell.relativePath) was not drawn") }
+            let d = try drawing.get()
+            try OutputFolder(out).write(d.png, to: cell.relativePath)
+            return GalleryRecord(key: key, pixelWidth: d.pixelWidth, pixelHeight: d.pixelHeight,
+                                 pointWidth: Double(d.pixelWidth) / scale, pointHeight: Double(d.pixelHeight) / scale,
+                                 warnings: d.warnings, error: nil)
+        } catch {
+            return GalleryRecord(key: key, pixelWidth: 0, pixelHeight: 0, pointWidth: 0, pointHeight: 0, warnings: [], error: "\(error)")
+        }
     }
 
     /// The request an image is rendered from (nil when the layout lacks the cell's preview).

@@ -124,8 +124,11 @@ public enum GalleryMatrix {
                                                  deviceFolder: folders, mode: m.mode, control: m.control, controlState: m.controlState,
                                                  axisValues: m.axisValues))
                     }
-                    // Controls have no placeholder of their own: they show a symbol and a title.
+                    // Controls have no placeholder of their own: they show a symbol and a title. A
+                    // document with a preview named placeholder (a Swift widget's provider
+                    // placeholder, drawn redacted) has its placeholder row already.
                     guard options.placeholders, !options.placeholderOnly, surface.family != .control,
+                          document.preview(named: "placeholder") == nil,
                           let first = matrix.first(where: { $0.surface == surface }) else { continue }
                     let locale = document.preview(named: first.preview)?.locale ?? Look.defaultLocale
                     for scheme in ColorScheme.allCases {

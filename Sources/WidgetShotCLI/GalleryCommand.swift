@@ -115,7 +115,8 @@ struct GalleryCommand: ParsableCommand {
             throw ExitCode(2)
         }
         let report = try verifyReportFolder(folders)
-        let source = GallerySource.load(folders, names: selection.layout.isEmpty ? nil : selection.layout)
+        var source = GallerySource.load(folders, names: selection.layout.isEmpty ? nil : selection.layout)
+        try SwiftSource.addToGallery(&source, folders: folders, project: selection.project, names: selection.layout)
         var options = GalleryOptions(devices: devices, scale: scale,
                                      surfaces: selection.surface.isEmpty ? nil : Set(selection.surface),
                                      previews: selection.preview.isEmpty ? nil : Set(selection.preview),

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import WidgetDiff
+import WidgetGallery
 import WidgetGoldens
 import WidgetRender
 import WidgetShot
@@ -59,6 +60,16 @@ struct SwiftSource {
         return SwiftProject(build: source.build, description: description)
     }
 
+    /// The project's Swift widgets as gallery documents, drawn by the runner (names: only these, when given).
+    static func addToGallery(_ source: inout GallerySource, folders: ProjectFolders, project: ProjectOptions, names: [String]) throws {
+        guard let swift = try SwiftSource.project(folders, project: project) else { return }
+        let chosen = swift.documents.filter { names.isEmpty || names.contains($0.name) }
+        source.documents.removeAll { doc in chosen.contains { $0.name == doc.name } }
+        source.documents += chosen
+        source.problems.removeAll { problem in chosen.contains { $0.name == ((problem.file as NSString).lastPathComponent as NSString).deletingPathExtension } }
+        source.drawer = SwiftGalleryDrawer(project: swift, fonts: folders.fonts)
+    }
+
     /// The pictures of the Swift cells among `jobs`, drawn by the runner into a temporary folder.
     static func draw(_ jobs: [(LayoutDocument, MatrixCell)], _ swift: SwiftProject?, suite: GoldenSuite,
                      folders: ProjectFolders) throws -> SwiftDrawings {
@@ -99,4 +110,46 @@ struct SwiftDrawings: Sendable {
     }
 
     func pixels(of cell: MatrixCell) throws -> DiffImage { try png(of: cell).pixels }
+}
+
+/// The gallery's pictures of a Swift source: one runner call per device and look.
+struct SwiftGalleryDrawer: GalleryDrawer {
+    let project: SwiftProject
+    let fonts: String
+    let digest: String
+
+    init(project: SwiftProject, fonts: String) {
+        self.project = project; self.fonts = fonts; digest = project.digest
+    }
+
+    func draw(_ cells: [GalleryCell], scale: Double?) -> [String: Result<GalleryDrawing, GalleryDrawError>] {
+        var out: [String: Result<GalleryDrawing, GalleryDrawError>] = [:]
+        let groups = Dictionary(grouping: cells) { "\($0.device.id) \($0.device.ios.number) \($0.placeholder)" }
+        for (_, group) in groups.sorted(by: { $0.key < $1.key }) {
+            let first = group[0]
+            let folder = project.build.directory + "/gallery-\(getpid())"
+            let drawn: [String: Result<String, SwiftWidgetBuild.BuildError>]
+            do {
+                drawn = try project.render(group.map(\.matrixCell), device: first.device, scale: scale, placeholder: first.placeholder,
+                                           fonts: fonts, into: folder)
+            } catch {
+                for cell in group { out[cell.relativePath] = .failure(GalleryDrawError("\(error)")) }
+                continue
+            }
+            for cell in group {
+                switch drawn[cell.matrixCell.relativePath] {
+                case .success(let path)?:
+                    if let png = FileManager.default.contents(atPath: path).map({ [UInt8]($0) }), let image = try? PNGCodec.decode(png) {
+                        out[cell.relativePath] = .success(GalleryDrawing(png: png, pixelWidth: image.width, pixelHeight: image.height, warnings: []))
+                    } else {
+                        out[cell.relativePath] = .failure(GalleryDrawError("\(path): not a PNG"))
+                    }
+                case .failure(let error)?: out[cell.relativePath] = .failure(GalleryDrawError(error.description))
+                case nil: out[cell.relativePath] = .failure(GalleryDrawError("\(cell.relativePath): not drawn"))
+                }
+            }
+            try? FileManager.default.removeItem(atPath: folder)
+        }
+        return out
+    }
 }

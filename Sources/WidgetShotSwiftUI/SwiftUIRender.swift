@@ -50,6 +50,8 @@ public enum SwiftUIRender {
         var environment = EnvironmentValues(look: context.look)
         environment.strings = strings.texts
         if let family = WidgetFamily(context.surface) { environment.widgetFamily = family }
+        // WidgetKit draws its placeholder as the placeholder entry's view, redacted.
+        if context.look.placeholder { environment.redactionReasons.insert(.placeholder) }
         return environment
     }
 

@@ -101,6 +101,17 @@ public struct SwiftProject: Sendable {
         self.pictures = pictures
     }
 
+    /// Changes whenever a file of the source changes (FNV-1a over every file's path and bytes).
+    public var digest: String {
+        var hash: UInt64 = 0xcbf29ce484222325
+        for file in build.folder.files {
+            for byte in Array(file.path.utf8) + Array(FileManager.default.contents(atPath: file.path) ?? Data()) {
+                hash = (hash ^ UInt64(byte)) &* 0x100000001b3
+            }
+        }
+        return String(hash, radix: 16)
+    }
+
     /// `Two ETAs` → `Two-ETAs`: a preview's name as a part of a file name.
     static func fileName(_ text: String) -> String {
         let mapped = text.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" ? $0 : "-" }
@@ -109,16 +120,16 @@ public struct SwiftProject: Sendable {
     }
 
     /// The look a cell is drawn in: the suite's device and scale, the cell's scheme, mode and axes.
-    public static func look(for cell: MatrixCell, device: DeviceProfile, scale: Double) -> LookSpec {
+    public static func look(for cell: MatrixCell, device: DeviceProfile, scale: Double?, placeholder: Bool = false) -> LookSpec {
         var spec = LookSpec(device: device.id, ios: String(device.ios.number), scale: scale, scheme: cell.scheme.rawValue,
-                            mode: cell.isDefaultMode ? nil : cell.mode.rawValue)
+                            placeholder: placeholder, mode: cell.isDefaultMode ? nil : cell.mode.rawValue)
         for (axis, value) in cell.axisValues { _ = try? spec.set(axis, text: value) }
         return spec
     }
 
     /// Draws `cells` (of this project's documents) into `folder`, one runner call per look: the
     /// PNG's path for each cell's relative path, or why it could not be drawn.
-    public func render(_ cells: [MatrixCell], device: DeviceProfile, scale: Double, fonts: String,
+    public func render(_ cells: [MatrixCell], device: DeviceProfile, scale: Double?, placeholder: Bool = false, fonts: String,
                        into folder: String) throws -> [String: Result<String, SwiftWidgetBuild.BuildError>] {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         var out: [String: Result<String, SwiftWidgetBuild.BuildError>] = [:]
@@ -128,7 +139,9 @@ public struct SwiftProject: Sendable {
                 out[cell.relativePath] = .failure(.init(description: "\(cell.layout)/\(cell.preview) is not a picture of the Swift source"))
                 continue
             }
-            let settings = Self.look(for: cell, device: device, scale: scale).settings
+            // The provider's placeholder entry is drawn as WidgetKit draws it: redacted.
+            let isPlaceholder: Bool = if case .widget(_, _, "placeholder") = picture.subject { true } else { placeholder }
+            let settings = Self.look(for: cell, device: device, scale: scale, placeholder: isPlaceholder).settings
             groups[settings, default: []].append((cell, picture, folder + "/\(index).png"))
         }
         for (settings, members) in groups.sorted(by: { $0.value[0].2 < $1.value[0].2 }) {

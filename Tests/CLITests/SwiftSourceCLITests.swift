@@ -61,7 +61,7 @@ struct SwiftSourceCLITests {
         #expect(list.status == 0, "\(list.stderr)")
         #expect(list.stdout.contains("DeliveryWidget  (families: systemSmall, systemMedium, accessoryRectangular)"), "\(list.stdout)")
         #expect(list.stdout.contains("DeliveryLiveActivity  (Live Activity"), "\(list.stdout)")
-        #expect(list.stdout.contains("'Notification' at DeliveryLiveActivity.swift:62: activity on lockScreen, 2 pictures"), "\(list.stdout)")
+        #expect(list.stdout.contains("'Notification' at DeliveryLiveActivity.swift:72: activity on lockScreen, 2 pictures"), "\(list.stdout)")
         #expect(list.stdout.contains("unnamed at DeliveryWidget.swift:77: widget on systemSmall, 2 pictures"), "\(list.stdout)")
 
         let png = Self.work + "/ko.png"
@@ -78,7 +78,7 @@ struct SwiftSourceCLITests {
         let decoded = try PNGCodec.decode([UInt8](Data(contentsOf: URL(fileURLWithPath: Self.work + "/notification.png"))))
         #expect(decoded.width > 600 && decoded.height > 100)
         let wrong = try await run(["render", "--preview", "Notification", "--entry", "7", "-o", Self.work + "/x.png"])
-        #expect(wrong.status != 0 && wrong.stderr.contains("DeliveryLiveActivity.swift:62: the #Preview gives 2 pictures; no picture 7"), "\(wrong.stderr)")
+        #expect(wrong.status != 0 && wrong.stderr.contains("DeliveryLiveActivity.swift:72: the #Preview gives 2 pictures; no picture 7"), "\(wrong.stderr)")
         #expect(snapshot(folder) == before, "the build changed the team's folder")
     }
 
@@ -136,7 +136,7 @@ struct SwiftSourceCLITests {
         try text.replacingOccurrences(of: ".padding(16)", with: ".padding(12)").write(toFile: activity, atomically: true, encoding: .utf8)
         let failed = try await runInProject(["verify", "--format", "github"])
         #expect(failed.status == 1, "\(failed.stderr)")
-        #expect(failed.stdout.contains("::error file=DeliveryWidgets/DeliveryLiveActivity.swift,line=62,"), "\(failed.stdout)")
+        #expect(failed.stdout.contains("::error file=DeliveryWidgets/DeliveryLiveActivity.swift,line=72,"), "\(failed.stdout)")
         #expect(failed.stdout.contains("16 passed, 4 failed"), "\(failed.stdout)")
         let accepted = try await runInProject(["record", "--mode", "failed"])
         #expect(accepted.stdout.contains("0 created, 4 updated, 16 unchanged"), "\(accepted.stdout)")

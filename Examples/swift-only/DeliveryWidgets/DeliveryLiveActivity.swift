@@ -14,19 +14,7 @@ struct DeliveryAttributes: ActivityAttributes {
 struct DeliveryLiveActivity: Widget {
     var body: some WidgetConfiguration {
         ActivityConfiguration(for: DeliveryAttributes.self) { context in
-            HStack(spacing: 12) {
-                Image(systemName: context.state.status.symbol)
-                    .font(.title)
-                    .foregroundStyle(Color.status(context.state.status))
-                VStack(alignment: .leading, spacing: 2) {
-                    Text(context.attributes.restaurant).font(.headline)
-                    Text(context.state.status.title).foregroundStyle(.secondary)
-                }
-                Spacer()
-                Text("\(context.state.minutesLeft) min").font(.title2).bold()
-            }
-            .padding(16)
-            .activityBackgroundTint(Color.white)
+            DeliveryLockScreenView(context: context)
         } dynamicIsland: { context in
             DynamicIsland {
                 DynamicIslandExpandedRegion(.leading) {
@@ -47,6 +35,28 @@ struct DeliveryLiveActivity: Widget {
             }
             .keylineTint(Color.brand)
         }
+    }
+}
+
+/// The Lock Screen banner: on a light or a dark card, as the system's appearance is.
+struct DeliveryLockScreenView: View {
+    let context: ActivityViewContext<DeliveryAttributes>
+    @Environment(\.colorScheme) private var colorScheme
+
+    var body: some View {
+        HStack(spacing: 12) {
+            Image(systemName: context.state.status.symbol)
+                .font(.title)
+                .foregroundStyle(Color.status(context.state.status))
+            VStack(alignment: .leading, spacing: 2) {
+                Text(context.attributes.restaurant).font(.headline)
+                Text(context.state.status.title).foregroundStyle(.secondary)
+            }
+            Spacer()
+            Text("\(context.state.minutesLeft) min").font(.title2).bold()
+        }
+        .padding(16)
+        .activityBackgroundTint(colorScheme == .dark ? Color.black : Color.white)
     }
 }
 
