@@ -143,7 +143,7 @@ public struct SwiftWidgetBuild: Sendable {
         try prepare()
         let log = directory + "/build.log"
         let started = Date()
-        progress("building \(folder.files.count) Swift files of \(folder.roots.joined(separator: ", ")) against WidgetShot's SwiftUI (\(directory))")
+        progress("building \(folder.files.count) Swift files of \(folder.roots.joined(separator: ", ")) against WidgetShot's SwiftUI in \(packageRoot) (cache: \(directory))")
         let child = try ChildProcess("/usr/bin/env", ["swift", "build", "--package-path", directory, "--product", "WidgetRunner"],
                                      stdin: .null, stdout: .file(log), stderr: .file(log + ".err"))
         while child.isRunning {

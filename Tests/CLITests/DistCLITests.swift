@@ -50,6 +50,27 @@ struct DistCLITests {
         #expect(pngs.count >= 10, "\(pngs)")
     }
 
+    /// The same layout builds a team's widget folder against the sources it carries
+    /// (share/widgetshot/package) and verifies the Swift-only example's goldens, far from a checkout.
+    @Test(.childProcess) func theReleaseLayoutBuildsASwiftFolder() async throws {
+        let scratch = scratchDirectory("dist-swift")
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        let dist = try await CLIProcess(binary: "/bin/bash", ["scripts/dist", "--binary", CLIProcess.binary, "--out", scratch + "/dist", "--no-tar"],
+                                        environment: [:], cwd: Project.root).wait(seconds: 120)
+        #expect(dist.status == 0, "\(dist.stdout)\(dist.stderr)")
+        let release = scratch + "/dist/widgetshot-\(WidgetShotVersion.current)-linux-" + Self.machine()
+        #expect(FileManager.default.fileExists(atPath: release + "/share/widgetshot/package/Sources/SwiftUI"))
+        let app = scratch + "/swift-only"
+        try FileManager.default.createDirectory(atPath: app, withIntermediateDirectories: true)
+        for item in ["widgetshot.yaml", "DeliveryWidgets", "Golden"] {
+            try FileManager.default.copyItem(atPath: Project.root + "/Examples/swift-only/" + item, toPath: app + "/" + item)
+        }
+        let verify = try await CLIProcess(binary: release + "/bin/widgetshot", ["verify"], environment: ["WIDGETSHOT_PACKAGE": ""],
+                                          cwd: app).wait(seconds: 220)
+        #expect(verify.status == 0 && verify.stdout.contains("20 passed, 0 failed"), "\(verify.stdout)\(verify.stderr)")
+        #expect(verify.stderr.contains("against WidgetShot's SwiftUI in " + release + "/share/widgetshot/package"), "\(verify.stderr)")
+    }
+
     static func machine() -> String {
         var u = utsname()
         uname(&u)
