@@ -58,6 +58,10 @@ public final class LiveGallery: @unchecked Sendable {
     /// Called with every set of layouts a build loads, before it renders (the server's render
     /// routes take them, so `/v1/render/…` draws what the page shows).
     public var onLoad: (@Sendable (GallerySource) -> Void)?
+    /// Documents drawn elsewhere (a team's Swift, rebuilt into its runner), asked for at every build,
+    /// and the folders whose edits start one.
+    public var extraSource: (@Sendable () -> GallerySourceExtra)?
+    public var extraWatched: [String] = []
 
     /// Without `directory`, the images go to a new folder in the temporary directory, made with
     /// mkdtemp at the first build (mode 0700, an unpredictable name) and removed by `stop()`: a
@@ -77,7 +81,7 @@ public final class LiveGallery: @unchecked Sendable {
     /// With watching: builds now and starts watching. Without: nothing until the page is asked for.
     public func start() {
         guard watching else { return }
-        let watcher = LayoutWatcher(folders: [folders.layouts, folders.fonts]) { [weak self] in self?.changed($0) }
+        let watcher = LayoutWatcher(folders: [folders.layouts, folders.fonts] + extraWatched) { [weak self] in self?.changed($0) }
         lock.withLock { self.watcher = watcher }
         watcher.start()
         changed()
@@ -168,7 +172,12 @@ public final class LiveGallery: @unchecked Sendable {
                 var clock = StageClock(change: change)
                 broadcast(GalleryEvent(name: "building", data: "{}"))
                 // Only the layout files whose bytes changed are parsed again.
-                let source = sources.load(folders, limits: limits)
+                var source = sources.load(folders, limits: limits)
+                if let extra = extraSource?() {
+                    source.documents += extra.documents
+                    source.problems += extra.problems
+                    source.drawer = extra.drawer
+                }
                 onLoad?(source)
                 clock.lap("load")
                 var build: GalleryBuild
@@ -354,4 +363,15 @@ struct StageClock {
     var total: Double { Self.ms(DispatchTime.now().uptimeNanoseconds - start) }
 
     private static func ms(_ ns: UInt64) -> Double { (Double(ns) / 1e4).rounded() / 100 }
+}
+
+/// What a live gallery adds to the project's layouts at each build: documents drawn elsewhere, what
+/// draws them, and the problems (a compile error) shown in the page instead.
+public struct GallerySourceExtra: Sendable {
+    public var documents: [LayoutDocument]
+    public var drawer: (any GalleryDrawer)?
+    public var problems: [GalleryProblem]
+    public init(documents: [LayoutDocument] = [], drawer: (any GalleryDrawer)? = nil, problems: [GalleryProblem] = []) {
+        self.documents = documents; self.drawer = drawer; self.problems = problems
+    }
 }

@@ -22,11 +22,16 @@ package struct GalleryRoutes: Sendable {
         options.span = server.folders.matrix
         gallery = LiveGallery(folders: server.folders, pool: server.renderers, options: options, watching: server.watch)
         gallery.limits = server.limits
+        gallery.extraSource = server.gallerySource
+        gallery.extraWatched = server.galleryWatched
         streams = EventStreams(limits: server.serverLimits)
         if server.watch {
             // The render routes draw the layouts the page shows, not the ones loaded at start.
             let layouts = server.layouts
-            gallery.onLoad = { source in layouts.replace(with: source.documents, broken: source.brokenNames) }
+            // Documents drawn elsewhere (a Swift source) have nothing to bind: the gallery shows them.
+            gallery.onLoad = { source in
+                layouts.replace(with: source.documents.filter { !$0.isDrawnElsewhere }, broken: source.brokenNames)
+            }
         }
     }
 

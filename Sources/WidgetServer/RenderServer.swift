@@ -5,6 +5,7 @@ import Logging
 import NIOCore
 import NIOPosix
 import ServiceLifecycle
+import WidgetGallery
 import WidgetShot
 
 /// The HTTP endpoint: answers `GET /v1/render/{layout}/{surface}.png?…` and `POST /v1/render` with a
@@ -33,6 +34,9 @@ public struct RenderServer: Sendable {
     public var access: AccessPolicy
     /// `GET /` re-renders the gallery when a file under Layouts/ or Fonts/ changes and open pages update.
     public var watch = false
+    /// The gallery's documents drawn elsewhere (a team's Swift source) and the folders to watch for them.
+    public var gallerySource: (@Sendable () -> GallerySourceExtra)?
+    public var galleryWatched: [String] = []
 
     let layouts: LoadedLayouts
     let renderers: RendererPool

@@ -203,6 +203,10 @@ struct ServeCommand: ParsableCommand {
             server = try RenderServer(folders: folders, host: resolved.host, port: resolved.port, workerThreads: resolved.workers,
                                       serverLimits: resolved.serverLimits, access: resolved.access)
             server.watch = resolved.watch
+            if !folders.swiftWidgets.isEmpty {
+                server.gallerySource = SwiftSource.liveGallerySource(folders, project: project)
+                server.galleryWatched = folders.swiftWidgets + folders.swiftInclude
+            }
         } catch {
             throw CLIError("cannot start the server: \(error)")
         }

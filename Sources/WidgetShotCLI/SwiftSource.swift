@@ -70,6 +70,23 @@ struct SwiftSource {
         source.drawer = SwiftGalleryDrawer(project: swift, fonts: folders.fonts)
     }
 
+    /// What `serve` adds to its gallery at each build: the Swift source rebuilt (about a second after
+    /// an edit to one file), described and drawn; a compile error is shown in the page.
+    static func liveGallerySource(_ folders: ProjectFolders, project: ProjectOptions) -> @Sendable () -> GallerySourceExtra {
+        let widgets = folders.swiftWidgets, include = folders.swiftInclude, fonts = folders.fonts, root = folders.root
+        return {
+            do {
+                let folder = try SwiftWidgetFolder.scan(widgets: widgets, include: include)
+                let build = SwiftWidgetBuild(folder: folder, cacheRoot: root + "/.build", packageRoot: try SwiftWidgetBuild.locatePackage())
+                try build.build()
+                let swift = SwiftProject(build: build, description: try build.describe())
+                return GallerySourceExtra(documents: swift.documents, drawer: SwiftGalleryDrawer(project: swift, fonts: fonts))
+            } catch {
+                return GallerySourceExtra(problems: [GalleryProblem(file: widgets.first ?? "swift:", message: "\(error)")])
+            }
+        }
+    }
+
     /// The pictures of the Swift cells among `jobs`, drawn by the runner into a temporary folder.
     static func draw(_ jobs: [(LayoutDocument, MatrixCell)], _ swift: SwiftProject?, suite: GoldenSuite,
                      folders: ProjectFolders) throws -> SwiftDrawings {

@@ -1,5 +1,8 @@
 #if os(Linux)
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import Testing
 import TestSupport
 import WidgetShot
@@ -142,6 +145,46 @@ struct SwiftSourceCLITests {
         #expect(accepted.stdout.contains("0 created, 4 updated, 16 unchanged"), "\(accepted.stdout)")
         let again = try await runInProject(["verify"])
         #expect(again.status == 0, "\(again.stdout)")
+    }
+
+    @Test("serve --watch rebuilds the Swift on save and the open gallery's picture changes", .childProcess)
+    func liveGalleryFollowsSwiftEdits() async throws {
+        try freshCopy()
+        let server = try CLIProcess(binary: CLIProcess.binary, ["serve", "--watch", "--port", "0"], environment: [:], cwd: Self.team)
+        defer { kill(server.pid, SIGTERM); _ = server.terminate(seconds: 20) }
+        var port: Int?
+        let started = Date()
+        while port == nil, server.isRunning, Date().timeIntervalSince(started) < 300 {
+            if let range = server.outputSoFar.range(of: "http://127.0.0.1:") {
+                port = Int(server.outputSoFar[range.upperBound...].prefix { $0.isNumber })
+            }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        let bound = try #require(port, "serve did not start")
+        /// The version of the small widget's first preview on the page (its key: the sources' digest).
+        func shown() async throws -> String? {
+            let request = URLRequest(url: URL(string: "http://127.0.0.1:\(bound)/")!, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: 10)
+            let page = String(decoding: try await URLSession(configuration: .ephemeral).data(for: request).0, as: UTF8.self)
+            guard let at = page.range(of: "DeliveryWidget/systemSmall/preview-light.png?v=") else { return nil }
+            return String(page[at.upperBound...].prefix { $0 != "\"" && $0 != "&" })
+        }
+        var before: String?
+        while before == nil, Date().timeIntervalSince(started) < 300 {
+            before = try await shown()
+            if before == nil { try await Task.sleep(for: .milliseconds(200)) }
+        }
+        let first = try #require(before, "the page never showed the Swift widget")
+        let theme = Self.folder + "/Theme.swift"
+        let text = try String(contentsOfFile: theme, encoding: .utf8)
+        try text.replacingOccurrences(of: "Color(red: 1.0, green: 0.42, blue: 0.21)", with: "Color(red: 0.2, green: 0.42, blue: 1.0)")
+            .write(toFile: theme, atomically: true, encoding: .utf8)
+        var after = first
+        let saved = Date()
+        while after == first, Date().timeIntervalSince(saved) < 120 {
+            try await Task.sleep(for: .milliseconds(200))
+            after = try await shown() ?? first
+        }
+        #expect(after != first, "the page still shows \(first) \(Int(Date().timeIntervalSince(saved))) s after the save")
     }
 }
 #endif
