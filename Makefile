@@ -5,7 +5,7 @@ OUT ?= out
 BIN_DEBUG = .build/debug/widgetshot
 BIN_RELEASE = .build/release/widgetshot
 
-.PHONY: run preview check test bench bench-server setup build release dist clean fuzz fuzz-short docs
+.PHONY: run preview check test bench bench-server setup build release dist clean fuzz fuzz-short docs bench-swift swift-coverage
 
 setup:
 	@bash scripts/setup
@@ -84,6 +84,11 @@ fuzz-short: setup
 
 bench: release
 	bash scripts/bench
+
+# The Swift side's speed targets (docs/swift.md): a consumer's first build, an edit rebuilt and drawn.
+bench-swift: setup
+	$(SWIFT) build --product widgetshot
+	bash scripts/bench-swift
 	@echo; echo '== widgetshot verify over every golden (release, 2 cores)'; $(BIN_RELEASE) verify
 
 # The HTTP server under wrk on loopback (scripts/bench-server: uncached, 80% load, cached, 304,

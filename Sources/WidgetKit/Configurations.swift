@@ -60,6 +60,30 @@ private final class Answer<T>: @unchecked Sendable {
 /// Lets a provider's value cross into the task that asks it (the render waits for the answer).
 private struct Carried<T>: @unchecked Sendable { let value: T }
 
+/// Where a provider's async methods run while a render waits for them: a thread of its own, not
+/// Swift's cooperative pool. The render waits synchronously (a semaphore); a test runner or a
+/// server calls it from the pool's threads, as many as there are cores, and when all of them wait,
+/// a task started on the pool never runs: on two cores, under a full test run, an async provider
+/// missed its 10 s (SeedAPITests). A task executor preference keeps the provider's code, and the
+/// async functions it awaits, on this queue instead.
+final class ProviderExecutor: TaskExecutor, @unchecked Sendable {
+    static let shared = ProviderExecutor()
+    private let queue = DispatchQueue(label: "widgetshot.providers")
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        let executor = asUnownedTaskExecutor()
+        queue.async { job.runSynchronously(on: executor) }
+    }
+}
+
+/// Runs `body` in a task on the provider executor: a provider that answers from a `Task {}` of its
+/// own starts it there too (an unstructured task inherits the preference).
+func onProviderExecutor(_ body: @escaping () -> Void) {
+    let carried = Carried(value: body)
+    Task.detached(executorPreference: ProviderExecutor.shared) { carried.value() }
+}
+
 /// How long a render waits for a provider that answers later (from a `Task`, or an async method).
 let providerPatience = 10.0
 
@@ -68,12 +92,12 @@ extension EntrySource {
         placeholder = { provider.placeholder(in: $0) }
         snapshot = { context in
             let answer = Answer<P.Entry>()
-            provider.getSnapshot(in: context) { answer.give($0) }
+            onProviderExecutor { provider.getSnapshot(in: context) { answer.give($0) } }
             return answer.wait(seconds: providerPatience)
         }
         timeline = { context in
             let answer = Answer<Timeline<P.Entry>>()
-            provider.getTimeline(in: context) { answer.give($0) }
+            onProviderExecutor { provider.getTimeline(in: context) { answer.give($0) } }
             return answer.wait(seconds: providerPatience)?.entries
         }
     }
@@ -83,13 +107,13 @@ extension EntrySource {
         snapshot = { context in
             guard let configuration = intent() else { return nil }
             let answer = Answer<P.Entry>()
-            provider.getSnapshot(for: configuration, in: context) { answer.give($0) }
+            onProviderExecutor { provider.getSnapshot(for: configuration, in: context) { answer.give($0) } }
             return answer.wait(seconds: providerPatience)
         }
         timeline = { context in
             guard let configuration = intent() else { return nil }
             let answer = Answer<Timeline<P.Entry>>()
-            provider.getTimeline(for: configuration, in: context) { answer.give($0) }
+            onProviderExecutor { provider.getTimeline(for: configuration, in: context) { answer.give($0) } }
             return answer.wait(seconds: providerPatience)?.entries
         }
     }
@@ -99,13 +123,17 @@ extension EntrySource {
         snapshot = { context in
             let answer = Answer<P.Entry>()
             let carried = Carried(value: provider)
-            Task.detached { let entry = await carried.value.snapshot(for: P.Intent(), in: context); answer.give(entry) }
+            Task.detached(executorPreference: ProviderExecutor.shared) {
+                let entry = await carried.value.snapshot(for: P.Intent(), in: context); answer.give(entry)
+            }
             return answer.wait(seconds: providerPatience)
         }
         timeline = { context in
             let answer = Answer<Timeline<P.Entry>>()
             let carried = Carried(value: provider)
-            Task.detached { let timeline = await carried.value.timeline(for: P.Intent(), in: context); answer.give(timeline) }
+            Task.detached(executorPreference: ProviderExecutor.shared) {
+                let timeline = await carried.value.timeline(for: P.Intent(), in: context); answer.give(timeline)
+            }
             return answer.wait(seconds: providerPatience)?.entries
         }
     }

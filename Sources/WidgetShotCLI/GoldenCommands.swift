@@ -232,10 +232,7 @@ struct VerifyCommand: ParsableCommand {
         let wantImages = report != nil
         let outcomes = pool.map(jobs.count) { i, renderer in
             defer { progress.tick() }
-            guard jobs[i].0.isDrawnElsewhere else {
-                return suite.check(jobs[i].1, in: jobs[i].0, with: renderer, manifest: manifest, keepImages: wantImages)
-            }
-            return suite.check(jobs[i].1, manifest: manifest, keepImages: wantImages) { try drawn.pixels(of: jobs[i].1) }
+            return drawn.check(jobs[i], suite: suite, renderer: renderer, manifest: manifest, keepImages: wantImages)
         }
         progress.finish()
         // Stale goldens belong to no cell: the first shard reports them.

@@ -127,6 +127,15 @@ struct SwiftDrawings: Sendable {
     }
 
     func pixels(of cell: MatrixCell) throws -> DiffImage { try png(of: cell).pixels }
+
+    /// A job's golden check: drawn here for a layout, read from the runner's picture for a Swift cell.
+    func check(_ job: (LayoutDocument, MatrixCell), suite: GoldenSuite, renderer: WidgetRenderer, manifest: GoldenManifest,
+               keepImages: Bool) -> GoldenOutcome {
+        guard job.0.isDrawnElsewhere else {
+            return suite.check(job.1, in: job.0, with: renderer, manifest: manifest, keepImages: keepImages)
+        }
+        return suite.check(job.1, manifest: manifest, keepImages: keepImages) { try pixels(of: job.1) }
+    }
 }
 
 /// The gallery's pictures of a Swift source: one runner call per device and look.

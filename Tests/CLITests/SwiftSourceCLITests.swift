@@ -40,6 +40,7 @@ struct SwiftSourceCLITests {
     /// widgetshot.yaml naming both; the build cache (`.build`) stays, so every test shares one build.
     func freshCopy() throws {
         for part in ["DeliveryWidgets", "Shared", "Golden", "widgetshot.yaml"] { try? FileManager.default.removeItem(atPath: Self.team + "/" + part) }
+        try FileManager.default.createDirectory(atPath: Self.team, withIntermediateDirectories: true)
         try Data("swift:\n  widgets: [DeliveryWidgets]\n  include: [Shared]\n".utf8).write(to: URL(fileURLWithPath: Self.team + "/widgetshot.yaml"))
         try FileManager.default.createDirectory(atPath: Self.app, withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: Self.examples + "/DeliveryWidgets", toPath: Self.folder)
