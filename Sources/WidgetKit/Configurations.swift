@@ -66,11 +66,17 @@ private struct Carried<T>: @unchecked Sendable { let value: T }
 /// a task started on the pool never runs: on two cores, under a full test run, an async provider
 /// missed its 10 s (SeedAPITests). A task executor preference keeps the provider's code, and the
 /// async functions it awaits, on this queue instead.
-final class ProviderExecutor: TaskExecutor, @unchecked Sendable {
-    static let shared = ProviderExecutor()
+package final class ProviderExecutor: TaskExecutor, @unchecked Sendable {
+    package static let shared = ProviderExecutor()
     private let queue = DispatchQueue(label: "widgetshot.providers")
+    private static let marker = DispatchSpecificKey<Bool>()
 
-    func enqueue(_ job: consuming ExecutorJob) {
+    init() { queue.setSpecific(key: Self.marker, value: true) }
+
+    /// True on the executor's queue (what a test checks a provider's code runs on).
+    package static var isCurrent: Bool { DispatchQueue.getSpecific(key: marker) == true }
+
+    package func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
         let executor = asUnownedTaskExecutor()
         queue.async { job.runSynchronously(on: executor) }

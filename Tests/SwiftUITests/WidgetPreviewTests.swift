@@ -62,7 +62,7 @@ struct WidgetPreviewTests {
     func providerPreviewAsksTheProvider() async throws {
         let images = try await SwiftUIRender.render(preview: try providerPreview(), look: look, renderer: renderer)
         #expect(images.count == 2 && images.allSatisfy { $0.surface == .systemMedium })
-        #expect(ProviderLog.shared.last("timeline")?.0 == .systemMedium)
+        #expect(ProviderLog.shared.saw("timeline", .systemMedium))
         let direct = try SwiftUIRender.render(EtaWidget.self, family: .systemMedium, entry: .timeline(1), look: look, renderer: renderer)
         #expect(samePixels(images[1].result, direct, keepIn: "swiftui-preview", as: "provider-1"))
     }

@@ -17,9 +17,11 @@ final class ProviderLog: @unchecked Sendable {
         lock.lock(); defer { lock.unlock() }
         seen.append((call, context.family, context.isPreview))
     }
-    func last(_ call: String) -> (WidgetFamily, Bool)? {
+    /// Whether the provider was asked `call` for `family` (and, when given, while previewing or not).
+    /// Not "the last call": other tests draw the same widget in parallel.
+    func saw(_ call: String, _ family: WidgetFamily, preview: Bool? = nil) -> Bool {
         lock.lock(); defer { lock.unlock() }
-        return seen.last { $0.0 == call }.map { ($0.1, $0.2) }
+        return seen.contains { entry in entry.0 == call && entry.1 == family && (preview.map { entry.2 == $0 } ?? true) }
     }
 }
 
@@ -74,20 +76,18 @@ struct WidgetRenderTests {
     @Test("the snapshot, the placeholder and each timeline entry are asked of the provider with the family, and drawn")
     func entriesComeFromTheProvider() throws {
         let snapshot = try SwiftUIRender.render(EtaWidget.self, family: .systemMedium, entry: .snapshot, look: Look(scale: 2), renderer: renderer)
-        #expect(ProviderLog.shared.last("snapshot")?.0 == .systemMedium)
-        #expect(ProviderLog.shared.last("snapshot")?.1 == true)
+        #expect(ProviderLog.shared.saw("snapshot", .systemMedium, preview: true))
         #expect(snapshot.pixelWidth > 0)
         let first = try SwiftUIRender.render(EtaWidget.self, family: .systemSmall, entry: .timeline(0), look: Look(scale: 2), renderer: renderer)
         let second = try SwiftUIRender.render(EtaWidget.self, family: .systemSmall, entry: .timeline(1), look: Look(scale: 2), renderer: renderer)
-        #expect(ProviderLog.shared.last("timeline")?.0 == .systemSmall)
-        #expect(ProviderLog.shared.last("timeline")?.1 == false)
+        #expect(ProviderLog.shared.saw("timeline", .systemSmall, preview: false))
         // "18 min" and "12 min": the entries differ, so the pictures do.
         #expect(first.bitmap.straightRGBA().pixels != second.bitmap.straightRGBA().pixels)
         // The snapshot's entry is the first timeline entry's (18 min): drawn the same on the same family.
         let small = try SwiftUIRender.render(EtaWidget.self, family: .systemSmall, entry: .snapshot, look: Look(scale: 2), renderer: renderer)
         #expect(small.bitmap.straightRGBA().pixels == first.bitmap.straightRGBA().pixels)
         _ = try SwiftUIRender.render(EtaWidget.self, family: .systemSmall, entry: .placeholder, look: Look(scale: 2), renderer: renderer)
-        #expect(ProviderLog.shared.last("placeholder")?.1 == true)
+        #expect(ProviderLog.shared.saw("placeholder", .systemSmall, preview: true))
     }
 
     @Test("an entry the timeline does not have is an error naming how many it has")
