@@ -257,7 +257,7 @@ let package = Package(
         ]),
         // The executables as a user runs them: widgetshot's commands, signals, the deploy files, the
         // fuzz replayers.
-        .testTarget(name: "CLITests", dependencies: ["WidgetShot", "WidgetGoldens", "WidgetPush", "TestSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["WidgetShot", "WidgetGoldens", "WidgetPush", "WidgetSwiftSource", "TestSupport"]),
     ] + swiftUITests,
     swiftLanguageModes: [.v6]
 )

@@ -83,10 +83,18 @@ public struct SwiftWidgetFolder: Sendable, Equatable {
         }
         var folder = SwiftWidgetFolder(roots: widgets + include, files: [], widgets: [], hiddenWidgets: [], previews: [], entryPoints: [])
         let counts = Dictionary(grouping: absolute, by: { ($0 as NSString).lastPathComponent }).mapValues(\.count)
+        var taken = Set<String>()
         for path in absolute {
             let name = (path as NSString).lastPathComponent
             let parent = ((path as NSString).deletingLastPathComponent as NSString).lastPathComponent
-            let buildName = counts[name, default: 0] > 1 ? "\(parent)_\(name)" : name
+            var buildName = counts[name, default: 0] > 1 ? "\(parent)_\(name)" : name
+            // Two folders of the same name holding files of the same name: numbered, in path order.
+            var number = 2
+            while taken.contains(buildName) {
+                buildName = "\(parent)\(number)_\(name)"
+                number += 1
+            }
+            taken.insert(buildName)
             folder.files.append(File(path: path, buildName: buildName))
             try folder.read(path, buildName: buildName)
         }
