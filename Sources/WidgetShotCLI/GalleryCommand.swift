@@ -110,13 +110,21 @@ struct GalleryCommand: ParsableCommand {
         let folders = try selection.project.folders()
         let devices = try devices()
         let catalog = LayoutCatalog(directory: folders.layouts)
-        for name in selection.layout where (try? catalog.resolve(name)) == nil {
-            note("error: \(CatalogError.unknownLayout(name, known: catalog.names(), directory: folders.layouts))")
+        var source = GallerySource(documents: [])
+        try SwiftSource.addToGallery(&source, folders: folders, project: selection.project, names: [])
+        let swiftNames = Set(source.documents.map(\.name))
+        if !selection.layout.isEmpty { source.documents.removeAll { !selection.layout.contains($0.name) } }
+        for name in selection.layout where (try? catalog.resolve(name)) == nil && !swiftNames.contains(name) {
+            note("error: \(CatalogError.unknownLayout(name, known: catalog.names() + swiftNames.sorted(), directory: folders.layouts))")
             throw ExitCode(2)
         }
         let report = try verifyReportFolder(folders)
-        var source = GallerySource.load(folders, names: selection.layout.isEmpty ? nil : selection.layout)
-        try SwiftSource.addToGallery(&source, folders: folders, project: selection.project, names: selection.layout)
+        let layouts = selection.layout.filter { !swiftNames.contains($0) }
+        if selection.layout.isEmpty || !layouts.isEmpty {
+            let loaded = GallerySource.load(folders, names: layouts.isEmpty ? nil : layouts)
+            source.documents = loaded.documents + source.documents
+            source.problems += loaded.problems
+        }
         var options = GalleryOptions(devices: devices, scale: scale,
                                      surfaces: selection.surface.isEmpty ? nil : Set(selection.surface),
                                      previews: selection.preview.isEmpty ? nil : Set(selection.preview),

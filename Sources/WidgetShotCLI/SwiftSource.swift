@@ -63,10 +63,7 @@ struct SwiftSource {
     /// The project's Swift widgets as gallery documents, drawn by the runner (names: only these, when given).
     static func addToGallery(_ source: inout GallerySource, folders: ProjectFolders, project: ProjectOptions, names: [String]) throws {
         guard let swift = try SwiftSource.project(folders, project: project) else { return }
-        let chosen = swift.documents.filter { names.isEmpty || names.contains($0.name) }
-        source.documents.removeAll { doc in chosen.contains { $0.name == doc.name } }
-        source.documents += chosen
-        source.problems.removeAll { problem in chosen.contains { $0.name == ((problem.file as NSString).lastPathComponent as NSString).deletingPathExtension } }
+        source.documents += swift.documents.filter { names.isEmpty || names.contains($0.name) }
         source.drawer = SwiftGalleryDrawer(project: swift, fonts: folders.fonts)
     }
 
