@@ -34,13 +34,61 @@ package protocol EntryViews: WidgetConfiguration {
     func placeholder(in context: TimelineProviderContext) -> any TimelineEntry
     func snapshot(in context: TimelineProviderContext) -> (any TimelineEntry)?
     func timeline(in context: TimelineProviderContext) -> [any TimelineEntry]?
+    /// The same, awaited without holding a thread (a provider answering from its own `Task`).
+    nonisolated(nonsending) func snapshotAsync(in context: TimelineProviderContext) async -> (any TimelineEntry)?
+    nonisolated(nonsending) func timelineAsync(in context: TimelineProviderContext) async -> [any TimelineEntry]?
 }
 
-/// A provider's three answers, whatever kind of provider it is.
+/// A provider's three answers, whatever kind of provider it is. The snapshot and the timeline are
+/// asked for with a callback that may be called at once or later, from any thread: `snapshot` and
+/// `timeline` wait for it blocking (up to `providerPatience`), `snapshotAsync`/`timelineAsync`
+/// without holding a thread.
 package struct EntrySource {
     let placeholder: (TimelineProviderContext) -> any TimelineEntry
-    let snapshot: (TimelineProviderContext) -> (any TimelineEntry)?
-    let timeline: (TimelineProviderContext) -> [any TimelineEntry]?
+    let askSnapshot: (TimelineProviderContext, @escaping (any TimelineEntry) -> Void) -> Bool
+    let askTimeline: (TimelineProviderContext, @escaping ([any TimelineEntry]) -> Void) -> Bool
+
+    func snapshot(_ context: TimelineProviderContext) -> (any TimelineEntry)? {
+        let answer = Answer<any TimelineEntry>()
+        guard askSnapshot(context, { answer.give($0) }) else { return nil }
+        return answer.wait(seconds: providerPatience)
+    }
+
+    func timeline(_ context: TimelineProviderContext) -> [any TimelineEntry]? {
+        let answer = Answer<[any TimelineEntry]>()
+        guard askTimeline(context, { answer.give($0) }) else { return nil }
+        return answer.wait(seconds: providerPatience)
+    }
+
+    nonisolated(nonsending) func snapshotAsync(_ context: TimelineProviderContext) async -> (any TimelineEntry)? {
+        await waitForAnswer { askSnapshot(context, $0) }
+    }
+
+    nonisolated(nonsending) func timelineAsync(_ context: TimelineProviderContext) async -> [any TimelineEntry]? {
+        await waitForAnswer { askTimeline(context, $0) }
+    }
+}
+
+/// Waits for a callback's answer without holding a thread, up to `providerPatience`; nil when
+/// `ask` says there is nothing to ask, or when the time runs out.
+nonisolated(nonsending) func waitForAnswer<T>(_ ask: (@escaping (T) -> Void) -> Bool) async -> T? {
+    let once = ResumeOnce<T>()
+    return await withCheckedContinuation { (continuation: CheckedContinuation<Carried<T?>, Never>) in
+        once.set(continuation)
+        guard ask({ once.resume(Carried(value: $0)) }) else { once.resume(Carried(value: nil)); return }
+        DispatchQueue.global().asyncAfter(deadline: .now() + providerPatience) { once.resume(Carried(value: nil)) }
+    }.value
+}
+
+/// A continuation resumed by whichever comes first: the answer or the deadline.
+private final class ResumeOnce<T>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var continuation: CheckedContinuation<Carried<T?>, Never>?
+    func set(_ c: CheckedContinuation<Carried<T?>, Never>) { lock.withLock { continuation = c } }
+    func resume(_ value: Carried<T?>) {
+        let c = lock.withLock { () -> CheckedContinuation<Carried<T?>, Never>? in defer { continuation = nil }; return continuation }
+        c?.resume(returning: value)
+    }
 }
 
 /// Holds what a provider hands its completion handler, from whichever thread it calls it.
@@ -91,56 +139,54 @@ func onProviderExecutor(_ body: @escaping () -> Void) {
 }
 
 /// How long a render waits for a provider that answers later (from a `Task`, or an async method).
-let providerPatience = 10.0
+package let providerPatience = 10.0
 
 extension EntrySource {
     init<P: TimelineProvider>(_ provider: P) {
         placeholder = { provider.placeholder(in: $0) }
-        snapshot = { context in
-            let answer = Answer<P.Entry>()
-            onProviderExecutor { provider.getSnapshot(in: context) { answer.give($0) } }
-            return answer.wait(seconds: providerPatience)
+        askSnapshot = { context, give in
+            let give = Carried(value: give)
+            onProviderExecutor { provider.getSnapshot(in: context) { give.value($0) } }
+            return true
         }
-        timeline = { context in
-            let answer = Answer<Timeline<P.Entry>>()
-            onProviderExecutor { provider.getTimeline(in: context) { answer.give($0) } }
-            return answer.wait(seconds: providerPatience)?.entries
+        askTimeline = { context, give in
+            let give = Carried(value: give)
+            onProviderExecutor { provider.getTimeline(in: context) { give.value($0.entries) } }
+            return true
         }
     }
 
     init<P: IntentTimelineProvider>(_ provider: P, intent: @escaping () -> P.Intent?) {
         placeholder = { provider.placeholder(in: $0) }
-        snapshot = { context in
-            guard let configuration = intent() else { return nil }
-            let answer = Answer<P.Entry>()
-            onProviderExecutor { provider.getSnapshot(for: configuration, in: context) { answer.give($0) } }
-            return answer.wait(seconds: providerPatience)
+        askSnapshot = { context, give in
+            guard let configuration = intent() else { return false }
+            let give = Carried(value: give)
+            onProviderExecutor { provider.getSnapshot(for: configuration, in: context) { give.value($0) } }
+            return true
         }
-        timeline = { context in
-            guard let configuration = intent() else { return nil }
-            let answer = Answer<Timeline<P.Entry>>()
-            onProviderExecutor { provider.getTimeline(for: configuration, in: context) { answer.give($0) } }
-            return answer.wait(seconds: providerPatience)?.entries
+        askTimeline = { context, give in
+            guard let configuration = intent() else { return false }
+            let give = Carried(value: give)
+            onProviderExecutor { provider.getTimeline(for: configuration, in: context) { give.value($0.entries) } }
+            return true
         }
     }
 
     init<P: AppIntentTimelineProvider>(_ provider: P) {
         placeholder = { provider.placeholder(in: $0) }
-        snapshot = { context in
-            let answer = Answer<P.Entry>()
-            let carried = Carried(value: provider)
+        askSnapshot = { context, give in
+            let carried = Carried(value: (provider, give))
             Task.detached(executorPreference: ProviderExecutor.shared) {
-                let entry = await carried.value.snapshot(for: P.Intent(), in: context); answer.give(entry)
+                carried.value.1(await carried.value.0.snapshot(for: P.Intent(), in: context))
             }
-            return answer.wait(seconds: providerPatience)
+            return true
         }
-        timeline = { context in
-            let answer = Answer<Timeline<P.Entry>>()
-            let carried = Carried(value: provider)
+        askTimeline = { context, give in
+            let carried = Carried(value: (provider, give))
             Task.detached(executorPreference: ProviderExecutor.shared) {
-                let timeline = await carried.value.timeline(for: P.Intent(), in: context); answer.give(timeline)
+                carried.value.1(await carried.value.0.timeline(for: P.Intent(), in: context).entries)
             }
-            return answer.wait(seconds: providerPatience)?.entries
+            return true
         }
     }
 }
@@ -156,6 +202,12 @@ extension EntryConfiguration {
     package func placeholder(in context: TimelineProviderContext) -> any TimelineEntry { source.placeholder(context) }
     package func snapshot(in context: TimelineProviderContext) -> (any TimelineEntry)? { source.snapshot(context) }
     package func timeline(in context: TimelineProviderContext) -> [any TimelineEntry]? { source.timeline(context) }
+    nonisolated(nonsending) package func snapshotAsync(in context: TimelineProviderContext) async -> (any TimelineEntry)? {
+        await source.snapshotAsync(context)
+    }
+    nonisolated(nonsending) package func timelineAsync(in context: TimelineProviderContext) async -> [any TimelineEntry]? {
+        await source.timelineAsync(context)
+    }
     package func contentNodes(for entry: any TimelineEntry, in environment: EnvironmentValues) -> [ViewNode]? {
         content(entry).map { ViewResolver.nodes($0, in: environment) }
     }

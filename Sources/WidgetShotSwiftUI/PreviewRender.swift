@@ -92,6 +92,13 @@ extension SwiftUIRender {
         return Configurations.families(of: W().body)
     }
 
+    /// The same, awaiting a provider that answers later without holding a thread.
+    nonisolated(nonsending)
+    public static func timelineCount<W: Widget>(of widget: W.Type, family: WidgetFamily, look: Look) async throws -> Int {
+        let asked = try widgetEntryRequest(W.self, family: family, entry: .timeline(0), look: look)
+        return await asked.configuration.timelineAsync(in: asked.context)?.count ?? 0
+    }
+
     /// How many entries the widget's provider puts in its timeline for `family`.
     public static func timelineCount<W: Widget>(of widget: W.Type, family: WidgetFamily, look: Look) throws -> Int {
         guard let configuration = Configurations.unwrap(W().body).base as? any EntryViews else {

@@ -185,7 +185,7 @@ public enum SwiftRunner {
                     }
                     let surface = Surface(rawValue: family.rawValue) ?? .systemSmall
                     let look = try spec.resolve(for: surface, preview: nil)
-                    result = try SwiftUIRender.render(entry.type, family: family, entry: try entryChoice(picture.entry), look: look,
+                    result = try await SwiftUIRender.render(entry.type, family: family, entry: try entryChoice(picture.entry), look: look,
                                                       pngPreset: .small, renderer: renderer)
                 } else {
                     throw SwiftUIRender.WidgetError(description: "a picture names neither a widget nor a preview")

@@ -89,38 +89,75 @@ public enum SwiftUIRender {
 
     /// A team's `Widget` drawn as WidgetKit would show it in `family`: its configuration's provider
     /// asked for the entry (with a context that carries the family, the display size and
-    /// `isPreview`), and the configuration's view for that entry.
+    /// `isPreview`), and the configuration's view for that entry. Waits for a provider that answers
+    /// later holding this thread; from async code, the `async` overload waits without holding one.
     public static func render<W: Widget>(_ widget: W.Type, family: WidgetFamily, entry: Entry = .snapshot, look: Look = Look(),
                                          strings: AppStrings = AppStrings(), pngPreset: PNGPreset = .fast,
                                          renderer: WidgetRenderer) throws -> RenderResult {
+        let asked = try widgetEntryRequest(W.self, family: family, entry: entry, look: look)
+        let chosen: (any TimelineEntry)?
+        switch entry {
+        case .placeholder: chosen = asked.configuration.placeholder(in: asked.context)
+        case .snapshot: chosen = asked.configuration.snapshot(in: asked.context)
+        case .timeline(let index): chosen = try timelineEntry(asked.configuration.timeline(in: asked.context), index, of: W.self)
+        }
+        return try render(chosen, entry: entry, of: W.self, asked: asked, look: look, strings: strings, pngPreset: pngPreset, renderer: renderer)
+    }
+
+    /// The same, awaiting a provider that answers later (from its own `Task`, or an async
+    /// AppIntent provider) without holding a thread: what async tests and the runner call, so
+    /// renders waiting in parallel cannot starve the pool the provider's task needs.
+    /// `nonisolated(nonsending)`: it runs in the caller's isolation, so a caller's renderer (not
+    /// Sendable) never crosses to another.
+    nonisolated(nonsending)
+    public static func render<W: Widget>(_ widget: W.Type, family: WidgetFamily, entry: Entry = .snapshot, look: Look = Look(),
+                                         strings: AppStrings = AppStrings(), pngPreset: PNGPreset = .fast,
+                                         renderer: WidgetRenderer) async throws -> RenderResult {
+        let asked = try widgetEntryRequest(W.self, family: family, entry: entry, look: look)
+        let chosen: (any TimelineEntry)?
+        switch entry {
+        case .placeholder: chosen = asked.configuration.placeholder(in: asked.context)
+        case .snapshot: chosen = await asked.configuration.snapshotAsync(in: asked.context)
+        case .timeline(let index): chosen = try timelineEntry(await asked.configuration.timelineAsync(in: asked.context), index, of: W.self)
+        }
+        return try render(chosen, entry: entry, of: W.self, asked: asked, look: look, strings: strings, pngPreset: pngPreset, renderer: renderer)
+    }
+
+    /// What a widget's entry is asked of: its drawable configuration, the surface, the provider's context.
+    struct EntryRequest {
+        let configuration: any EntryViews
+        let surface: Surface
+        let context: TimelineProviderContext
+    }
+
+    static func widgetEntryRequest<W: Widget>(_ widget: W.Type, family: WidgetFamily, entry: Entry, look: Look) throws -> EntryRequest {
         guard let configuration = Configurations.unwrap(W().body).base as? any EntryViews else {
             throw WidgetError(description: "\(W.self)'s configuration is not one WidgetShot draws yet (StaticConfiguration, IntentConfiguration and AppIntentConfiguration are)")
         }
         guard let surface = Surface(rawValue: family.rawValue) else {
             throw WidgetError(description: "no surface for the family \(family)")
         }
-        let size = look.device.widgetSizes[surface] ?? Size(width: 0, height: 0)
         // WidgetKit asks for placeholders and snapshots while previewing (the widget gallery).
         let isPreview: Bool = if case .timeline = entry { false } else { true }
-        let context = TimelineProviderContext(family: family, isPreview: isPreview,
-                                              displaySize: CGSize(width: size.width, height: size.height))
-        let chosen: (any TimelineEntry)?
-        switch entry {
-        case .placeholder: chosen = configuration.placeholder(in: context)
-        case .snapshot: chosen = configuration.snapshot(in: context)
-        case .timeline(let index):
-            let entries = configuration.timeline(in: context) ?? []
-            chosen = entries.indices.contains(index) ? entries[index] : nil
-            if chosen == nil {
-                throw WidgetError(description: "\(W.self)'s timeline has \(entries.count) entries; no entry \(index)")
-            }
+        return EntryRequest(configuration: configuration, surface: surface,
+                            context: providerContext(family: family, surface: surface, isPreview: isPreview, look: look))
+    }
+
+    static func timelineEntry<W: Widget>(_ entries: [any TimelineEntry]?, _ index: Int, of widget: W.Type) throws -> (any TimelineEntry)? {
+        guard let entries else { return nil }
+        guard entries.indices.contains(index) else {
+            throw WidgetError(description: "\(W.self)'s timeline has \(entries.count) entries; no entry \(index)")
         }
+        return entries[index]
+    }
+
+    static func render<W: Widget>(_ chosen: (any TimelineEntry)?, entry: Entry, of widget: W.Type, asked: EntryRequest, look: Look,
+                                  strings: AppStrings, pngPreset: PNGPreset, renderer: WidgetRenderer) throws -> RenderResult {
         guard let chosen else {
-            throw WidgetError(description: "\(W.self)'s provider gave no \(entry) entry (within \(Int(10)) seconds)")
+            throw WidgetError(description: "\(W.self)'s provider gave no \(entry) entry (within \(Int(providerPatience)) seconds)")
         }
-        return try renderer.render(surface: surface, look: look, pngPreset: pngPreset) { bindContext in
-            surfaceBound(context: bindContext, strings: strings) { configuration.contentNodes(for: chosen, in: $0) ?? [] }
-        }
+        return try render(entry: chosen, of: asked.configuration, surface: asked.surface, look: look, strings: strings,
+                          pngPreset: pngPreset, renderer: renderer)
     }
 
     /// A team's Live Activity drawn on `surface` (lockScreen, standBy, activitySmall, the three

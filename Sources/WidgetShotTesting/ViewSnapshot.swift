@@ -28,11 +28,49 @@ extension WidgetSnapshot {
     /// compares it with the reference `base` beside `file`; nil when it matches, else the one-line failure.
     static func verifySwift(base: String, surface: Surface, look spec: LookSpec, record: RecordMode, options: DiffOptions,
                             file: String, draw: Draw) -> String? {
+        let setup: Setup
+        switch self.setup(base: base, surface: surface, look: spec, file: file) {
+        case .success(let s): setup = s
+        case .failure(let message): return message.text
+        }
+        do { return setup.check(try draw(setup.look, setup.renderer).png, record: record, options: options) } catch {
+            return "snapshot \(setup.shown): \(error)"
+        }
+    }
+
+    /// The same with an async draw (a provider that answers later, awaited without holding a thread).
+    nonisolated(nonsending)
+    static func verifySwift(base: String, surface: Surface, look spec: LookSpec, record: RecordMode, options: DiffOptions,
+                            file: String, draw: (Look, WidgetRenderer) async throws -> RenderResult) async -> String? {
+        let setup: Setup
+        switch self.setup(base: base, surface: surface, look: spec, file: file) {
+        case .success(let s): setup = s
+        case .failure(let message): return message.text
+        }
+        do { return setup.check(try await draw(setup.look, setup.renderer).png, record: record, options: options) } catch {
+            return "snapshot \(setup.shown): \(error)"
+        }
+    }
+
+    struct Message: Error { let text: String }
+
+    /// Where a Swift snapshot's reference is, the look it is drawn in and the renderer.
+    struct Setup {
+        let reference: String, shown: String, snapshots: URL, file: String
+        let look: Look
+        let renderer: WidgetRenderer
+
+        func check(_ png: [UInt8], record: RecordMode, options: DiffOptions) -> String? {
+            WidgetSnapshot.check(png, reference: reference, shown: shown, snapshots: snapshots, record: record, options: options,
+                                 artifacts: artifactsFolder(testFile: file))
+        }
+    }
+
+    static func setup(base: String, surface: Surface, look spec: LookSpec, file: String) -> Result<Setup, Message> {
         if base.isEmpty || base.contains("/") || base.hasPrefix(".") {
-            return "snapshot name '\(base)' is not a file name (no '/', not starting with '.'); it names a PNG beside the test"
+            return .failure(Message(text: "snapshot name '\(base)' is not a file name (no '/', not starting with '.'); it names a PNG beside the test"))
         }
         let (reference, shown, snapshots) = referencePath(base: base, file: file)
-        let png: [UInt8]
         do {
             var spec = spec
             if spec.scale == nil { spec.scale = GoldenSuite.defaultScale }
@@ -40,12 +78,11 @@ extension WidgetSnapshot {
             do { look = try spec.resolve(for: surface, preview: nil) } catch { throw SnapshotError(message: error.message) }
             let near = URL(fileURLWithPath: file).deletingLastPathComponent().path
             let folders = (try? ProjectFolders.locate(executable: packageAnchor, workingDirectory: near)) ?? ProjectFolders(root: near)
-            png = try draw(look, WidgetRenderer(fonts: try fonts(for: folders))).png
+            let renderer = WidgetRenderer(fonts: try fonts(for: folders))
+            return .success(Setup(reference: reference, shown: shown, snapshots: snapshots, file: file, look: look, renderer: renderer))
         } catch {
-            return "snapshot \(shown): \(error)"
+            return .failure(Message(text: "snapshot \(shown): \(error)"))
         }
-        return check(png, reference: reference, shown: shown, snapshots: snapshots, record: record, options: options,
-                     artifacts: artifactsFolder(testFile: file))
     }
 
     /// The part of a snapshot's name the look adds: `-light`, `-dark-tinted`, `-dark.ko.accessibility3`.
@@ -79,6 +116,19 @@ extension WidgetSnapshot {
         }
     }
 
+    /// The same, awaiting a provider that answers later without holding a thread (call it from an
+    /// `async` test: Swift prefers this overload there).
+    nonisolated(nonsending)
+    public static func verify<W: Widget>(of widget: W.Type, family: WidgetFamily, entry: SwiftUIRender.Entry = .snapshot,
+                                         look: LookSpec = LookSpec(), named name: String? = nil,
+                                         record: RecordMode = .fromEnvironment, options: DiffOptions = .default,
+                                         file: String, function: String) async -> String? {
+        let base = name ?? "\(identifier(function)).\(family.rawValue).\(entryName(entry))\(lookSuffix(look))"
+        return await verifySwift(base: base, surface: surface(family), look: look, record: record, options: options, file: file) { look, renderer in
+            try await SwiftUIRender.render(widget, family: family, entry: entry, look: look, pngPreset: .small, renderer: renderer)
+        }
+    }
+
     /// Every entry a widget's provider gives in each of `families` (the configuration's supported
     /// families when nil): the placeholder, the snapshot and each timeline entry, one reference each.
     public static func verifyEntries<W: Widget>(of widget: W.Type, families: [WidgetFamily]? = nil, look: LookSpec = LookSpec(),
@@ -100,6 +150,37 @@ extension WidgetSnapshot {
             let entries: [SwiftUIRender.Entry] = [.placeholder, .snapshot] + (0..<count).map { .timeline($0) }
             for entry in entries {
                 if let failure = verify(of: widget, family: family, entry: entry, look: look, record: record, options: options,
+                                        file: file, function: function) {
+                    failures.append(failure)
+                }
+            }
+        }
+        return failures
+    }
+
+    /// The same, awaiting providers that answer later without holding a thread (from an `async` test).
+    /// Every entry a widget's provider gives in each of `families` (the configuration's supported
+    /// families when nil): the placeholder, the snapshot and each timeline entry, one reference each.
+    nonisolated(nonsending)
+    public static func verifyEntries<W: Widget>(of widget: W.Type, families: [WidgetFamily]? = nil, look: LookSpec = LookSpec(),
+                                                record: RecordMode = .fromEnvironment, options: DiffOptions = .default,
+                                                file: String, function: String) async -> [String] {
+        let chosen: [WidgetFamily]
+        do { chosen = try families ?? SwiftUIRender.supportedFamilies(of: widget) } catch { return ["snapshot \(W.self): \(error)"] }
+        var failures: [String] = []
+        for family in chosen {
+            let count: Int
+            do {
+                var spec = look
+                if spec.scale == nil { spec.scale = GoldenSuite.defaultScale }
+                count = try await SwiftUIRender.timelineCount(of: widget, family: family, look: try spec.resolve(for: surface(family), preview: nil))
+            } catch {
+                failures.append("snapshot \(W.self) \(family.rawValue): \(error)")
+                continue
+            }
+            let entries: [SwiftUIRender.Entry] = [.placeholder, .snapshot] + (0..<count).map { .timeline($0) }
+            for entry in entries {
+                if let failure = await verify(of: widget, family: family, entry: entry, look: look, record: record, options: options,
                                         file: file, function: function) {
                     failures.append(failure)
                 }
@@ -163,6 +244,31 @@ public func assertWidgetSnapshot<W: Widget>(of widget: W.Type, family: WidgetFam
                                             sourceLocation: Testing.SourceLocation = #_sourceLocation) {
     report(WidgetSnapshot.verify(of: widget, family: family, entry: entry, look: look, named: name, record: record,
                                  file: "\(file)", function: function), at: sourceLocation)
+}
+
+/// The same from an `async` test, awaiting a provider that answers later without holding a thread:
+/// `await assertWidgetSnapshot(of: MyWidget.self, family: .systemSmall)` (docs/swift.md, "Providers
+/// that answer later").
+nonisolated(nonsending)
+public func assertWidgetSnapshot<W: Widget>(of widget: W.Type, family: WidgetFamily, entry: SwiftUIRender.Entry = .snapshot,
+                                            look: LookSpec = LookSpec(), named name: String? = nil,
+                                            record: WidgetSnapshot.RecordMode = .fromEnvironment,
+                                            file: StaticString = #filePath, function: String = #function,
+                                            sourceLocation: Testing.SourceLocation = #_sourceLocation) async {
+    report(await WidgetSnapshot.verify(of: widget, family: family, entry: entry, look: look, named: name, record: record,
+                                       file: "\(file)", function: function), at: sourceLocation)
+}
+
+/// The same from an `async` test, for every entry.
+nonisolated(nonsending)
+public func assertWidgetSnapshots<W: Widget>(of widget: W.Type, families: [WidgetFamily]? = nil, look: LookSpec = LookSpec(),
+                                             record: WidgetSnapshot.RecordMode = .fromEnvironment,
+                                             file: StaticString = #filePath, function: String = #function,
+                                             sourceLocation: Testing.SourceLocation = #_sourceLocation) async {
+    for failure in await WidgetSnapshot.verifyEntries(of: widget, families: families, look: look, record: record,
+                                                      file: "\(file)", function: function) {
+        report(failure, at: sourceLocation)
+    }
 }
 
 /// Records a failure for each of the widget's entries (placeholder, snapshot, every timeline entry,

@@ -14,9 +14,9 @@ import WidgetShotSwiftUI
 /// which does not depend on how busy the machine is. (A test that filled the pool on purpose
 /// starved the other suites running beside it.)
 ///
-/// Not covered, and said in docs/swift.md: a completion-handler provider that answers from a
-/// `Task {}` of its own. That task goes to the pool whatever its caller's executor (an unstructured
-/// task does not inherit the preference).
+/// A completion-handler provider that answers from a `Task {}` of its own cannot be moved there (an
+/// unstructured task does not inherit the preference): awaited renders (`try await
+/// SwiftUIRender.render`, `await assertWidgetSnapshot`) wait for it without holding a thread.
 @Suite("async providers run on WidgetShot's provider executor, not on the pool renders wait on")
 struct ProviderExecutorTests {
     struct WhereEntry: TimelineEntry { let date: Date; let queue: String }
@@ -49,5 +49,26 @@ struct ProviderExecutorTests {
         let context = TimelineProviderContext(family: .systemSmall, isPreview: true, displaySize: CGSize(width: 170, height: 170))
         let entry = try #require(configuration.snapshot(in: context) as? WhereEntry)
         #expect(entry.queue == "true|true")
+    }
+
+    @Test("awaited renders of a provider that answers from its own Task, more than the pool has threads, all get their entries at once")
+    func awaitedRendersDoNotHoldThreads() async throws {
+        let count = ProcessInfo.processInfo.activeProcessorCount * 4
+        let started = Date()
+        let drawn = await withTaskGroup(of: Bool.self) { group in
+            for _ in 0..<count {
+                group.addTask {
+                    let renderer = WidgetRenderer(fonts: Project.fonts)
+                    return (try? await SwiftUIRender.render(LateWidget.self, family: .systemSmall, entry: .snapshot, look: Look(scale: 1),
+                                                            renderer: renderer)) != nil
+                }
+            }
+            var all: [Bool] = []
+            for await ok in group { all.append(ok) }
+            return all
+        }
+        #expect(drawn.count == count && drawn.allSatisfy { $0 }, "\(drawn.filter { !$0 }.count) of \(count) got no entry")
+        // A starved wait lasts the full 10 s; these wait for a 20 ms provider each.
+        #expect(Date().timeIntervalSince(started) < 10)
     }
 }

@@ -162,17 +162,17 @@ struct SeedAPITests {
     }
 
     @Test("an AppIntentConfiguration widget is drawn from its async provider with the intent's defaults; families from its modifiers")
-    func appIntentWidget() throws {
+    func appIntentWidget() async throws {
         #expect(SwiftUIRender.families(of: StopWidget.self) == [.systemSmall, .accessoryRectangular])
         #expect(!SwiftUIRender.isLiveActivity(StopWidget.self))
-        let gangnam = try SwiftUIRender.render(StopWidget.self, family: .systemSmall, entry: .snapshot, look: Look(scale: 2), renderer: renderer)
-        let placeholder = try SwiftUIRender.render(StopWidget.self, family: .systemSmall, entry: .placeholder, look: Look(scale: 2), renderer: renderer)
+        let gangnam = try await SwiftUIRender.render(StopWidget.self, family: .systemSmall, entry: .snapshot, look: Look(scale: 2), renderer: renderer)
+        let placeholder = try await SwiftUIRender.render(StopWidget.self, family: .systemSmall, entry: .placeholder, look: Look(scale: 2), renderer: renderer)
         #expect(gangnam.bitmap.straightRGBA().pixels != placeholder.bitmap.straightRGBA().pixels)
-        let again = try SwiftUIRender.render(StopWidget.self, family: .systemSmall, entry: .timeline(0), look: Look(scale: 2), renderer: renderer)
+        let again = try await SwiftUIRender.render(StopWidget.self, family: .systemSmall, entry: .timeline(0), look: Look(scale: 2), renderer: renderer)
         #expect(again.bitmap.straightRGBA().pixels == gangnam.bitmap.straightRGBA().pixels)
         // A provider answering from a Task is waited for.
-        let late = try SwiftUIRender.render(LateWidget.self, family: .systemSmall, entry: .snapshot, look: Look(scale: 2), renderer: renderer)
-        let latePlaceholder = try SwiftUIRender.render(LateWidget.self, family: .systemSmall, entry: .placeholder, look: Look(scale: 2), renderer: renderer)
+        let late = try await SwiftUIRender.render(LateWidget.self, family: .systemSmall, entry: .snapshot, look: Look(scale: 2), renderer: renderer)
+        let latePlaceholder = try await SwiftUIRender.render(LateWidget.self, family: .systemSmall, entry: .placeholder, look: Look(scale: 2), renderer: renderer)
         #expect(late.bitmap.straightRGBA().pixels != latePlaceholder.bitmap.straightRGBA().pixels)
     }
 

@@ -52,7 +52,7 @@ struct WidgetPreviewTests {
         #expect(images.allSatisfy { $0.surface == .systemSmall })
         // EtaProvider's timeline is 18 then 12 minutes: the same entries, drawn directly.
         for index in 0..<2 {
-            let direct = try SwiftUIRender.render(EtaWidget.self, family: .systemSmall, entry: .timeline(index), look: look, renderer: renderer)
+            let direct = try await SwiftUIRender.render(EtaWidget.self, family: .systemSmall, entry: .timeline(index), look: look, renderer: renderer)
             #expect(samePixels(images[index].result, direct, keepIn: "swiftui-preview", as: "eta-\(index)"))
         }
         #expect(pixels(images[0].result) != pixels(images[1].result))
@@ -63,7 +63,7 @@ struct WidgetPreviewTests {
         let images = try await SwiftUIRender.render(preview: try providerPreview(), look: look, renderer: renderer)
         #expect(images.count == 2 && images.allSatisfy { $0.surface == .systemMedium })
         #expect(ProviderLog.shared.saw("timeline", .systemMedium))
-        let direct = try SwiftUIRender.render(EtaWidget.self, family: .systemMedium, entry: .timeline(1), look: look, renderer: renderer)
+        let direct = try await SwiftUIRender.render(EtaWidget.self, family: .systemMedium, entry: .timeline(1), look: look, renderer: renderer)
         #expect(samePixels(images[1].result, direct, keepIn: "swiftui-preview", as: "provider-1"))
     }
 
