@@ -46,6 +46,8 @@ struct TypeName: Hashable, Sendable, CustomStringConvertible {
 
     var isDate: Bool { name == "Date" }
     var isNumber: Bool { ["Int", "Double", "Float", "CGFloat", "TimeInterval", "Decimal", "Int64", "Int32", "UInt", "Float64"].contains(name) }
+    /// Swift's integer types: `/` between two of them drops the remainder (`2340 / 1000` is 2).
+    var isInteger: Bool { ["Int", "Int64", "Int32", "Int16", "Int8", "UInt", "UInt64", "UInt32", "UInt16", "UInt8"].contains(name) }
     var isText: Bool { ["String", "LocalizedStringKey", "LocalizedStringResource", "Substring", "AttributedString"].contains(name) }
     var isBool: Bool { name == "Bool" }
 }

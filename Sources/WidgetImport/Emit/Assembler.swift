@@ -223,10 +223,11 @@ struct Assembler {
     func previewsYAML() -> [(String, YAMLValue)] {
         var out: [(String, YAMLValue)] = [("sample", .map([("now", .string(WidgetImporter.previewNow)), ("data", sample.yaml)], flow: false))]
         var names = Set(["sample"])
-        func unique(_ base: String) -> String {
-            var name = Translator.assetKey(base)
+        func unique(_ base: String, verbatim: Bool = false) -> String {
+            let key = verbatim && SafeName.problem(base) == nil ? base : Translator.assetKey(base)
+            var name = key
             var i = 2
-            while names.contains(name) { name = Translator.assetKey(base) + "\(i)"; i += 1 }
+            while names.contains(name) { name = key + "\(i)"; i += 1 }
             names.insert(name)
             return name
         }
@@ -243,8 +244,8 @@ struct Assembler {
         for p in PreviewReader(translator: t).previews() {
             var entries: [(String, YAMLValue)] = [("extends", .string("sample"))]
             if let surfaces = p.surfaces { entries.append(("surfaces", .list(surfaces.map(YAMLValue.string), flow: true))) }
-            entries.append(("data", p.data))
-            out.append((unique(p.name), .map(entries, flow: false)))
+            if case .null = p.data {} else { entries.append(("data", p.data)) }
+            out.append((unique(p.name, verbatim: p.named), .map(entries, flow: false)))
         }
         return out
     }

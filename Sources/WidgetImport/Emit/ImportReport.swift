@@ -88,6 +88,9 @@ public struct ImportReport: Sendable, Codable {
     public var warnings: [ImportWarning] = []
     /// The Swift files read, as given.
     public var files: [String] = []
+    /// Widget × family views the draft has no surface for (`StepWidget × systemSmall`: a second
+    /// view for a surface another widget took, a family the layout language has no surface for).
+    public var unsurfaced: [String] = []
 
     /// Percentages of nodes and modifiers together, rounded to whole numbers that add up to 100.
     public var percentages: (translated: Int, partly: Int, placeholder: Int) {
@@ -103,10 +106,11 @@ public struct ImportReport: Sendable, Codable {
     /// "N nodes, M modifiers: X% translated, Y% partly, Z% placeholders".
     public var summary: String {
         let p = percentages
-        return "\(nodes.total) nodes, \(modifiers.total) modifiers: \(p.translated)% translated, \(p.partly)% partly, \(p.placeholder)% placeholders"
+        let line = "\(nodes.total) nodes, \(modifiers.total) modifiers: \(p.translated)% translated, \(p.partly)% partly, \(p.placeholder)% placeholders"
+        return unsurfaced.isEmpty ? line : line + "; no surface for \(unsurfaced.joined(separator: ", "))"
     }
 
-    enum CodingKeys: String, CodingKey { case summary, nodes, modifiers, todos, dropped, warnings, files }
+    enum CodingKeys: String, CodingKey { case summary, nodes, modifiers, todos, dropped, warnings, files, unsurfaced }
 
     public init() {}
 
@@ -118,6 +122,7 @@ public struct ImportReport: Sendable, Codable {
         dropped = try c.decode([DroppedModifier].self, forKey: .dropped)
         warnings = try c.decode([ImportWarning].self, forKey: .warnings)
         files = try c.decode([String].self, forKey: .files)
+        unsurfaced = try c.decodeIfPresent([String].self, forKey: .unsurfaced) ?? []
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -129,6 +134,7 @@ public struct ImportReport: Sendable, Codable {
         try c.encode(dropped, forKey: .dropped)
         try c.encode(warnings, forKey: .warnings)
         try c.encode(files, forKey: .files)
+        if !unsurfaced.isEmpty { try c.encode(unsurfaced, forKey: .unsurfaced) }
     }
 
     /// The report as JSON (keys sorted, so the same import writes the same bytes).
@@ -145,6 +151,16 @@ struct CoverageLedger {
     private var outcomes: [SourceSpot: (kind: Kind, outcome: Outcome)] = [:]
     private(set) var todos: Set<ImportTodo> = []
     private(set) var dropped: Set<DroppedModifier> = []
+    /// `Widget × family` views left without a surface, in the order met.
+    private(set) var unsurfaced: [String] = []
+
+    /// A widget's view for a family the draft shows nowhere: named in the report and a TODO; its
+    /// views are not translated, so the coverage counts only what a surface shows.
+    mutating func unsurfaced(_ spot: SourceSpot, widget: String, family: String, _ why: String) {
+        let name = "\(widget) × \(family)"
+        if !unsurfaced.contains(name) { unsurfaced.append(name) }
+        todo(spot, name, why, .placeholder)
+    }
 
     mutating func record(_ kind: Kind, at spot: SourceSpot, _ outcome: Outcome) {
         if let old = outcomes[spot], old.outcome >= outcome { return }
@@ -169,5 +185,6 @@ struct CoverageLedger {
         }
         report.todos = todos.sorted()
         report.dropped = dropped.sorted()
+        report.unsurfaced = unsurfaced
     }
 }

@@ -20,8 +20,12 @@ extension Translator {
             } else if let c = first.as(FunctionCallExprSyntax.self), Self.calleeName(c) == "EdgeInsets" || c.calledExpression.trimmedDescription == ".init" {
                 let ea = Self.arguments(c.arguments)
                 var pairs: [(String, YAMLValue)] = []
-                for k in ["top", "leading", "bottom", "trailing"] { if let x = number(ea[k], scope), x != 0 { pairs.append((k, .number(x))) } }
+                var negative: [String] = []
+                for k in ["top", "leading", "bottom", "trailing"] {
+                    if let x = number(ea[k], scope), x != 0 { if x < 0 { negative.append(k) } else { pairs.append((k, .number(x))) } }
+                }
                 n.applyModifier("padding", pairs.isEmpty ? .number(0) : .map(pairs))
+                if !negative.isEmpty { return (.partly, "negative padding (\(negative.joined(separator: ", "))) is not in the layout language (padding is 0 or more): left out") }
                 return (.translated, nil)
             } else if let x = number(first, scope) { amount = x; amountGiven = true }
             else { return (.placeholder, "padding \(Self.short(first)) is not a number: left out") }
@@ -31,6 +35,10 @@ extension Translator {
             amount = x; amountGiven = true
         }
         let value = amount ?? 16
+        if value < 0 {
+            // SwiftUI lets the view spill out by that much; the layout's padding is 0 or more.
+            return (.partly, "negative padding \(Self.short(args["_1"] ?? args["_0"]!)) is not in the layout language (padding is 0 or more): left out, so the view takes its own size")
+        }
         guard let edges, Set(edges) != ["top", "leading", "bottom", "trailing"] else {
             n.applyModifier("padding", amountGiven ? .number(value) : .bool(true))
             return (.translated, nil)

@@ -6,6 +6,18 @@ import WidgetModel
 struct SurfaceEffects {
     var background: YAMLValue?
     var keylineTint: YAMLValue?
+
+    /// What `other` set, over what is set already.
+    mutating func adopt(_ other: SurfaceEffects) {
+        if let b = other.background { background = b }
+        if let k = other.keylineTint { keylineTint = k }
+    }
+
+    func adopting(_ other: SurfaceEffects) -> SurfaceEffects {
+        var out = self
+        out.adopt(other)
+        return out
+    }
 }
 
 /// One modifier of a chain: `.padding(.horizontal, 8)`.

@@ -31,6 +31,7 @@ extension Translator {
                                              "renderingMode", "symbolVariant", "toggleStyle"]
 
     func applyModifier(_ m: ModifierCall, to nodes: [DraftNode], _ scope: Scope) -> [DraftNode] {
+        if let followed = followCustomModifier(m, to: nodes, scope) { return followed }
         if Self.nonVisual.contains(m.name) || m.name.hasPrefix("accessibility") {
             ledger.drop(m.spot, m.name)
             return nodes

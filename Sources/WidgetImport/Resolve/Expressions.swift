@@ -496,6 +496,11 @@ extension Translator {
             guard let lx = l.expression, let rx = r.expression else { return .unknown(l.unknownWhat ?? r.unknownWhat ?? Self.short(i)) }
             usage.use(l.source, (l.type?.isDate ?? false) ? .date : .number, type: l.type)
             usage.use(r.source, (r.type?.isDate ?? false) ? .date : .number, type: r.type)
+            if op == "/", Self.isIntegerDivision(l, r) {
+                // Swift's `Int / Int` drops the remainder; the layout's `/` does not, its `%` keeps the dividend's sign.
+                let a = Self.operand(lx), b = Self.operand(rx, right: true, op: op)
+                return Value(.expr("(\(a) - \(a) % \(b)) / \(b)"), type: l.type, notes: l.notes + r.notes)
+            }
             let type: TypeName? = (l.type?.isDate ?? false) && (r.type?.isDate ?? false) ? .double : (l.type ?? r.type)
             return Value(.expr("\(Self.operand(lx)) \(op) \(Self.operand(rx, right: true, op: op))"), type: type, notes: l.notes + r.notes)
         case "...", "..<":
@@ -503,6 +508,11 @@ extension Translator {
         default:
             return .unknown("operator \(op)")
         }
+    }
+
+    /// Both sides of a `/` are Swift integers (a stored `Int`, an integer literal).
+    static func isIntegerDivision(_ l: Value, _ r: Value) -> Bool {
+        l.type?.isInteger == true && r.type?.isInteger == true
     }
 
     static func operand(_ x: String, right: Bool = false, op: String = "+") -> String {

@@ -205,6 +205,8 @@ struct PreviewReader {
         var name: String
         var surfaces: [String]?
         var data: YAMLValue
+        /// The `#Preview`'s own name (`#Preview("Busy day", …)`), kept as written.
+        var named = false
     }
 
     func previews() -> [Found] {
@@ -226,10 +228,18 @@ struct PreviewReader {
                 _ = trailing
                 continue
             }
+            let before = out.count
             for (i, e) in entries.enumerated() {
                 guard var data = literal(e, depth: 0), case .map = data else { continue }
                 if let attributes, case .map(let a, _) = attributes, case .map(let d, let f) = data { data = .map(a + d, flow: f) }
-                out.append(Found(name: entries.count == 1 ? base : "\(base) \(i + 1)", surfaces: surfaces, data: data))
+                // Named as the Swift source names its pictures: `Name`, `Name-1` for the second (docs/swift.md).
+                let name = p.name.map { i == 0 ? $0 : "\($0)-\(i)" } ?? (entries.count == 1 ? base : "\(base) \(i + 1)")
+                out.append(Found(name: name, surfaces: surfaces, data: data, named: p.name != nil))
+            }
+            if out.count == before, let name = p.name {
+                // Entries the importer cannot read (`.sample`, a value built in code): the preview keeps its name, with the sample data.
+                translator.ledger.todo(p.source.spot(p.node), "#Preview(\"\(name)\")", "its entries are not literal values: the preview \(name) shows the sample data; fill in its data", .partly)
+                out.append(Found(name: name, surfaces: surfaces, data: .null, named: true))
             }
         }
         return out

@@ -46,6 +46,9 @@ final class Translator {
     var forEachCounter = 0
     /// What the surface being translated takes from modifiers (container background …).
     var surfaceEffects = SurfaceEffects()
+    /// What each view struct's component gave its surface (a container background), for every
+    /// surface that uses it, not only the first.
+    var componentEffects: [String: SurfaceEffects] = [:]
     /// Enum table name → the enum (or the evidence key) its rows come from.
     var enumTableSources: [String: (enumName: String, evidenceKey: String?)] = [:]
 

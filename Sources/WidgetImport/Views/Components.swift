@@ -104,7 +104,10 @@ extension Translator {
 
     /// The component for a view struct, translated once.
     func component(for t: TypeInfo, template: Scope) -> String {
-        if let name = viewComponents[t.name] { return name }
+        if let name = viewComponents[t.name] {
+            if let e = componentEffects[t.name] { surfaceEffects.adopt(e) }
+            return name
+        }
         let name = t.name.replacingOccurrences(of: ".", with: "_")
         viewComponents[t.name] = name
         componentOrder.append(name)
@@ -114,7 +117,11 @@ extension Translator {
         if let body = t.body {
             var s = template
             s.surface = nil
+            let outer = surfaceEffects
+            surfaceEffects = SurfaceEffects()
             nodes = views(body.body, s)
+            componentEffects[t.name] = surfaceEffects
+            surfaceEffects = outer.adopting(surfaceEffects)
         }
         let origin = Origin(spot: t.spot, construct: t.name)
         components[name] = single(nodes, origin: origin) ?? emptyComponent(origin)

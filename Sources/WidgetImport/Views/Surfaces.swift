@@ -11,6 +11,8 @@ struct SurfaceDraft {
     var margins: YAMLValue?
     /// Where the view came from (a TODO for a surface setting the layout rejects points here).
     var spot: SourceSpot?
+    /// The widget or view it came from.
+    var from = ""
 }
 
 /// A control (`ControlWidget`) of the draft.
@@ -48,6 +50,7 @@ struct SurfaceSet {
         }
         var d = d
         d.spot = spot
+        d.from = from
         drafts[d.surface] = d; order.append(d.surface)
     }
 }
@@ -76,10 +79,12 @@ extension Translator {
         for name in catalog.typeOrder {
             guard let t = catalog.types[name], t.isWidget, let body = t.body, let source = t.source else { continue }
             origins.append(fingerprinted("widget", t))
-            for e in Self.expressions(body.body) {
-                let (root, chain) = Self.peel(e)
-                guard let call = root.as(FunctionCallExprSyntax.self), let callee = Self.calleeName(call) else { continue }
+            var found = false
+            for r in Self.returnedExpressions(body.body) {
+                let (call, chain) = Self.configurationCall(r)
+                guard let call, let callee = Self.calleeName(call) else { continue }
                 let scope = Scope(source: source)
+                found = found || Self.configurationNames.contains(callee)
                 switch callee {
                 case "StaticConfiguration", "AppIntentConfiguration", "IntentConfiguration":
                     usedWidget = true
@@ -95,8 +100,25 @@ extension Translator {
                 default: break
                 }
             }
+            if !found {
+                ledger.todo(t.spot, name, "no configuration found in its body (a StaticConfiguration, AppIntentConfiguration, ActivityConfiguration … returned directly, under if #available or through a let): the widget is not imported", .placeholder)
+            }
         }
         return (usedWidget, usedActivity)
+    }
+
+    static let configurationNames: Set<String> = ["StaticConfiguration", "AppIntentConfiguration", "IntentConfiguration", "ActivityConfiguration",
+                                                  "StaticControlConfiguration", "AppIntentControlConfiguration"]
+
+    /// The configuration call a returned expression makes and its modifiers, through a `let`
+    /// (`let c = StaticConfiguration(…); return c.supportedFamilies(…)`).
+    static func configurationCall(_ r: Returned) -> (FunctionCallExprSyntax?, [(declName: String, call: FunctionCallExprSyntax)]) {
+        let (root, chain) = peel(r.expr)
+        if let bound = r.binding(of: root) {
+            let (inner, innerChain) = peel(bound)
+            return (inner.as(FunctionCallExprSyntax.self), innerChain + chain)
+        }
+        return (root.as(FunctionCallExprSyntax.self), chain)
     }
 
     /// `StaticConfiguration { entry in … }.supportedFamilies([…])`: the view once per family.
@@ -106,7 +128,16 @@ extension Translator {
         let margins: YAMLValue? = chain.contains { $0.declName == "contentMarginsDisabled" } ? .string("none") : nil
         guard let closure = Self.closure(call, nil) ?? Self.closure(call, "content") else { return }
         let param = Self.closureParameters(closure).first ?? "entry"
+        for other in Self.familiesWithoutSurface(chain) {
+            ledger.unsurfaced(spot(call, scope), widget: name, family: other, "the layout language has no surface for .\(other): not imported")
+        }
         for f in families {
+            if let taken = set.drafts[f] {
+                // Translated, it would count in the coverage though no surface shows it.
+                ledger.unsurfaced(spot(call, scope), widget: name, family: f.rawValue,
+                                  "a second view for \(f.rawValue) (\(taken.from) has it): the layout has one per surface, so it is not imported (import it separately)")
+                continue
+            }
             var s = scope
             s.surface = f
             s.names[param] = Value(.root, type: entryType(closure))
@@ -271,6 +302,13 @@ extension Translator {
         let names = arr.elements.compactMap { $0.expression.as(MemberAccessExprSyntax.self)?.declName.baseName.text }
         let surfaces = names.compactMap(Surface.init(rawValue:)).filter { $0.family != .island && $0.family != .control }
         return surfaces.isEmpty ? nil : surfaces
+    }
+
+    /// Families `.supportedFamilies([…])` names that no home or accessory surface stands for.
+    static func familiesWithoutSurface(_ chain: [(declName: String, call: FunctionCallExprSyntax)]) -> [String] {
+        guard let m = chain.first(where: { $0.declName == "supportedFamilies" }), let arr = m.call.arguments.first?.expression.as(ArrayExprSyntax.self) else { return [] }
+        let names = arr.elements.compactMap { $0.expression.as(MemberAccessExprSyntax.self)?.declName.baseName.text }
+        return names.filter { n in Surface(rawValue: n).map { $0.family == .island || $0.family == .control } ?? true }
     }
 
     /// Families a view's `switch family` names (its cases), else small, medium and large.
