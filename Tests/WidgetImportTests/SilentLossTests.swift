@@ -81,6 +81,13 @@ import WidgetModel
         #expect(!r.report.dropped.contains { $0.modifier == "widgetBackground" })
     }
 
+    @Test func aBackgroundWrapperNotInTheGivenFilesIsATodoNotADrop() throws {
+        let r = try ImportSupport.importText(ImportSupport.widget("Text(entry.order.title).widgetBackground(Color.blue)"))
+        #expect(!r.report.dropped.contains { $0.modifier == "widgetBackground" })
+        let todo = try #require(r.report.todos.first { $0.construct == ".widgetBackground" })
+        #expect(todo.why == "the custom modifier .widgetBackground is not in the given files: the background it sets is left out (give the file that defines it)")
+    }
+
     @Test func aCustomModifierThatWrapsItsContentIsATodoAtTheCall() throws {
         let swift = ImportSupport.widget("Text(entry.order.title).card()", extra: """
         extension View {
