@@ -203,15 +203,13 @@ struct ServeCommand: ParsableCommand {
             server = try RenderServer(folders: folders, host: resolved.host, port: resolved.port, workerThreads: resolved.workers,
                                       serverLimits: resolved.serverLimits, access: resolved.access)
             server.watch = resolved.watch
-            if !folders.swiftWidgets.isEmpty {
-                server.gallerySource = SwiftSource.liveGallerySource(folders, project: project)
-                server.galleryWatched = folders.swiftWidgets + folders.swiftInclude
-            }
+            Self.addSwiftSource(to: &server, folders: folders, project: project)
         } catch {
             throw CLIError("cannot start the server: \(error)")
         }
         let host = resolved.host
         let watching = resolved.watch
+        let served = Self.served(folders)
         let access = resolved.access.summary
         // The other commands are synchronous, so main stays synchronous too: the server runs in a
         // task and this thread waits for it (it stops on SIGINT/SIGTERM).
@@ -220,7 +218,7 @@ struct ServeCommand: ParsableCommand {
         Task {
             do {
                 try await server.run { port in
-                    let line = "widgetshot \(WidgetShotVersion.current) serving \(folders.layouts) on http://\(host):\(port)/ (gallery at /\(watching ? ", watching for edits" : ""); "
+                    let line = "widgetshot \(WidgetShotVersion.current) serving \(served) on http://\(host):\(port)/ (gallery at /\(watching ? ", watching for edits" : ""); "
                         + "\(access); Ctrl-C stops)\n"
                     FileHandle.standardOutput.write(Data(line.utf8))
                 }
@@ -231,6 +229,23 @@ struct ServeCommand: ParsableCommand {
         }
         done.wait()
         if let error = outcome.error { throw CLIError("server stopped: \(error)") }
+    }
+}
+
+extension ServeCommand {
+    /// The project's `swift:` folders in the live gallery: rebuilt and drawn at each build, watched.
+    static func addSwiftSource(to server: inout RenderServer, folders: ProjectFolders, project: ProjectOptions) {
+        guard !folders.swiftWidgets.isEmpty else { return }
+        server.gallerySource = SwiftSource.liveGallerySource(folders, project: project)
+        server.galleryWatched = folders.swiftWidgets + folders.swiftInclude
+    }
+
+    /// What the start-up line says is served: the layouts folder and the Swift folders of `swift:`
+    /// (a Swift-only project has no layouts folder).
+    static func served(_ folders: ProjectFolders) -> String {
+        let swift = folders.swiftWidgets.joined(separator: ", ")
+        if swift.isEmpty { return folders.layouts }
+        return FileManager.default.fileExists(atPath: folders.layouts) ? folders.layouts + ", " + swift : swift
     }
 }
 

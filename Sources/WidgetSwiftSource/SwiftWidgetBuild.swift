@@ -146,15 +146,8 @@ public struct SwiftWidgetBuild: Sendable {
         progress("building \(folder.files.count) Swift files of \(folder.roots.joined(separator: ", ")) against WidgetShot's SwiftUI in \(packageRoot) (cache: \(directory))")
         let child = try ChildProcess("/usr/bin/env", ["swift", "build", "--package-path", directory, "--product", "WidgetRunner"],
                                      stdin: .null, stdout: .file(log), stderr: .file(log + ".err"))
-        while child.isRunning {
-            if Date().timeIntervalSince(started) > Self.buildSeconds {
-                _ = child.signal(SIGTERM)
-                _ = try? child.wait()
-                throw BuildError(description: "the build took longer than \(Int(Self.buildSeconds)) s and was stopped (log: \(log))")
-            }
-            usleep(50_000)
-        }
-        let status = try child.wait()
+        let status = try Self.finish(child, started: started, within: Self.buildSeconds, stopWith: SIGTERM,
+                                     what: "the build", log: " (log: \(log))")
         if status.status != 0 {
             let output = ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "") + ((try? String(contentsOfFile: log + ".err", encoding: .utf8)) ?? "")
             throw BuildError(description: diagnostics(output))
@@ -193,22 +186,27 @@ public struct SwiftWidgetBuild: Sendable {
         let out = directory + "/runner-\(getpid()).out", err = directory + "/runner-\(getpid()).err"
         defer { try? FileManager.default.removeItem(atPath: out); try? FileManager.default.removeItem(atPath: err) }
         let child = try ChildProcess(runner, arguments, stdin: .null, stdout: .file(out), stderr: .file(err))
-        let started = Date()
-        while child.isRunning {
-            if Date().timeIntervalSince(started) > Self.runSeconds {
-                _ = child.signal(SIGKILL)
-                _ = try? child.wait()
-                throw BuildError(description: "the widget runner took longer than \(Int(Self.runSeconds)) s and was stopped")
-            }
-            usleep(10_000)
-        }
-        let status = try child.wait()
+        let status = try Self.finish(child, started: Date(), within: Self.runSeconds, stopWith: SIGKILL, what: "the widget runner")
         let output = FileManager.default.contents(atPath: out) ?? Data()
         if status.status == 2 || (status.status != 0 && output.isEmpty) {
             let message = (try? String(contentsOfFile: err, encoding: .utf8)) ?? ""
             throw BuildError(description: "the widget runner failed (\(status)): \(message.trimmingCharacters(in: .whitespacesAndNewlines))")
         }
         return output
+    }
+
+    /// Waits for `child`, stopping it with `signal` once `seconds` have passed since `started`.
+    static func finish(_ child: ChildProcess, started: Date, within seconds: Double, stopWith signal: Int32, what: String,
+                       log: String = "") throws -> ChildProcess.Termination {
+        while child.isRunning {
+            if Date().timeIntervalSince(started) > seconds {
+                _ = child.signal(signal)
+                _ = try? child.wait()
+                throw BuildError(description: "\(what) took longer than \(Int(seconds)) s and was stopped\(log)")
+            }
+            usleep(20_000)
+        }
+        return try child.wait()
     }
 
     /// What the runner finds in the team's code.
