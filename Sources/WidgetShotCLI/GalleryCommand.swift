@@ -111,7 +111,7 @@ struct GalleryCommand: ParsableCommand {
         let devices = try devices()
         let catalog = LayoutCatalog(directory: folders.layouts)
         var source = GallerySource(documents: [])
-        try SwiftSource.addToGallery(&source, folders: folders, project: selection.project, names: [])
+        try SwiftSource.addToGallery(&source, folders: folders, project: selection.project)
         let swiftNames = Set(source.documents.map(\.name))
         if !selection.layout.isEmpty { source.documents.removeAll { !selection.layout.contains($0.name) } }
         for name in selection.layout where (try? catalog.resolve(name)) == nil && !swiftNames.contains(name) {

@@ -60,10 +60,10 @@ struct SwiftSource {
         return SwiftProject(build: source.build, description: description)
     }
 
-    /// The project's Swift widgets as gallery documents, drawn by the runner (names: only these, when given).
-    static func addToGallery(_ source: inout GallerySource, folders: ProjectFolders, project: ProjectOptions, names: [String]) throws {
+    /// The project's Swift widgets as gallery documents, drawn by the runner.
+    static func addToGallery(_ source: inout GallerySource, folders: ProjectFolders, project: ProjectOptions) throws {
         guard let swift = try SwiftSource.project(folders, project: project) else { return }
-        source.documents += swift.documents.filter { names.isEmpty || names.contains($0.name) }
+        source.documents += swift.documents
         source.drawer = SwiftGalleryDrawer(project: swift, fonts: folders.fonts)
     }
 

@@ -18,8 +18,9 @@ public struct SwiftDescription: Decodable, Sendable {
 /// One picture the runner draws, as its request names it.
 public struct SwiftPicture: Sendable, Hashable {
     public enum Subject: Sendable, Hashable {
-        /// A widget in a family, for one of its provider's entries (`placeholder`, `snapshot`, `timeline-N`).
-        case widget(name: String, family: String, entry: String)
+        /// A widget for one of its provider's entries (`placeholder`, `snapshot`, `timeline-N`), in
+        /// the family of the cell it is drawn for.
+        case widget(name: String, entry: String)
         /// One picture (entry or content state, in order) of a `#Preview`, by the symbol its expansion exports.
         case preview(symbol: String, index: Int)
     }
@@ -55,10 +56,10 @@ public struct SwiftProject: Sendable {
                 let families = widget.families.compactMap(Surface.init(rawValue:))
                 surfacesOf[widget.name] = families
                 let source = file.map { SourceLocation(file: $0.file, line: $0.line, column: 1) }
-                if let first = families.first {
+                if !families.isEmpty {
                     previewsOf[widget.name, default: []].append(
                         (WidgetTemplate.Preview(name: "placeholder", source: source, surfaces: Set(families)),
-                         SwiftPicture(subject: .widget(name: widget.name, family: first.rawValue, entry: "placeholder"))))
+                         SwiftPicture(subject: .widget(name: widget.name, entry: "placeholder"))))
                 }
             }
         }
@@ -140,7 +141,7 @@ public struct SwiftProject: Sendable {
                 continue
             }
             // The provider's placeholder entry is drawn as WidgetKit draws it: redacted.
-            let isPlaceholder: Bool = if case .widget(_, _, "placeholder") = picture.subject { true } else { placeholder }
+            let isPlaceholder: Bool = if case .widget(_, "placeholder") = picture.subject { true } else { placeholder }
             let settings = Self.look(for: cell, device: device, scale: scale, placeholder: isPlaceholder).settings
             groups[settings, default: []].append((cell, picture, folder + "/\(index).png"))
         }
@@ -150,7 +151,7 @@ public struct SwiftProject: Sendable {
             let requests: [[String: Any]] = members.map { cell, picture, path in
                 var request: [String: Any] = ["output": path]
                 switch picture.subject {
-                case .widget(let name, _, let entry): request["widget"] = name; request["family"] = cell.surface.rawValue; request["entry"] = entry
+                case .widget(let name, let entry): request["widget"] = name; request["family"] = cell.surface.rawValue; request["entry"] = entry
                 case .preview(let symbol, let index): request["preview"] = symbol; request["index"] = index
                 }
                 return request
