@@ -10,10 +10,12 @@ struct TextOutcome {
     var truncated: Bool
 }
 
-/// One text layer in one font size: the font of a text only ever varies by scaling.
+/// One text layer in one font size and tracking: the font of a text only ever varies by scaling,
+/// and by the tightening that absorbs the font difference (`fitWithinFontDifference`).
 struct TextFontKey: Hashable {
     var layer: Int
     var fontSize: Double
+    var tracking: Double = 0
 }
 
 /// A measurement the measurer gave, and what it was asked.
@@ -53,8 +55,66 @@ extension LayoutPass {
                                lineCount: 0, truncated: false)
         }
         let original = measureText(layer, text, text.font, width: width, height: p.height)
+        if let width, original.truncated || original.lineCount > 1,
+           let fitted = fitWithinFontDifference(layer, text, width: width) {
+            return fitted
+        }
         guard original.truncated, text.minimumScaleFactor < 1 else { return original }
         return shrunk(layer, text, width: width, height: p.height, original: original)
+    }
+
+    /// How much wider than the system font the bundled font may draw a line (a fraction of the
+    /// line's width) and still be taken for one the system font fits. The fidelity goal's ±2 %
+    /// text-width band: lines measured against iOS come to −4.7 … +1.4 % (docs/fidelity.md).
+    static let fontDifferenceAllowance = 0.02
+    /// Whether every character is one the allowance was measured on: the scripts SF Pro draws and
+    /// Inter stands in for (Latin, Greek, Cyrillic, digits, punctuation, currency signs). Hangul,
+    /// kana, Han and the other scripts iOS draws in fonts of their own keep truncating as measured.
+    static func inSystemFontScripts(_ string: String) -> Bool {
+        string.unicodeScalars.allSatisfy { c in
+            c.value < 0x0530 || (0x1E00...0x1FFF).contains(c.value) || (0x2000...0x20CF).contains(c.value)
+        }
+    }
+
+    /// Tries at tightening before giving up (each is one measurement).
+    static let tighteningAttempts = 3
+
+    /// No truncation iOS would not draw. A space sized from the system font's measure (a snapshot
+    /// of a view at its ideal size, a frame a team chose so the text just fits, a stack that gives
+    /// a text exactly what is left) holds the text whole on iOS; the bundled font is up to
+    /// `fontDifferenceAllowance` wider, which would cut it ("Setting Butt…") or wrap its last word.
+    /// When the text's one unwrapped line is wider than `width` by no more than that, it is drawn
+    /// on one line, whole, its tracking tightened by the difference spread over its characters, and
+    /// takes `width`. A text whose line needs more than that really runs out of room and is cut (or
+    /// wraps) as iOS cuts it. nil: the rule does not apply.
+    private func fitWithinFontDifference(_ layer: Int, _ text: TextContent, width: Double) -> TextOutcome? {
+        guard width > 0, !text.string.contains("\n"), !text.redacted,
+              Self.inSystemFontScripts(text.string) else { return nil }
+        let whole = measured(layer, text, text.font, width: nil, maxLines: 1)
+        let needed = whole.size.width
+        guard !whole.truncated, whole.lineCount == 1, needed > width,
+              needed <= width * (1 + Self.fontDifferenceAllowance) else { return nil }
+        let characters = Double(max(1, text.string.count))
+        var font = text.font
+        var perPoint = characters  // width lost per point of tightening, first guess
+        var current = needed
+        for _ in 0..<Self.tighteningAttempts {
+            let step = (current - width) / perPoint + 1e-6
+            let before = font.tracking
+            font.tracking -= step
+            let attempt = measured(layer, text, font, width: nil, maxLines: 1)
+            let width2 = attempt.size.width
+            if width2 <= width + 1e-9, !attempt.truncated, attempt.lineCount == 1 {
+                // Tightened to the width (to a millionth of a point): it takes the width.
+                return TextOutcome(size: Size(width: width, height: SafeNumber.length(attempt.size.height)),
+                                   font: font, wrapWidth: width, maxLines: 1, lineCount: 1, truncated: false)
+            }
+            let gained = current - width2
+            guard gained > 1e-9, (before - font.tracking) > 0 else { return nil }
+            perPoint = gained / (before - font.tracking)
+            current = width2
+        }
+        return nil
     }
 
     /// Lays the text out in `font`, with as many lines as the limit and the proposed height allow.
@@ -89,7 +149,7 @@ extension LayoutPass {
     /// all its lines, any width wider than its widest line): those share one measurement, which
     /// matters because a real measurement (Pango) costs far more than the layout arithmetic.
     private func measured(_ layer: Int, _ text: TextContent, _ font: FontSpec, width: Double?, maxLines: Int?) -> TextMetrics {
-        let key = TextFontKey(layer: layer, fontSize: font.size)
+        let key = TextFontKey(layer: layer, fontSize: font.size, tracking: font.tracking)
         if let known = measurements[key]?.first(where: { $0.answers(width: width, maxLines: maxLines) }) {
             return known.metrics
         }

@@ -93,9 +93,11 @@ import WidgetModel
     @Test func heightsThatHoldEveryLineShareOneMeasurement() {
         let counter = CountingMeasurer()
         let pass = LayoutEngine(measurer: counter)
-        // A vstack probes with heights 0, ∞ and its real share; only 0 limits the lines.
+        // A vstack probes with heights 0, ∞ and its real share; only 0 limits the lines. The
+        // third is the text's one unwrapped line, asked once because it wraps (is it short of
+        // 40 by no more than the font difference? FontDifferenceTests).
         _ = pass.place(vstack([text("Hello World"), shape()]), in: r(0, 0, 40, 200))
-        #expect(counter.calls == 2)
+        #expect(counter.calls == 3)
     }
 
     @Test func emptyStringHasNoSize() {
