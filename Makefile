@@ -101,9 +101,12 @@ bench-swift: setup
 bench-server: setup
 	bash scripts/bench-server
 
-# A release tarball (binary, bundled fonts, licences) that runs without a Swift toolchain:
-# dist/widgetshot-VERSION-linux-ARCH.tar.gz (scripts/dist; docs/project.md).
+# A release tarball (the binary and the importer, bundled fonts, the package sources, the schema,
+# licences) that runs without a Swift toolchain: dist/widgetshot-VERSION-linux-ARCH.tar.gz and its
+# .sha256 (scripts/dist; docs/release.md). The importer's release build (swift-syntax) is the long
+# step.
 dist: release
+	$(SWIFT) build -c release --static-swift-stdlib --product widgetshot-import
 	bash scripts/dist
 
 clean:
