@@ -153,7 +153,7 @@ struct ReleaseFilesTests {
     @Test func theActionTakesAVersionOrAURLAndInstallsThroughTheScript() throws {
         let action = try Self.yaml("action.yml")
         let inputs = try #require(action["inputs"] as? [String: Any])
-        #expect(Set(inputs.keys).isSuperset(of: ["version", "url", "sha256", "project", "report", "lint", "verify"]))
+        #expect(Set(inputs.keys).isSuperset(of: ["version", "repository", "url", "sha256", "project", "report", "lint", "verify"]))
         #expect(inputs["tarball"] == nil)
         let steps = try #require((action["runs"] as? [String: Any])?["steps"] as? [[String: Any]])
         let run = Self.runLines(steps)
@@ -233,6 +233,15 @@ struct ReleaseFilesTests {
         #expect(badSum.status == 1 && badSum.stderr.contains("checksum mismatch"), "\(badSum.stderr)")
         let neither = try await install([])
         #expect(neither.status == 2 && neither.stderr.contains("give --version X.Y.Z"), "\(neither.stderr)")
+        // Which release: the repository the Action was taken from (its path under _actions/, since
+        // github.action_repository is empty in composite actions), or --repo.
+        let taken = try await Self.shell(["bash", Self.root + "/scripts/action-install", "--dest", dir + "/ws", "--version", "0.7.0", "--print-url"],
+                                         environment: ["GITHUB_ACTION_PATH": "/home/runner/work/_actions/acme/widgetshot/v0.7.0"])
+        #expect(taken.status == 0 && taken.stdout == "https://github.com/acme/widgetshot/releases/download/v0.7.0/widgetshot-0.7.0-linux-\(arch).tar.gz\n", "\(taken.stdout)\(taken.stderr)")
+        let named = try await install(["--version", "v0.7.0", "--repo", "someone/fork", "--print-url"])
+        #expect(named.stdout.hasPrefix("https://github.com/someone/fork/releases/download/v0.7.0/"), "\(named.stdout)\(named.stderr)")
+        let odd = try await install(["--version", "0.7.0", "--repo", "a/b/../c", "--print-url"])
+        #expect(odd.status == 2 && odd.stderr.contains("is not OWNER/NAME"), "\(odd.stderr)")
         let noRepo = try await install(["--version", "0.7.0"])
         #expect(noRepo.status == 2 && noRepo.stderr.contains("--version needs --repo OWNER/NAME"), "\(noRepo.stderr)")
         let left = try FileManager.default.contentsOfDirectory(atPath: dir).filter { $0.hasPrefix(".widgetshot-install") || $0.hasPrefix("ws.old") }
