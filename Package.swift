@@ -15,7 +15,7 @@ let swiftUITargets: [Target] = [
     .target(name: "_Testing_CoreGraphics"),
     .target(name: "_Testing_UIKit"),
     .target(name: "CoreGraphics", dependencies: ["_Testing_CoreGraphics"]),
-    .target(name: "UIKit", dependencies: ["CoreGraphics", "_Testing_UIKit"]),
+    .target(name: "UIKit", dependencies: ["CoreGraphics", "_Testing_UIKit", "WidgetModel"]),
     // `#Preview`: the expansion is a compiler plugin of our own (no swift-syntax in a team's build,
     // Sources/PreviewMacros/main.swift says why); the expansion calls DeveloperToolsSupport's Preview.
     .macro(name: "PreviewMacros"),

@@ -29,6 +29,10 @@ public struct EnvironmentValues: @unchecked Sendable {
     package var redactionValue: RedactionReasons = []
     /// What the resolved views hand up (the container background).
     package let collector: Collector
+    /// The frames the last layout pass gave views made from their size, by probe number
+    /// (`GeometryReader`, a shape's `path(in:)`), and the guess for the first pass.
+    package var probedFrames: [Int: Rect] = [:]
+    package var guessSize = CGSize(width: 170, height: 170)
 
     package init(look: Look, collector: Collector = Collector()) { self.look = look; self.collector = collector }
 
@@ -75,7 +79,15 @@ package final class Collector: @unchecked Sendable {
     /// What could not be drawn as written, with the team's file and line where known: a render's
     /// warnings, never a silent drop.
     package var warnings: [(message: String, at: SourceLocation?)] = []
+    /// The probes handed out while resolving (`Modifier.probe`), numbered in resolution order, which
+    /// is the same on every pass of the same views.
+    private var probes = 0
     package init() {}
+
+    package func nextProbe() -> Int {
+        probes += 1
+        return probes
+    }
 
     /// A warning at a location written as `file:line`.
     package func warn(_ message: String, at location: String) {

@@ -90,6 +90,13 @@ extension Color {
     public static let accentColor = Color(system: "blue")
     /// A UIKit colour's components.
     public init(uiColor: UIColor) {
+        if let name = uiColor.systemColorName {
+            self.init(system: name)
+            if uiColor.alpha < 1, let base = SystemColors.color(named: name, scheme: .light), base.a > 0 {
+                self = self.opacity(Double(uiColor.alpha) / base.a)
+            }
+            return
+        }
         self.init(red: Double(uiColor.red), green: Double(uiColor.green), blue: Double(uiColor.blue), opacity: Double(uiColor.alpha))
     }
 }

@@ -1,9 +1,12 @@
 import Foundation
 package import WidgetModel
 
-/// A shape (SwiftUI's `Shape`): as a view it fills the space offered, in the foreground style.
-/// Partly: a team's own `Shape` (its `path(in:)`) is drawn as a dashed magenta placeholder, with a warning.
-public protocol Shape: View {}
+/// A shape (SwiftUI's `Shape`): its outline in a rectangle. As a view it fills the space offered,
+/// in the foreground style. The engine draws its own shapes (rectangles, circles, capsules …) by
+/// kind, and a team's `Shape` by the path its `path(in:)` makes for the frame layout gives it.
+public protocol Shape: View where Body == Never {
+    func path(in rect: CGRect) -> Path
+}
 
 /// A shape the engine draws.
 package protocol EngineShape: Shape {
@@ -11,9 +14,26 @@ package protocol EngineShape: Shape {
 }
 
 extension EngineShape {
-    package func makeNodes(in environment: EnvironmentValues) -> [ViewNode] {
-        let fill = environment.foreground?.resolvePaint(in: environment) ?? Color.primary.resolvePaint(in: environment)
-        return [ViewNode(.shape(ShapeContent(shape: kind, fill: fill)))]
+    package func makeNodes(in environment: EnvironmentValues) -> [ViewNode] { ViewResolver.shapeNodes(self, in: environment) }
+
+    public func path(in rect: CGRect) -> Path {
+        switch kind {
+        case .circle:
+            let side = min(rect.width, rect.height)
+            return Path(ellipseIn: CGRect(x: rect.midX - side / 2, y: rect.midY - side / 2, width: side, height: side))
+        case .ellipse: return Path(ellipseIn: rect)
+        case .capsule: return Path(roundedRect: rect, cornerRadius: min(rect.width, rect.height) / 2)
+        case .roundedRect(let radius, _): return Path(roundedRect: rect, cornerRadius: CGFloat(radius))
+        default: return Path(rect)
+        }
+    }
+}
+
+extension ViewResolver {
+    /// A shape as a view: filled with the foreground style.
+    package static func shapeNodes(_ shape: any Shape, in environment: EnvironmentValues) -> [ViewNode] {
+        let fill = environment.foreground ?? AnyShapeStyle(Color.primary)
+        return StyledShape(shape: shape, fill: fill, stroke: nil, file: nil, line: 0).makeNodes(in: environment)
     }
 }
 
@@ -31,6 +51,9 @@ public struct RoundedRectangle: EngineShape, PrimitiveView {
     let radius: Double, style: RoundedCornerStyle
     public init(cornerRadius: CGFloat, style: RoundedCornerStyle = .continuous) {
         radius = Double(cornerRadius); self.style = style
+    }
+    public init(cornerSize: CGSize, style: RoundedCornerStyle = .continuous) {
+        radius = Double(min(cornerSize.width, cornerSize.height)); self.style = style
     }
     package var kind: ShapeKind { .roundedRect(radius: radius, continuous: style == .continuous) }
 }
@@ -63,41 +86,103 @@ public struct ContainerRelativeShape: EngineShape, PrimitiveView {
 /// A shape filled or stroked with a style.
 public struct StyledShape: View, PrimitiveView {
     public typealias Body = Never
-    let kind: ShapeKind?
+    let shape: any Shape
     let fill: AnyShapeStyle?
-    let stroke: (style: AnyShapeStyle, width: Double, inside: Bool)?
-    let name: String
-    let file: StaticString
+    let stroke: (style: AnyShapeStyle, stroke: StrokeStyle, inside: Bool)?
+    let file: StaticString?
     let line: UInt
 
     package func makeNodes(in environment: EnvironmentValues) -> [ViewNode] {
-        guard let kind else {
-            environment.collector.warn("the shape \(name) (its own path(in:)) is not drawn yet: a placeholder stands in",
-                                       file: file, line: line)
-            return [Placeholder.node(name)]
+        let fillPaint = fill?.resolvePaint(in: environment)
+        let strokeValue = stroke.map { $0.stroke.engine($0.style.resolvePaint(in: environment), inside: $0.inside) }
+        var trim: ShapeTrim?
+        var engineKind = (shape as? any EngineShape)?.kind
+        if let transformed = shape as? TransformedShape, let kind = transformed.engineKind {
+            trim = transformed.trim; engineKind = kind
+        } else if let transformed = shape as? TransformedShape {
+            trim = transformed.trim
         }
-        return [ViewNode(.shape(ShapeContent(shape: kind, fill: fill?.resolvePaint(in: environment),
-                                      stroke: stroke.map { Stroke(paint: $0.style.resolvePaint(in: environment), width: $0.width, inside: $0.inside) })))]
+        if let kind = engineKind {
+            return [ViewNode(.shape(ShapeContent(shape: kind, fill: fillPaint, stroke: strokeValue, trim: trim)))]
+        }
+        // A path made for the frame layout gives the shape (the surface's size on the first pass).
+        let number = environment.collector.nextProbe()
+        let frame = environment.probedFrame(number)
+        let local = CGRect(origin: .zero, size: frame.size)
+        let path = shape.path(in: local)
+        if path.overflowed {
+            environment.collector.warn("the shape \(type(of: shape))'s path has more than \(Path.elementLimit) elements (Path.elementLimit): the rest is left out",
+                                       file: file, line: line)
+        }
+        return [ViewNode(.shape(ShapeContent(shape: .vector(path.vector(bounds: local)), fill: fillPaint, stroke: strokeValue, trim: trim)),
+                         modifiers: [.probe(number)])]
     }
 }
 
 extension Shape {
-    /// The engine's shape; a team's own `Shape` (its `path(in:)`) is not drawn yet.
-    private var engineKind: ShapeKind? { (self as? any EngineShape)?.kind }
+    public func fill<S: ShapeStyle>(_ content: S, style: FillStyle = FillStyle(), file: StaticString = #fileID, line: UInt = #line) -> StyledShape {
+        StyledShape(shape: self, fill: AnyShapeStyle(content), stroke: nil, file: file, line: line)
+    }
 
-    public func fill<S: ShapeStyle>(_ content: S, file: StaticString = #fileID, line: UInt = #line) -> StyledShape {
-        StyledShape(kind: engineKind, fill: AnyShapeStyle(content), stroke: nil, name: "\(Self.self)", file: file, line: line)
+    /// Filled with the foreground style.
+    public func fill(style: FillStyle = FillStyle(), file: StaticString = #fileID, line: UInt = #line) -> some View {
+        ForegroundShape(shape: self, stroke: nil, inside: false, file: file, line: line)
     }
 
     public func stroke<S: ShapeStyle>(_ content: S, lineWidth: CGFloat = 1, file: StaticString = #fileID, line: UInt = #line) -> StyledShape {
-        StyledShape(kind: engineKind, fill: nil, stroke: (AnyShapeStyle(content), Double(lineWidth), false),
-                    name: "\(Self.self)", file: file, line: line)
+        StyledShape(shape: self, fill: nil, stroke: (AnyShapeStyle(content), StrokeStyle(lineWidth: lineWidth), false), file: file, line: line)
+    }
+
+    public func stroke<S: ShapeStyle>(_ content: S, style: StrokeStyle, file: StaticString = #fileID, line: UInt = #line) -> StyledShape {
+        StyledShape(shape: self, fill: nil, stroke: (AnyShapeStyle(content), style, false), file: file, line: line)
+    }
+
+    /// Stroked with the foreground style.
+    public func stroke(lineWidth: CGFloat = 1, file: StaticString = #fileID, line: UInt = #line) -> some View {
+        ForegroundShape(shape: self, stroke: StrokeStyle(lineWidth: lineWidth), inside: false, file: file, line: line)
+    }
+
+    public func stroke(style: StrokeStyle, file: StaticString = #fileID, line: UInt = #line) -> some View {
+        ForegroundShape(shape: self, stroke: style, inside: false, file: file, line: line)
     }
 
     public func strokeBorder<S: ShapeStyle>(_ content: S, lineWidth: CGFloat = 1, file: StaticString = #fileID, line: UInt = #line) -> StyledShape {
-        StyledShape(kind: engineKind, fill: nil, stroke: (AnyShapeStyle(content), Double(lineWidth), true),
-                    name: "\(Self.self)", file: file, line: line)
+        StyledShape(shape: self, fill: nil, stroke: (AnyShapeStyle(content), StrokeStyle(lineWidth: lineWidth), true), file: file, line: line)
     }
+
+    public func strokeBorder<S: ShapeStyle>(_ content: S, style: StrokeStyle, file: StaticString = #fileID, line: UInt = #line) -> StyledShape {
+        StyledShape(shape: self, fill: nil, stroke: (AnyShapeStyle(content), style, true), file: file, line: line)
+    }
+
+    public func strokeBorder(lineWidth: CGFloat = 1, file: StaticString = #fileID, line: UInt = #line) -> some View {
+        ForegroundShape(shape: self, stroke: StrokeStyle(lineWidth: lineWidth), inside: true, file: file, line: line)
+    }
+
+    public func strokeBorder(style: StrokeStyle, file: StaticString = #fileID, line: UInt = #line) -> some View {
+        ForegroundShape(shape: self, stroke: style, inside: true, file: file, line: line)
+    }
+}
+
+/// A shape filled or stroked with the foreground style in effect where it is drawn.
+struct ForegroundShape: View, PrimitiveView {
+    typealias Body = Never
+    let shape: any Shape
+    let stroke: StrokeStyle?
+    let inside: Bool
+    let file: StaticString
+    let line: UInt
+    func makeNodes(in environment: EnvironmentValues) -> [ViewNode] {
+        let style = environment.foreground ?? AnyShapeStyle(Color.primary)
+        return StyledShape(shape: shape, fill: stroke == nil ? style : nil, stroke: stroke.map { (style, $0, inside) },
+                           file: file, line: line).makeNodes(in: environment)
+    }
+}
+
+/// How a path's inside is found (SwiftUI's `FillStyle`): the engine fills by the winding rule.
+public struct FillStyle: Hashable, Sendable {
+    public var isEOFilled: Bool
+    public var isAntialiased: Bool
+    public init(eoFill: Bool = false, antialiased: Bool = true) { isEOFilled = eoFill; isAntialiased = antialiased }
 }
 
 /// A thin line across its stack (SwiftUI's `Divider`), in the separator colour.

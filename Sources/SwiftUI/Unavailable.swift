@@ -4,37 +4,23 @@ package import WidgetModel
 // SwiftUI API a widget may use that WidgetShot does not draw yet: declared unavailable, so the
 // compiler names it at the team's line (docs/swift.md), rather than a picture silently missing it.
 
-@available(*, unavailable, message: "WidgetShot does not draw GeometryReader yet (docs/swift.md)")
-public struct GeometryProxy {
-    public var size: CGSize { .zero }
-}
-
-@available(*, unavailable, message: "WidgetShot does not draw GeometryReader yet (docs/swift.md)")
-public struct GeometryReader<Content: View>: View, PrimitiveView {
-    public typealias Body = Never
-    public init(@ViewBuilder content: @escaping (GeometryProxy) -> Content) {}
-    package func makeNodes(in environment: EnvironmentValues) -> [ViewNode] { [] }
-}
-
 @available(*, unavailable, message: "WidgetShot does not draw Canvas yet (docs/swift.md)")
-public struct Canvas: View, PrimitiveView {
+public struct Canvas<Symbols: View>: View, PrimitiveView {
     public typealias Body = Never
+    public init(opaque: Bool = false, colorMode: ColorRenderingMode = .nonLinear, rendersAsynchronously: Bool = false,
+                renderer: @escaping (inout GraphicsContext, CGSize) -> Void) where Symbols == EmptyView {}
     package func makeNodes(in environment: EnvironmentValues) -> [ViewNode] { [] }
 }
 
-@available(*, unavailable, message: "WidgetShot does not draw Gauge yet (docs/swift.md)")
-public struct Gauge<Label: View>: View, PrimitiveView {
-    public typealias Body = Never
-    public init(value: Double, in bounds: ClosedRange<Double> = 0...1, @ViewBuilder label: () -> Label) {}
-    package func makeNodes(in environment: EnvironmentValues) -> [ViewNode] { [] }
-}
+/// Canvas's drawing context (SwiftUI's `GraphicsContext`), declared so `Canvas` names itself.
+@available(*, unavailable, message: "WidgetShot does not draw Canvas yet (docs/swift.md)")
+public struct GraphicsContext {}
 
-@available(*, unavailable, message: "WidgetShot does not draw Toggle yet (docs/swift.md)")
-public struct Toggle<Label: View>: View, PrimitiveView {
-    public typealias Body = Never
-    public init(isOn: Bool, @ViewBuilder label: () -> Label) {}
-    package func makeNodes(in environment: EnvironmentValues) -> [ViewNode] { [] }
-}
+public enum ColorRenderingMode: Hashable, Sendable { case nonLinear, linear, extendedLinear }
+
+/// A team's own layout (SwiftUI's `Layout` protocol): not run by the engine yet.
+@available(*, unavailable, message: "WidgetShot does not run a custom Layout yet: use stacks, or ViewThatFits (docs/swift.md)")
+public protocol Layout {}
 
 extension View {
     /// Where a tap opens the app: nothing to draw.

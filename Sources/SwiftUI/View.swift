@@ -42,6 +42,7 @@ package enum ViewResolver {
     /// with the environment installed so `@Environment` reads it.
     package static func nodes<V: View>(_ view: V, in environment: EnvironmentValues) -> [ViewNode] {
         if let primitive = view as? any PrimitiveView { return primitive.makeNodes(in: environment) }
+        if let shape = view as? any Shape { return shapeNodes(shape, in: environment) }
         let body = EnvironmentValues.$current.withValue(environment) { view.body }
         return nodes(body, in: environment)
     }

@@ -346,6 +346,17 @@ extension Button {
     public init<I: AppIntent>(intent: I, @ViewBuilder label: () -> Label) { self.init(drawing: label()) }
 }
 
+extension Toggle {
+    /// A toggle that runs `intent` when tapped (nothing runs in a render): drawn in its state.
+    public init<I: AppIntent>(isOn: Bool, intent: I, @ViewBuilder label: () -> Label) { self.init(drawing: isOn, label: label()) }
+}
+
+extension Toggle where Label == Text {
+    public init<I: AppIntent>(_ titleKey: LocalizedStringKey, isOn: Bool, intent: I) { self.init(drawing: isOn, label: Text(titleKey)) }
+    @_disfavoredOverload
+    public init<S: StringProtocol, I: AppIntent>(_ title: S, isOn: Bool, intent: I) { self.init(drawing: isOn, label: Text(title)) }
+}
+
 extension Button where Label == Text {
     public init<I: AppIntent>(_ titleKey: LocalizedStringKey, intent: I) { self.init(drawing: Text(titleKey)) }
 }

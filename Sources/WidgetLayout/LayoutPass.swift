@@ -73,7 +73,7 @@ final class LayoutPass {
         case .decoration(let decoration):
             return size(decoration.content, p)
         case .opacity(_, let child), .clip(_, let child), .offset(_, _, let child), .transform(_, let child),
-             .accentable(_, let child):
+             .accentable(_, let child), .probe(_, let child):
             return size(child, p)
         case .fixedSize(let horizontal, let vertical, let child):
             return size(child, FrameLayout.fixing(p, horizontal: horizontal, vertical: vertical))

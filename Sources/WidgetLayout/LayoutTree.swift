@@ -59,6 +59,8 @@ struct LayoutTree {
         case transform(DrawingTransform, child: Int)
         /// `widgetAccentable`: sized and placed as `child`, which joins (or leaves) the accent group.
         case accentable(Bool, child: Int)
+        /// Sized and placed as `child`; its frame is reported under the number (`Modifier.probe`).
+        case probe(Int, child: Int)
     }
 
     /// A transform effect relative to the frame it ends up in (the anchor is known only once placed).
@@ -112,7 +114,7 @@ struct LayoutTree {
     private mutating func markOutermostFrame(_ chain: [Int]) {
         for index in chain.reversed() {
             switch entries[index].layer {
-            case .opacity, .offset, .fixedSize, .transform, .accentable:
+            case .opacity, .offset, .fixedSize, .transform, .accentable, .probe:
                 continue
             case .padding, .frame:
                 entries[index].keepsFrame = true
@@ -234,6 +236,8 @@ struct LayoutTree {
             return .transform(.scale(x: sx, y: sy, anchor: SafeNumber.anchor(anchor)), child: child)
         case .accentable(let on):
             return .accentable(on, child: child)
+        case .probe(let number):
+            return .probe(number, child: child)
         }
     }
 

@@ -31,6 +31,13 @@ extension LayoutPass {
         case .clip: return placeClipped(layer, p, at: origin)
         case .transform: return placeTransformed(layer, p, at: origin)
         case .accentable: return placeAccentable(layer, p, at: origin)
+        case .probe(let number, let child):
+            // A node of its own around the view, so the reported frame is the view's whole frame
+            // and a probe inside it keeps its own.
+            var node = PlacedNode(frame: onGrid(frame(layer, p, origin)), children: place(child, p, at: origin).map { [$0] } ?? [],
+                                  source: tree.entries[layer].source)
+            node.probe = number
+            return node
         }
     }
 

@@ -66,6 +66,10 @@ public struct Limits: Sendable, Equatable {
     /// Each group is a buffer as large as the surface (19 MB for an iPad systemExtraLarge at 4x), so
     /// this bounds a render's memory and the compositing work left after a deadline passes.
     public var groupDepth = 8
+    /// Times a surface whose views depend on their own size (SwiftUI's `GeometryReader`, a
+    /// `Shape`'s `path(in:)`: `Modifier.probe`) is bound and laid out again with the frames the
+    /// last pass gave them; the last pass is drawn even if the frames still moved (a warning says so).
+    public var layoutPasses = 4
 
     /// Entries of one widget timeline (`timeline:`'s maxEntries, or an explicit entries file):
     /// each entry is a render of every surface asked for.

@@ -8,6 +8,8 @@ public struct PlacedNode: Hashable, Sendable {
     /// Opacity, clip and transform: how the node is drawn, not where it is.
     public var effects: DrawingEffects
     public var source: SourceLocation?
+    /// The number of a `Modifier.probe` on this view: its frame is reported to the caller.
+    public var probe: Int?
 
     public init(frame: Rect, content: PlacedContent = .none, children: [PlacedNode] = [], opacity: Double = 1,
                 clip: ClipShape? = nil, transform: AffineTransform = .identity, source: SourceLocation? = nil) {

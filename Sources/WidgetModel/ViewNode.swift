@@ -147,7 +147,30 @@ public enum ShapeKind: Hashable, Sendable {
     /// rectangle concentric with the surface's corners (resolved once the surface is composed;
     /// a rectangle where nothing resolved it).
     case containerRelative
+    /// Lines and Bézier curves in points (SwiftUI's `Path`, a team's `Shape.path(in:)`), made for
+    /// `VectorPath.bounds`; drawn in another frame, they are scaled into it.
+    case vector(VectorPath)
 }
+
+/// A path of lines and curves (SwiftUI's `Path`): absolute points for the rectangle it was made in.
+public struct VectorPath: Hashable, Sendable {
+    public enum Element: Hashable, Sendable {
+        case move(Point)
+        case line(Point)
+        case quadCurve(to: Point, control: Point)
+        case curve(to: Point, control1: Point, control2: Point)
+        case close
+    }
+    public var elements: [Element]
+    /// The rectangle the points were made for (the `rect` of `path(in:)`).
+    public var bounds: Rect
+    public init(elements: [Element], bounds: Rect) { self.elements = elements; self.bounds = bounds }
+}
+
+/// How a stroke's open ends are drawn (SwiftUI's `CGLineCap`).
+public enum LineCap: String, Hashable, Sendable { case butt, round, square }
+/// How a stroke's corners are drawn (SwiftUI's `CGLineJoin`).
+public enum LineJoin: String, Hashable, Sendable { case miter, round, bevel }
 
 public struct Stroke: Hashable, Sendable {
     public var paint: Paint
@@ -156,8 +179,15 @@ public struct Stroke: Hashable, Sendable {
     /// Inside the shape's edge (SwiftUI's `strokeBorder`: the shape inset by half the width)
     /// instead of centred on it (`stroke`).
     public var inside: Bool
-    public init(paint: Paint, width: Double, dash: [Double] = [], inside: Bool = false) {
+    /// Ends and corners; nil: round (a layout file's strokes). SwiftUI's default is butt and miter.
+    public var cap: LineCap?
+    public var join: LineJoin?
+    public var miterLimit: Double
+    public var dashPhase: Double
+    public init(paint: Paint, width: Double, dash: [Double] = [], inside: Bool = false,
+                cap: LineCap? = nil, join: LineJoin? = nil, miterLimit: Double = 10, dashPhase: Double = 0) {
         self.paint = paint; self.width = width; self.dash = dash; self.inside = inside
+        self.cap = cap; self.join = join; self.miterLimit = miterLimit; self.dashPhase = dashPhase
     }
 }
 
@@ -166,9 +196,19 @@ public struct ShapeContent: Hashable, Sendable {
     public var shape: ShapeKind
     public var fill: Paint?
     public var stroke: Stroke?
-    public init(shape: ShapeKind, fill: Paint? = nil, stroke: Stroke? = nil) {
-        self.shape = shape; self.fill = fill; self.stroke = stroke
+    /// The part of the outline drawn, as fractions of its length from its start (SwiftUI's
+    /// `trim(from:to:)`); nil: all of it.
+    public var trim: ShapeTrim?
+    public init(shape: ShapeKind, fill: Paint? = nil, stroke: Stroke? = nil, trim: ShapeTrim? = nil) {
+        self.shape = shape; self.fill = fill; self.stroke = stroke; self.trim = trim
     }
+}
+
+/// A fraction of a shape's outline, `from` … `to` in 0…1 of its length.
+public struct ShapeTrim: Hashable, Sendable {
+    public var from: Double
+    public var to: Double
+    public init(from: Double, to: Double) { self.from = from; self.to = to }
 }
 
 public enum ProgressStyle: String, Hashable, Sendable {
@@ -249,6 +289,10 @@ public indirect enum Modifier: Hashable, Sendable {
     /// SwiftUI `widgetAccentable(_:)`: the view and its subviews join the accent group (true) or
     /// the primary group (false) of the accented rendering mode.
     case accentable(Bool)
+    /// Changes nothing; the frame the view is placed in is reported as `PlacedNode.probe`, so a
+    /// caller that makes views from their size (SwiftUI's `GeometryReader`, a `Shape`'s
+    /// `path(in:)`) can make them again with it (`WidgetRenderer.render(…, probing:)`).
+    case probe(Int)
 }
 
 /// The axes along which `ViewThatFits` compares a child's ideal size with the space offered.

@@ -6,6 +6,7 @@ extension Renderer {
     func drawShape(_ shape: ShapeContent, in frame: Rect, _ cr: OpaquePointer) {
         guard shape.fill != nil || shape.stroke != nil else { return }
         addShapePath(shape.shape, in: frame, cr)
+        if let trim = shape.trim { trimPath(trim, cr) }
         if let fill = shape.fill {
             if case .linearGradient(let stops, let start, let end) = fill,
                setGradientSurfaceSource(stops: stops, start: start, end: end, in: frame, cr) {
@@ -24,9 +25,11 @@ extension Renderer {
                 if case .roundedRect(let radius, let continuous) = kind { kind = .roundedRect(radius: max(0, radius - half), continuous: continuous) }
                 cairo_new_path(cr)
                 addShapePath(kind, in: inset, cr)
+                if let trim = shape.trim { trimPath(trim, cr) }
             }
             setSource(stroke.paint, in: frame, cr)
             applyStrokeStyle(width: stroke.width, dash: stroke.dash, cr)
+            applyEnds(stroke, cr)
             cairo_stroke(cr)
             cairo_set_dash(cr, nil, 0, 0)
         }
@@ -40,6 +43,67 @@ extension Renderer {
             cairo_set_dash(cr, nil, 0, 0)
         } else {
             dash.withUnsafeBufferPointer { cairo_set_dash(cr, $0.baseAddress, CheckedNumber.int32(clamping: $0.count), 0) }
+        }
+    }
+
+    /// A stroke's own ends and corners (SwiftUI's `StrokeStyle`); a layout file's stay round.
+    func applyEnds(_ stroke: Stroke, _ cr: OpaquePointer) {
+        if let cap = stroke.cap {
+            cairo_set_line_cap(cr, cap == .butt ? CAIRO_LINE_CAP_BUTT : cap == .square ? CAIRO_LINE_CAP_SQUARE : CAIRO_LINE_CAP_ROUND)
+        }
+        if let join = stroke.join {
+            cairo_set_line_join(cr, join == .miter ? CAIRO_LINE_JOIN_MITER : join == .bevel ? CAIRO_LINE_JOIN_BEVEL : CAIRO_LINE_JOIN_ROUND)
+            cairo_set_miter_limit(cr, stroke.miterLimit.isFinite ? max(1, stroke.miterLimit) : 10)
+        }
+        if stroke.dashPhase != 0, stroke.dashPhase.isFinite, !stroke.dash.isEmpty, !stroke.dash.allSatisfy({ $0 <= 0 }) {
+            stroke.dash.withUnsafeBufferPointer {
+                cairo_set_dash(cr, $0.baseAddress, CheckedNumber.int32(clamping: $0.count), stroke.dashPhase)
+            }
+        }
+    }
+
+    /// Replaces the current path by the part of it from `trim.from` to `trim.to` of its length
+    /// (SwiftUI's `trim(from:to:)`): the path flattened to lines (Cairo's tolerance), each subpath
+    /// measured from its start, a closed one back to its start.
+    func trimPath(_ trim: ShapeTrim, _ cr: OpaquePointer) {
+        let from = min(max(trim.from.isFinite ? trim.from : 0, 0), 1), to = min(max(trim.to.isFinite ? trim.to : 1, 0), 1)
+        guard let flat = cairo_copy_path_flat(cr) else { return }
+        defer { cairo_path_destroy(flat) }
+        var lines: [[Point]] = []
+        var i = 0
+        let count = Int(flat.pointee.num_data)
+        while i < count, let data = flat.pointee.data {
+            let header = data[i].header
+            let length = max(1, Int(header.length))
+            switch header.type {
+            case CAIRO_PATH_MOVE_TO: lines.append([Point(x: data[i + 1].point.x, y: data[i + 1].point.y)])
+            case CAIRO_PATH_LINE_TO:
+                let q = Point(x: data[i + 1].point.x, y: data[i + 1].point.y)
+                if lines.isEmpty { lines.append([q]) } else { lines[lines.count - 1].append(q) }
+            case CAIRO_PATH_CLOSE_PATH:
+                if let start = lines.last?.first { lines[lines.count - 1].append(start) }
+            default: break
+            }
+            i += length
+        }
+        func distance(_ a: Point, _ b: Point) -> Double { ((b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y)).squareRoot() }
+        let total = lines.reduce(0.0) { sum, line in sum + zip(line, line.dropFirst()).reduce(0) { $0 + distance($1.0, $1.1) } }
+        cairo_new_path(cr)
+        guard total > 0, to > from else { return }
+        let start = from * total, end = to * total
+        var walked = 0.0
+        for line in lines {
+            var drawing = false
+            for (a, b) in zip(line, line.dropFirst()) {
+                let d = distance(a, b)
+                defer { walked += d }
+                guard d > 0, walked + d > start, walked < end else { continue }
+                let t0 = max(0, (start - walked) / d), t1 = min(1, (end - walked) / d)
+                let p0 = Point(x: a.x + (b.x - a.x) * t0, y: a.y + (b.y - a.y) * t0)
+                let p1 = Point(x: a.x + (b.x - a.x) * t1, y: a.y + (b.y - a.y) * t1)
+                if !drawing { cairo_move_to(cr, p0.x, p0.y); drawing = true }
+                cairo_line_to(cr, p1.x, p1.y)
+            }
         }
     }
 
@@ -77,6 +141,37 @@ extension Renderer {
         case .path(let points, let closed, let curved):
             addPolyline(points.map { Point(x: frame.minX + $0.x * frame.width, y: frame.minY + $0.y * frame.height) },
                         closed: closed, curved: curved, cr)
+        case .vector(let path):
+            addVectorPath(path, in: frame, cr)
+        }
+    }
+
+    /// A `VectorPath` drawn in `frame`: its points scaled from the rectangle they were made for
+    /// (the identity when the frame is that rectangle, as a `GeometryReader`'s second pass makes it).
+    func addVectorPath(_ path: VectorPath, in frame: Rect, _ cr: OpaquePointer) {
+        let b = path.bounds
+        let sx = b.width > 0 ? frame.width / b.width : 1, sy = b.height > 0 ? frame.height / b.height : 1
+        func map(_ p: Point) -> (Double, Double) {
+            let x = frame.minX + (p.x - b.minX) * sx, y = frame.minY + (p.y - b.minY) * sy
+            return (x.isFinite ? x : frame.minX, y.isFinite ? y : frame.minY)
+        }
+        cairo_new_sub_path(cr)
+        for element in path.elements {
+            switch element {
+            case .move(let p): let (x, y) = map(p); cairo_move_to(cr, x, y)
+            case .line(let p): let (x, y) = map(p); cairo_line_to(cr, x, y)
+            case .quadCurve(let to, let control):
+                // A quadratic as the cubic with the same shape: controls two thirds of the way to the control point.
+                var current = (0.0, 0.0)
+                if cairo_has_current_point(cr) != 0 { cairo_get_current_point(cr, &current.0, &current.1) }
+                let (cx, cy) = map(control), (x, y) = map(to)
+                cairo_curve_to(cr, current.0 + 2 / 3 * (cx - current.0), current.1 + 2 / 3 * (cy - current.1),
+                               x + 2 / 3 * (cx - x), y + 2 / 3 * (cy - y), x, y)
+            case .curve(let to, let c1, let c2):
+                let (x1, y1) = map(c1), (x2, y2) = map(c2), (x, y) = map(to)
+                cairo_curve_to(cr, x1, y1, x2, y2, x, y)
+            case .close: cairo_close_path(cr)
+            }
         }
     }
 

@@ -35,10 +35,34 @@ public final class WidgetRenderer {
     public func render(surface: Surface, look: Look, pngPreset: PNGPreset = .fast, limits: Limits = .default,
                        deadline: RenderDeadline? = nil, bind: (BindContext) throws -> BoundSurface) throws -> RenderResult {
         let t0 = DispatchTime.now().uptimeNanoseconds
-        let context = try Self.context(surface: surface, look: look)
-        let bound = try bind(context)
-        let prepared = try compose(bound, context: context, limits: limits, deadline: deadline, appearance: look.scheme)
+        var context = try Self.context(surface: surface, look: look)
+        var prepared = try compose(try bind(context), context: context, limits: limits, deadline: deadline, appearance: look.scheme)
+        // Views made from their size (`Modifier.probe`) are made again with the frames this layout
+        // gave them, until the frames stop moving.
+        var frames = Self.probedFrames(in: prepared.composed.root)
+        var pass = 1
+        while !frames.isEmpty, frames != context.probedFrames {
+            guard pass < max(1, limits.layoutPasses) else {
+                prepared.warnings.append(.warning("views sized by their own frame (GeometryReader) still moved after \(pass) layout passes (Limits.layoutPasses): the last is drawn", at: nil))
+                break
+            }
+            context.probedFrames = frames
+            prepared = try compose(try bind(context), context: context, limits: limits, deadline: deadline, appearance: look.scheme)
+            frames = Self.probedFrames(in: prepared.composed.root)
+            pass += 1
+        }
         return try finish(prepared, started: t0, pngPreset: pngPreset, deadline: deadline)
+    }
+
+    /// The frames of the placed views marked `Modifier.probe`, by number (the first of a number).
+    static func probedFrames(in root: PlacedNode) -> [Int: Rect] {
+        var frames: [Int: Rect] = [:]
+        var stack = [root]
+        while let node = stack.popLast() {
+            if let number = node.probe, frames[number] == nil { frames[number] = node.frame }
+            stack.append(contentsOf: node.children.reversed())
+        }
+        return frames
     }
 
     /// Images loaded, drawn, encoded; the timings from `started`.

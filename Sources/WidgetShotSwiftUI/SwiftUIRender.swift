@@ -3,6 +3,7 @@ public import SwiftUI
 public import WidgetKit
 public import ActivityKit
 public import WidgetShot
+import WidgetModel
 
 /// A SwiftUI view, compiled from a team's own source, drawn by the engine: the view resolves to
 /// the engine's view tree in the surface's environment (its family, scheme, locale, Dynamic Type),
@@ -49,6 +50,13 @@ public enum SwiftUIRender {
     static func environment(_ context: BindContext, strings: AppStrings) -> EnvironmentValues {
         var environment = EnvironmentValues(look: context.look)
         environment.strings = strings.texts
+        environment.probedFrames = context.probedFrames
+        let device = context.look.device
+        if let size = device.widgetSizes[context.surface] ?? ControlMetrics.size(of: context.surface) {
+            environment.guessSize = CGSize(width: size.width, height: size.height)
+        } else {
+            environment.guessSize = CGSize(width: device.liveActivityWidth ?? device.screen.width, height: 160)
+        }
         if let family = WidgetFamily(context.surface) { environment.widgetFamily = family }
         // WidgetKit draws its placeholder as the placeholder entry's view, redacted.
         if context.look.placeholder { environment.redactionReasons.insert(.placeholder) }

@@ -6,9 +6,6 @@ import WidgetKit
 import WidgetShot
 import WidgetShotSwiftUI
 
-struct Wave: Shape {
-    func path(in rect: CGRect) -> Int { 0 }
-}
 
 struct Plaid: ShapeStyle {}
 
@@ -16,18 +13,18 @@ struct Plaid: ShapeStyle {}
 /// and line and a visible placeholder, or a compile-time message naming the API.
 @Suite("unsupported SwiftUI is named, never silently dropped")
 struct UnsupportedAPITests {
-    @Test("a shape of the team's own, an unknown symbol and a custom style are warnings naming the file and line")
+    @Test("an asset image, an unknown symbol and a custom style are warnings naming the file and line")
     func warningsNameTheLine() throws {
         let renderer = WidgetRenderer(fonts: Project.fonts)
         let line = #line + 2
         let view = VStack {
-            Wave().fill(Color.blue)
+            Image("team.asset")
             Image(systemName: "no.such.symbol.here")
             Rectangle().fill(Plaid())
         }
         let result = try SwiftUIRender.render(view, surface: .systemSmall, renderer: renderer)
         let warnings = result.warnings.map(\.description)
-        #expect(warnings.contains { $0.contains("SwiftUITests/UnsupportedAPITests.swift:\(line)") && $0.contains("the shape Wave (its own path(in:)) is not drawn yet") },
+        #expect(warnings.contains { $0.contains("SwiftUITests/UnsupportedAPITests.swift:\(line)") && $0.contains("the asset image 'team.asset' is not read") },
                 "\(warnings)")
         #expect(warnings.contains { $0.contains("SwiftUITests/UnsupportedAPITests.swift:\(line + 1)") && $0.contains("no artwork for the symbol 'no.such.symbol.here'") },
                 "\(warnings)")
@@ -47,7 +44,7 @@ struct UnsupportedAPITests {
             import SwiftUI
             struct Tile: View {
                 var body: some View {
-                    GeometryReader { _ in Text("x") }
+                    Canvas { context, size in }
                 }
             }
             """.utf8).write(to: URL(fileURLWithPath: source))
@@ -59,6 +56,6 @@ struct UnsupportedAPITests {
             "-Xcc", "-I" + Project.root + "/Sources/CTempFiles/include", source,
         ], seconds: 120)
         #expect(run.status != 0)
-        #expect(run.stderr.contains("Widget.swift:4:") && run.stderr.contains("WidgetShot does not draw GeometryReader yet"), "\(run.stderr)")
+        #expect(run.stderr.contains("Widget.swift:4:") && run.stderr.contains("WidgetShot does not draw Canvas yet"), "\(run.stderr)")
     }
 }

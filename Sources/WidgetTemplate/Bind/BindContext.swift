@@ -18,6 +18,10 @@ public struct BindContext: Sendable {
     /// does not fit it (`alignment: '{{x}}'` with x = 3) is a warning, and the parameter keeps its default,
     /// so the preview still shows; with other data it is an error that fails the render.
     public var isPreview = false
+    /// The frames the last layout gave the views marked `Modifier.probe`, by number (empty on the
+    /// first pass): code that makes views from their size (SwiftUI's `GeometryReader`) reads them
+    /// when `WidgetRenderer.render(surface:…)` binds again (`Limits.layoutPasses`).
+    public var probedFrames: [Int: Rect] = [:]
 
     public init(surface: Surface, look: Look, isStale: Bool = false, renderingMode: RenderingMode? = nil) {
         self.surface = surface; self.look = look; self.isStale = isStale
