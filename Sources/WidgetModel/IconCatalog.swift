@@ -486,4 +486,8 @@ public enum IconCatalog {
     }
 
     public static var names: [String] { codepoints.keys.sorted() }
+
+    /// What an icon whose name has no artwork draws (a name bound from data): a question mark.
+    public static let unknownGlyph = glyph(for: "questionmark") ?? "?"
+
 }

@@ -22,6 +22,10 @@ package struct RenderRoutes: Sendable {
 
     /// `X-Render-Cache: hit | miss | coalesced`: how the PNG was found (not sent on 304s).
     static let cacheHeader = HTTPField.Name("X-Render-Cache")!
+    /// `X-Render-Warning`: one per date in the data that reads decades from `now` in the layout's
+    /// `dateEncoding:` (the binder's check, `LayoutDocument.dateEncodingWarnings`), at most 8, so a
+    /// Swift-encoded date is named on this route as on the CLI's; sent on hits as on misses.
+    static let warningHeader = HTTPField.Name("X-Render-Warning")!
     /// A GET whose URL pins every input (`preview` and `now` given): the same URL always draws the
     /// same picture until the layout file, its images, the fonts or the engine change.
     static let immutable = "public, max-age=31536000, immutable"
@@ -171,6 +175,11 @@ package struct RenderRoutes: Sendable {
         }
         headers[.contentType] = "image/png"
         headers[Self.cacheHeader] = outcome.rawValue
+        for w in renderRequest.layout.dateEncodingWarnings(in: renderRequest.data, near: renderRequest.now) {
+            // Header values are visible ASCII: anything else in a data path becomes '?'.
+            let text = "\(w.path): \(w.message)".unicodeScalars.map { (0x20...0x7E).contains($0.value) ? Character($0) : "?" }
+            headers.append(HTTPField(name: Self.warningHeader, value: String(text)))
+        }
         return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: png))
     }
 

@@ -27,13 +27,21 @@ public struct ProjectLinter: Sendable {
     public func lint(_ document: LayoutDocument) -> [Diagnostic] {
         var diagnostics = Linter.lint(document)
         var seen = Set(diagnostics.map(\.description))
-        // Rendering modes change colours, never layout: the default mode's cells say it all.
+        // Rendering modes change colours, never layout: the default mode's cells say it all. A string
+        // catalog's other localizations are bound too (light only: the scheme moves no text), since
+        // a preview shows only its own locale and a translation can draw boxes or truncate.
         let cells = RenderMatrix.cells(for: document, device: device).filter(\.isDefaultMode)
-        let found = pool.map(cells.count) { i, renderer -> [Diagnostic] in
-            let cell = cells[i]
+        let jobs: [(cell: MatrixCell, locale: String?)] = cells.map { ($0, nil) } + cells
+            .filter { $0.scheme != .dark && $0.axisValues["locale"] == nil }
+            .flatMap { cell in document.catalogLocales.map { (cell, $0) } }
+        let found = pool.map(jobs.count) { i, renderer -> [Diagnostic] in
+            let (cell, locale) = jobs[i]
             var look = LookSpec()
             look.deviceProfile = self.device
+            look.locale = locale
             guard let request = try? cell.request(for: document, look: look) else { return [] }
+            // The preview's own locale was linted with the preview.
+            if let locale, let own = try? cell.request(for: document, look: LookSpec()), own.locale == locale { return [] }
             let prepared: PreparedSurface
             do {
                 prepared = try renderer.prepare(request)
@@ -44,14 +52,23 @@ public struct ProjectLinter: Sendable {
                 return errors
             } catch { return [] }
             // Layout warnings only: the template linter already reported missing data.
-            return prepared.warnings.filter { !$0.message.hasPrefix("missing") }.map { d in
+            return prepared.warnings.filter { !$0.message.hasPrefix("missing") }
+        }
+        // A locale's pass adds what only that locale shows (boxes, truncation), not the preview's own again.
+        var inPreviews = Set<Diagnostic>()
+        for (i, ds) in found.enumerated() where jobs[i].locale == nil { inPreviews.formUnion(ds) }
+        let placed = found.enumerated().map { i, ds -> [Diagnostic] in
+            let (cell, locale) = jobs[i]
+            return ds.compactMap { d in
+                if locale != nil, inPreviews.contains(d) { return nil }
+                guard d.severity == .warning else { return d }
                 var d = d
                 let control = cell.control.map { ", control \($0)" + (cell.controlState.map { " \($0.rawValue)" } ?? "") } ?? ""
-                d.message = "[\(cell.surface.rawValue)\(control), preview \(cell.preview)] " + d.message
+                d.message = "[\(cell.surface.rawValue)\(control), preview \(cell.preview)\(locale.map { ", locale \($0)" } ?? "")] " + d.message
                 return d
             }
         }
-        for d in found.joined() where seen.insert(d.description).inserted { diagnostics.append(d) }
+        for d in placed.joined() where seen.insert(d.description).inserted { diagnostics.append(d) }
         return diagnostics
     }
 }

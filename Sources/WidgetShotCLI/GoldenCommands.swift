@@ -242,7 +242,7 @@ struct VerifyCommand: ParsableCommand {
                                         shard: part, gallery: gallery)
         built.document.stack = ReportStack(stack)
         let errors = outcomes.filter { if case .error = $0.status { return true } else { return false } }.count
-        printFindings(outcomes, stale: stale, document: built.document, suite: suite)
+        printFindings(document: built.document, suite: suite, projectFile: folders.projectFile)
         if let report {
             do {
                 try built.write(to: report)
@@ -263,23 +263,23 @@ struct VerifyCommand: ParsableCommand {
     }
 
     /// The failures: as GitHub annotations (one per cause, and a table in the job's summary) or a
-    /// line each.
-    private func printFindings(_ outcomes: [GoldenOutcome], stale: [String], document: ReportDocument, suite: GoldenSuite) {
+    /// line per cause (the goldens of each in the report); no golden at all is one line naming the
+    /// folder looked in.
+    private func printFindings(document: ReportDocument, suite: GoldenSuite, projectFile: String?) {
         if OutputFormat.resolve(format) == .github {
             for line in GitHubAnnotation.groups(document) { print(line) }
             GitHubAnnotation.writeSummary(GitHubAnnotation.summary(document, report: report))
             return
         }
-        for o in outcomes {
-            let file = suite.path(of: o.cell)
-            switch o.status {
-            case .passed: break
-            case .failed(let r): print("FAIL \(file): \(Self.reason(r))\(Self.regions(r))")
-            case .missing: print("MISSING \(file): no golden (run `\(suite.recordCommand)`)")
-            case .error(let e): print("ERROR \(file): \(e)")
-            }
+        if let none = TextFindings.noGoldens(document, folder: suite.directory, named: projectFile.map(VerifyReport.displayPath),
+                                             recordCommand: suite.recordCommand) {
+            print(none)
+            return
         }
-        for s in stale { print("STALE \(s): no preview produces it (run `widgetshot prune`)") }
+        for line in TextFindings.lines(document, recordCommand: suite.recordCommand) { print(line) }
+        if report == nil, document.failed + document.missing + document.stale > 0 {
+            note("every golden of each cause, with before/after/diff: widgetshot verify --report DIR")
+        }
     }
 
     static func reason(_ r: DiffResult) -> String {

@@ -4,6 +4,12 @@ import WidgetDiff
 import WidgetModel
 import WidgetShot
 import WidgetShotTesting
+#if canImport(Testing)
+import Testing
+#endif
+#if canImport(XCTest)
+import XCTest
+#endif
 
 /// One cell of a layout to snapshot with swift-snapshot-testing: a layout by name, a surface, a
 /// preview, a scheme and (on the tinted Home Screen) a rendering mode.
@@ -48,20 +54,40 @@ extension Snapshotting where Value == WidgetCell, Format == Data {
     /// `widget` with other diff rules (a tolerance per channel, a share of differing pixels …).
     public static func widget(options: DiffOptions) -> Snapshotting {
         Snapshotting(pathExtension: "png", diffing: .widgetPNG(options: options)) { cell in
-            do {
-                return Data(try WidgetSnapshot.render(layout: cell.layout, surface: cell.surface, preview: cell.preview,
-                                                      scheme: cell.scheme, mode: cell.mode, project: cell.project, near: cell.near))
-            } catch {
-                // The failure reaches the test as a snapshot that differs from every reference and
-                // says why; swift-snapshot-testing has no way to throw from here.
-                return Data(renderFailure.utf8) + Data("\(cell.layout)/\(cell.surface.rawValue)/\(cell.preview): \(error)".utf8)
+            Async { hand in
+                let png: [UInt8]
+                do {
+                    png = try WidgetSnapshot.render(layout: cell.layout, surface: cell.surface, preview: cell.preview,
+                                                    scheme: cell.scheme, mode: cell.mode, project: cell.project, near: cell.near)
+                } catch {
+                    // Nothing is handed over: swift-snapshot-testing writes whatever it is handed as the
+                    // reference when there is none yet, and a failed render must never become one. The
+                    // test fails here with the reason, and the snapshot then times out without a file.
+                    reportRenderFailure("widgetshot render failed: \(cell.layout)/\(cell.surface.rawValue)/\(cell.preview): \(error) (no reference written)")
+                    return
+                }
+                hand(Data(png))
             }
         }
     }
 
 }
 
-/// Marks the bytes a failed render gives in place of a PNG.
+/// Records a failed render on the running test: an issue in a Swift Testing test, an `XCTFail` in
+/// an XCTest one.
+func reportRenderFailure(_ message: String) {
+    #if canImport(Testing)
+    #if canImport(XCTest)
+    if Test.current == nil { XCTFail(message); return }
+    #endif
+    Issue.record(Comment(rawValue: message))
+    #elseif canImport(XCTest)
+    XCTFail(message)
+    #endif
+}
+
+/// Marked the bytes a failed render gave in place of a PNG before a failed render stopped being
+/// handed over: a reference written so by an earlier version still fails with its text.
 let renderFailure = "widgetshot render failed: "
 
 extension Diffing where Value == Data {

@@ -49,6 +49,17 @@ import WidgetTemplate
         #expect(r.yaml.contains("flightNumber: KE 123"), "\(r.yaml)")
     }
 
+    /// Issue 36: a Codable `ContentState` holding `Date`s is written by Swift's default JSONEncoder
+    /// (and decoded by ActivityKit) as seconds since 2001, so its draft says `dateEncoding:
+    /// deferredToDate`; a widget whose entry is not Codable keeps the default.
+    @Test func codableDatesGetTheirEncoding() throws {
+        let flight = try ImportSupport.importText(try ImportSupport.fixture("FlightActivity.swift"), file: "FlightActivity.swift")
+        #expect(flight.yaml.contains("\ndateEncoding: deferredToDate\n"), "\(flight.yaml.prefix(400))")
+        #expect(try ImportSupport.parse(flight.yaml).dateEncoding == .deferredToDate)
+        let order = try ImportSupport.importText(try ImportSupport.fixture("OrderWidget.swift"), file: "OrderWidget.swift")
+        #expect(!order.yaml.contains("dateEncoding"), "\(order.yaml.prefix(400))")
+    }
+
     @Test func sameInputSameBytes() throws {
         let a = try ImportSupport.importText(try ImportSupport.fixture("OrderWidget.swift"))
         let b = try ImportSupport.importText(try ImportSupport.fixture("OrderWidget.swift"))

@@ -5,8 +5,8 @@ import WidgetModel
 import WidgetShot
 import WidgetTemplate
 
-/// A symbol name from data that no artwork or stand-in draws is drawn as nothing, but keeps the
-/// square a stand-in would take, its frame and its place in the stack.
+/// A symbol name from data that no artwork or stand-in draws keeps the square a stand-in would
+/// take, its frame and its place in the stack (and draws a question mark in it, issue 36).
 /// Calibrating against an iOS snapshot of a settings row (`HStack { icon.frame(width: 24);
 /// Text(label) … }` with a gear symbol WidgetShot has no stand-in for) showed the label at x 0
 /// instead of 32: the icon's whole view, frame included, had been removed.

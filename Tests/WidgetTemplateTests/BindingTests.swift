@@ -105,9 +105,10 @@ import WidgetModel
         #expect(bound.diagnostics.allSatisfy { $0.severity == .warning })
         let iconWarning = bound.diagnostics.first { $0.message.hasPrefix("unknown icon") }
         #expect(iconWarning?.location == SourceLocation(file: "/tmp/widgetshot-tests/t.yaml", line: 20, column: 17))
-        // Drawn as nothing (no glyph) in the square a stand-in would take (UnknownSymbolTests).
+        // Drawn as a question mark in the square a stand-in would take (UnknownSymbolTests), so a
+        // golden shows the icon is missing (issue 36: it drew nothing, and verify passed).
         if case .icon(let icon)? = bound.view?.children.last?.kind {
-            #expect(icon.symbol == "unicorn" && icon.glyph.isEmpty && icon.svg == nil && icon.size == 17)
+            #expect(icon.symbol == "unicorn" && icon.glyph == IconCatalog.unknownGlyph && icon.svg == nil && icon.size == 17)
         } else {
             Issue.record("an unknown bound symbol is an icon without a glyph: \(String(describing: bound.view?.children.last?.kind))")
         }
@@ -469,7 +470,7 @@ import WidgetModel
         let doc = try #require(document(BindingTests().delivery))
         let lint = Linter.lint(doc)
         let text = lint.map(\.description)
-        #expect(text.contains("/tmp/widgetshot-tests/t.yaml:20:17: warning: unknown icon 'unicorn' from a bound value"))
+        #expect(text.contains("/tmp/widgetshot-tests/t.yaml:20:17: warning: unknown icon 'unicorn' from a bound value; drawn as a question mark"))
         #expect(text.contains { $0.contains("warning: bound value: unknown color 'chartreuse'") })
         #expect(lint.count == 2, "\(text)")
     }

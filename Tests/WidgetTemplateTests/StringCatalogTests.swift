@@ -100,6 +100,19 @@ import WidgetModel
         #expect(Set(Linter.declaredLocales(plain)).isSuperset(of: ["en", "ko", "de"]))
     }
 
+    /// A localization whose code is no language WidgetShot knows made the whole entry no table of
+    /// texts: every locale showed an empty text, silently. It is left out and named; the others bind.
+    @Test func anUnknownLocalizationIsLeftOutAndNamed() throws {
+        let catalog = Self.catalog.replacingOccurrences(of: #""de" : {"#, with: #""zz" : { "stringUnit" : { "state" : "translated", "value" : "?" } }, "de" : {"#)
+        #expect(catalog != Self.catalog)
+        let doc = try load("stringCatalog: Widget.xcstrings\n" + layout(view: "text: x"), catalog: catalog)
+        #expect(try text(doc, "{{strings.eta}}", locale: "ko") == "도착 예정")
+        #expect(try text(doc, "{{strings.eta}}", locale: "de") == "Ankunft")
+        let warning = doc.warnings.map(\.message).first { $0.contains("'zz'") }
+        #expect(warning?.contains("name no language code WidgetShot knows: left out") == true, "\(doc.warnings)")
+        #expect(!doc.catalogLocales.contains("zz") && doc.catalogLocales.contains("ko"), "\(doc.catalogLocales)")
+    }
+
     @Test func aChangedCatalogIsAChangedLayout() throws {
         let a = try load("stringCatalog: Widget.xcstrings\n" + layout(view: "text: x"))
         let b = try load("stringCatalog: Widget.xcstrings\n" + layout(view: "text: x"),

@@ -122,6 +122,7 @@ struct Assembler {
     /// The whole file and where each node is.
     func emit() -> (String, LineMap) {
         var pairs: [(String, YAMLValue)] = [("name", .string(options.name))]
+        if codedDates { pairs.append(("dateEncoding", .string("deferredToDate"))) }
         // Tables first: they are what a person fills in.
         let tables = tablesYAML()
         if !tables.isEmpty { pairs.append(("tables", .map(tables, flow: false))) }
@@ -168,6 +169,17 @@ struct Assembler {
     }
 
     /// Entries the importer keeps for itself (`$trimRing`) are not written.
+    /// Whether the draft reads dates from data that a `Codable` type of the team's code holds (an
+    /// entry, an activity's `ContentState`): Swift's default `JSONEncoder`, and ActivityKit's
+    /// decoding of a push, write a `Date` as seconds since 2001, so the layout says
+    /// `dateEncoding: deferredToDate` (its previews' ISO 8601 dates read the same under any encoding).
+    var codedDates: Bool {
+        guard t.usage.uses.values.contains(.date) else { return false }
+        return t.catalog.types.values.contains { type in
+            type.conformances.contains { ["Codable", "Encodable", "Decodable"].contains($0) } && type.stored.contains { $0.type?.isDate == true }
+        }
+    }
+
     func clean(_ n: DraftNode) -> DraftNode {
         var n = n
         n.forEachNode { node in node.entries.removeAll { $0.0.hasPrefix("$") } }

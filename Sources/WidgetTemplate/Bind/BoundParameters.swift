@@ -25,8 +25,8 @@ struct DeferredNode: Hashable, @unchecked Sendable {
     /// The node as written with its bound parameters at their defaults: what it holds besides them
     /// (its texts, children, conditions), for reading without data (the unused-key walk, ReferencedPaths).
     /// Parsed on demand: a deferred node inside it is deferred again, with a skeleton of its own.
-    func skeleton(file: String, limits: Limits, componentNames: Set<String>) -> TemplateNode? {
-        var parser = LayoutParser(file: file, limits: limits)
+    func skeleton(file: String, limits: Limits, componentNames: Set<String>, path: String? = nil) -> TemplateNode? {
+        var parser = LayoutParser(file: file, limits: limits, path: path)
         parser.componentNames = componentNames
         parser.ignoredErrorMarks = Set(bound.map { SourceLocation(file: file, line: $0.line, column: $0.column) })
         return parser.parseNode(yaml, depth: depth)
@@ -114,7 +114,7 @@ extension Binder {
             let v: DataValue = b.value.soleBinding.map { value(of: $0, env) } ?? .string(text(b.value, env))
             values[b.line, default: [:]][b.column] = v.localized(locale)
         }
-        var parser = LayoutParser(file: location.file, limits: limits)
+        var parser = LayoutParser(file: location.file, limits: limits, path: document.path)
         parser.componentNames = Set(document.components.keys)
         let yaml = LayoutParser.substitute(d.yaml, values)
         let node = parser.parseNode(yaml, depth: d.depth)
@@ -123,7 +123,7 @@ extension Binder {
             for e in parser.errors {
                 warn(e.message + " (from a binding in this preview's data: the parameter keeps its default)", at: e.location)
             }
-            var lenient = LayoutParser(file: location.file, limits: limits)
+            var lenient = LayoutParser(file: location.file, limits: limits, path: document.path)
             lenient.componentNames = parser.componentNames
             lenient.ignoredErrorMarks = Set(parser.errors.compactMap(\.location))
             return lenient.parseNode(yaml, depth: d.depth)

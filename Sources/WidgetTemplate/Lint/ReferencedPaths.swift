@@ -171,13 +171,16 @@ private struct PathWalker {
         case .vstack(_, _, let c), .hstack(_, _, let c), .zstack(_, let c), .viewThatFits(_, let c):
             for child in c { node(child, locals: locals, depth: depth + 1) }
         case .spacer, .divider: break
+        case .toggle(let t):
+            expression(t.isOn, locals: locals, asValue: false)
+            if let tint = t.tint { paint(tint, locals: locals) }
         case .deferred(let d):
             // Bound parameters (`alignment: '{{x}}'`) read data; the node's children are parsed at bind time.
             for b in d.bound { interpolated(b.value, locals: locals) }
             // And what else the node holds (its texts, children …), read with those parameters at their defaults.
             budget -= d.size
             guard budget > 0, let skeleton = d.skeleton(file: n.source.file, limits: document.limits,
-                                                        componentNames: Set(document.components.keys)) else { return }
+                                                        componentNames: Set(document.components.keys), path: document.path) else { return }
             if case .deferred = skeleton.kind { return }
             node(skeleton, locals: locals, depth: depth)
         case .text(let t): for v in t.content.variants { interpolated(v.text, locals: locals) }

@@ -185,9 +185,10 @@ extension Binder {
         let env = Environment()
         let face = c.face(for: c.kind == .toggle ? (state ?? .on) : nil)
         let symbol = face.symbol.map { text($0, env) } ?? ""
-        let glyph = IconCatalog.glyph(for: symbol)
+        var glyph = IconCatalog.glyph(for: symbol)
         if glyph == nil, let at = face.symbol?.location {
-            warn("unknown symbol '\(symbol)'\(Suggestion.hint(symbol, in: IconCatalog.names)) from a bound value", at: at)
+            warn("unknown symbol '\(symbol)'\(Suggestion.hint(symbol, in: IconCatalog.names)) from a bound value; drawn as a question mark", at: at)
+            if !symbol.isEmpty { glyph = IconCatalog.unknownGlyph }
         }
         func string(_ t: LocalizedText?) -> String? {
             guard let t else { return nil }

@@ -53,6 +53,9 @@ public struct LayoutDocument: Sendable {
     public var limits: Limits = .default
     /// `dateEncoding:`: what a number read as a date means (Unix seconds unless the layout says).
     public var dateEncoding: DateEncoding = .secondsSince1970
+    /// Every localization the layout's `stringCatalog:` files hold (`en`, `ko` …), sorted: lint
+    /// binds each of them, since a preview shows only its own.
+    public var catalogLocales: [String] = []
     /// The `timeline:` section as written (how a widget's timeline is built; see TimelinePolicy), nil if none.
     public var timeline: DataValue?
     /// SHA-256 (hex) of the text the document was parsed from: what a render cache key uses to
@@ -123,7 +126,12 @@ public struct LayoutDocument: Sendable {
             ])
         }
         var binder = Binder(document: self, data: data, context: context, limits: limits ?? self.limits)
-        return binder.bind(template)
+        var bound = binder.bind(template)
+        // Dates in another encoding than the layout's (DateEncodingCheck.swift): warned on every route.
+        for w in dateEncodingWarnings(in: data, near: context.look.now) {
+            bound.diagnostics.append(.warning("\(w.path): \(w.message)", at: SourceLocation(file: shownName, line: 1, column: 1)))
+        }
+        return bound
     }
 }
 
@@ -170,7 +178,7 @@ public enum LayoutLoader {
     public static func parse(_ text: String, path: String, limits: Limits = .default, shownAs: String? = nil) throws(LayoutError) -> LayoutDocument {
         let file = shownAs ?? path
         let root = try YAMLReader.compose(text, file: file, kind: .layout, limits: limits)
-        var parser = LayoutParser(file: file, limits: limits)
+        var parser = LayoutParser(file: file, limits: limits, path: path)
         let document = parser.document(root, path: path)
         if !parser.errors.isEmpty || document == nil {
             throw LayoutError(diagnostics: parser.errors.isEmpty

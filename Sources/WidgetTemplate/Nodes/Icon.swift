@@ -58,12 +58,12 @@ extension Binder {
             }
         }
         guard let glyph = fontEntry?.glyph ?? IconCatalog.glyph(for: name) ?? (svg == nil ? nil : "") else {
-            warn("unknown icon '\(name)'\(Suggestion.hint(name, in: IconCatalog.names)) from a bound value", at: it.name.location)
-            // A symbol iOS has and WidgetShot has no artwork for: nothing drawn, but the square a
-            // stand-in would take, with its frame, padding and place in the stack. Calibrating
-            // against iOS showed a row's label jump left when the whole view went, and a centred
-            // empty-state stack rise by half a 44 pt symbol and its spacing when it had no size.
-            return .icon(IconContent(symbol: name, glyph: "", size: it.size ?? env.resolvedFontSize,
+            warn("unknown icon '\(name)'\(Suggestion.hint(name, in: IconCatalog.names)) from a bound value; drawn as a question mark", at: it.name.location)
+            // A name WidgetShot has no artwork for: the square a stand-in would take, with its frame,
+            // padding and place in the stack (calibrating against iOS showed a row's label jump left
+            // when the whole view went), holding a question mark, so a golden shows the icon is
+            // missing instead of passing without it.
+            return .icon(IconContent(symbol: name, glyph: IconCatalog.unknownGlyph, size: it.size ?? env.resolvedFontSize,
                                      color: env.foreground ?? label(), redacted: redact && !env.unredacted,
                                      weight: env.fontWeight ?? env.fontStyle.weight))
         }

@@ -32,6 +32,7 @@ extension LayoutParser {
             case .success(let loaded):
                 out.merge(loaded.strings) { _, later in later }
                 catalogDigests.append(contentsOf: loaded.digest)
+                for case .object(let texts) in loaded.strings.values { catalogLocales.formUnion(texts.keys) }
                 for w in loaded.warnings { warnings.append(.warning(w, at: locate(node))) }
             case .failure(let f):
                 if let at = f.location { errors.append(.error(f.message, at: at)) } else { error(f.message, node) }
@@ -136,6 +137,7 @@ extension LayoutParser {
                                       components: components, tables: tables, strings: strings, warnings: warnings)
         document.timeline = timeline
         document.dateEncoding = dateEncoding
+        document.catalogLocales = catalogLocales.sorted()
         document.controls = controls
         return document
     }

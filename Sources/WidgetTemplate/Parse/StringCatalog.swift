@@ -68,6 +68,9 @@ enum StringCatalog {
             let shown = reader.withArguments.prefix(3).map { "'\($0)'" }.joined(separator: ", ")
             warnings.append("\(name): \(reader.withArguments.count) string(s) hold format arguments or substitutions (\(shown)\(reader.withArguments.count > 3 ? ", …" : "")): they are kept as written; bind values with {{…}} in the layout instead")
         }
+        if !reader.unknownLocales.isEmpty {
+            warnings.append("\(name): localization(s) \(reader.unknownLocales.map { "'\($0)'" }.joined(separator: ", ")) name no language code WidgetShot knows: left out (a preview or --locale in them shows the source language)")
+        }
         return .success(Loaded(strings: strings, digest: Array(SHA256Hash.hash(data: bytes)), warnings: warnings))
     }
 
@@ -76,6 +79,8 @@ enum StringCatalog {
         var file: String
         var failure: Failure?
         var withArguments: [String] = []
+        /// Localizations whose code is no language WidgetShot knows (LocaleCodes), in order seen.
+        var unknownLocales: [String] = []
 
         mutating func fail(_ message: String, _ node: Yams.Node) {
             if failure == nil { failure = Failure(message: message, location: NodeLocator(file: file)(node)) }
@@ -102,6 +107,12 @@ enum StringCatalog {
                 if let localizations = value(entry, "localizations") {
                     guard let locs = mapping(localizations) else { fail("expected an object for the localizations of '\(key)'", localizations); continue }
                     for (locale, localization) in locs {
+                        // A code the locale tables do not know would make the whole entry no
+                        // table of texts (every locale would show nothing): left out, and named.
+                        guard LocaleCodes.isCode(locale) else {
+                            if !unknownLocales.contains(locale), unknownLocales.count < 16 { unknownLocales.append(locale) }
+                            continue
+                        }
                         if let text = self.text(localization, key: key) { texts[locale] = .string(text) }
                     }
                 }

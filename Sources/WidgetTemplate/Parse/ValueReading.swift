@@ -20,11 +20,17 @@ struct LayoutParser {
     /// SHA-256 of every string catalog the layout read (`stringCatalog:`), in order: part of the
     /// layout's digests, so a changed catalog is a changed layout.
     var catalogDigests: [UInt8] = []
+    /// Every localization the string catalogs hold, sorted (`LayoutDocument.catalogLocales`).
+    var catalogLocales: Set<String> = []
     var locate: NodeLocator { NodeLocator(file: file) }
-    /// The layout's folder (its images and `Icons/` are found there).
-    var directory: String { URL(fileURLWithPath: file).deletingLastPathComponent().path }
+    /// The layout file's own path when `file` is only the name messages show (`Layouts/x.yaml`,
+    /// relative to the project rather than the working directory).
+    var path: String?
+    /// The layout's folder (its images, `Icons/` and string catalogs are found there): from the
+    /// file's path, never from the name it is shown by, which may not resolve from here.
+    var directory: String { URL(fileURLWithPath: path ?? file).deletingLastPathComponent().path }
 
-    init(file: String, limits: Limits = .default) { self.file = file; self.limits = limits }
+    init(file: String, limits: Limits = .default, path: String? = nil) { self.file = file; self.limits = limits; self.path = path }
 
     mutating func error(_ message: String, _ node: Yams.Node) { errors.append(.error(message, at: locate(node))) }
 
