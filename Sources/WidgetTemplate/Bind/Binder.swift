@@ -170,7 +170,7 @@ struct Binder {
             }
             var argument: DataValue?
             switch filter.argument {
-            case .value(let a)?: argument = a
+            case .value(let a)?: argument = filter.name == .plural ? pluralForms(keyed: a, env) : a
             case .path(let p)?: argument = evaluate(p, env)
             case nil: argument = nil
             }

@@ -122,7 +122,7 @@ enum PluralRules {
     /// `day, days` (forms in the locale's category order, see `categories`) or ICU style
     /// `one {# day} other {# days}` (also wrapped as `{n, plural, …}`, and `=0 {none}`). Nil with a message when malformed.
     static func forms(_ text: String, locale: String) -> Result<Forms, PluralSyntaxError> {
-        var body = Substring(text.trimmingSpaces)
+        var body = Substring(withHashes(text).trimmingSpaces)
         guard body.contains("{") else {
             let parts = body.split(separator: ",", omittingEmptySubsequences: false).map { String($0).trimmingSpaces }
             guard !parts.isEmpty, !parts.contains(where: \.isEmpty) else {
@@ -183,10 +183,49 @@ enum PluralRules {
     /// `n` with its form: `#` in the form stands for the number; a listed form without `#` follows it after
     /// a space (`3 days`); an ICU form without `#` is the whole text (`=0 {nonstop}`).
     static func apply(_ n: Double, forms: Forms, locale: String) -> String {
-        let number = n.rounded() == n ? NumberText.grouped(n) : NumberText.plain(n)
+        let number = number(n, locale: locale)
         let form = forms.exact[n] ?? forms.byCategory[category(n, locale: locale)] ?? forms.byCategory[.other] ?? ""
         if form.contains("#") || forms.icu { return form.replacingOccurrences(of: "#", with: number) }
         return "\(number) \(form)"
+    }
+}
+
+extension PluralRules {
+    /// Xcode's format specifiers for a plural's one number, as string catalog keys and variations
+    /// write them (`%lld steps`, `%d`, `%@`, `%1$lld`, `%.1f`): each stands for the number, as `#` does.
+    static let xcodeSpecifier = try! NSRegularExpression(pattern: "%(?:[0-9]+\\$)?(?:lld|llu|ld|lu|d|i|u|@|(?:\\.[0-9]+)?f)")
+
+    /// `%lld steps` → `# steps`, and `%%` → `%` in a text that has a specifier (as a format string
+    /// writes a percent sign); a text without one is left as it is.
+    static func hasSpecifier(_ text: String) -> Bool {
+        text.contains("%") && xcodeSpecifier.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+    }
+
+    static func withHashes(_ text: String) -> String {
+        let range = NSRange(text.startIndex..., in: text)
+        guard xcodeSpecifier.firstMatch(in: text, range: range) != nil else { return text }
+        return xcodeSpecifier.stringByReplacingMatches(in: text, range: range, withTemplate: "#")
+            .replacingOccurrences(of: "%%", with: "%")
+    }
+
+    /// The number a plural shows, written as the locale writes it: en and ko by hand (`2,340`, as
+    /// before), every other locale through Foundation (de `2.340`, fr `2 340`, de `1,5`), as the
+    /// `number:` filter does. A fraction keeps the digits it has (at most 10); past 9e15, NaN and
+    /// the infinities as written.
+    static func number(_ n: Double, locale: String) -> String {
+        let integral = n.rounded() == n
+        let base = LocaleCodes.base(locale)
+        guard base != "en", base != "ko", n.isFinite, abs(n) < 9e15 else {
+            return integral ? NumberText.grouped(n) : NumberText.plain(n)
+        }
+        var decimals = 0
+        if !integral {
+            let written = NumberText.plain(n)
+            guard !written.contains("e"), let dot = written.firstIndex(of: ".") else { return written }
+            decimals = min(written[dot...].count - 1, 10)
+        }
+        return n.formatted(FloatingPointFormatStyle<Double>.number.precision(.fractionLength(decimals))
+            .locale(Locale(identifier: locale)))
     }
 }
 

@@ -221,7 +221,8 @@ enum InterpolationParser {
         if text.count >= 2, let f = text.first, f == "'" || f == "\"", text.last == f {
             return .value(.string(String(text.dropFirst().dropLast())))
         }
-        if text.contains(".") || text.contains("["), !text.contains(" "),
+        // A path has no space but in a quoted key: strings['%lld steps'] (a catalog key).
+        if text.contains(".") || text.contains("["), !text.contains(" ") || text.contains("['") || text.contains("[\""),
            case .path(let p)? = try? ExpressionParser.parse(text, limits: limits) {
             return .path(p)
         }
