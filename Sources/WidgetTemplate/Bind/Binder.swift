@@ -341,6 +341,7 @@ struct Binder {
         case .shape(let s): return bindShape(s, env)
         case .progress(let p): return bindProgress(p, env)
         case .divider: return bindDivider(ownForeground: ownForeground)
+        case .toggle(let tt): return bindToggle(tt, env, at: t.source)
         case .forEach, .use, .deferred:
             return nil
         }

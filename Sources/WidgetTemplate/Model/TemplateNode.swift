@@ -28,6 +28,8 @@ indirect enum TemplateKind: Hashable, Sendable {
     case shape(ShapeTemplate)
     case progress(ProgressTemplate)
     case divider
+    /// iOS's switch (`toggle:`, Nodes/Toggle.swift).
+    case toggle(ToggleTemplate)
     case forEach(ForEachTemplate)
     case use(UseTemplate)
     /// A node with a parameter bound to data (`spacing: '{{s}}'`): parsed when bound (BoundParameters.swift).

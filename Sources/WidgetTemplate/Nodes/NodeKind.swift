@@ -53,7 +53,7 @@ enum NodeKinds {
         RegisteredKind(StackNodes.self), RegisteredKind(SpacerNode.self), RegisteredKind(TextNode.self),
         RegisteredKind(IconNode.self), RegisteredKind(ImageNode.self), RegisteredKind(ShapeNodes.self),
         RegisteredKind(ProgressNode.self), RegisteredKind(DividerNode.self), RegisteredKind(ForEachNode.self),
-        RegisteredKind(UseNode.self),
+        RegisteredKind(UseNode.self), RegisteredKind(ToggleNode.self),
     ]
     static let byName: [String: RegisteredKind] = Dictionary(uniqueKeysWithValues: all.flatMap { kind in kind.names.map { ($0, kind) } })
 
