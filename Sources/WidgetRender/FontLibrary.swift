@@ -20,7 +20,11 @@ public struct FontLibraryError: Error, CustomStringConvertible, Sendable {
 /// lookups on a finished config are thread-safe); every Renderer makes its own Pango font map on it.
 public final class FontLibrary: @unchecked Sendable {
     let config: OpaquePointer
+    /// The first folder (the bundled fonts, or the project's own that replace them).
     public let directory: String
+    /// Every folder, in the order given: `directory` and the folders added to it (`fonts:` in
+    /// widgetshot.yaml, docs/project.md). Fonts of a later folder are fallbacks after the earlier ones.
+    public let directories: [String]
     public let files: [String]
     public let families: [String]
     /// The families that draw each design of the system font (`fonts.yaml` in the folder, else
@@ -33,17 +37,43 @@ public final class FontLibrary: @unchecked Sendable {
 
     /// `cache`: where an unsealed library keeps fontconfig's description of the folder (nil:
     /// none; default: `FontLibrary.defaultCacheDirectory()`). Sealed copies are never cached.
-    public init(directory: String, sealed: Bool = true, cache: String? = FontLibrary.defaultCacheDirectory()) throws {
+    public convenience init(directory: String, sealed: Bool = true, cache: String? = FontLibrary.defaultCacheDirectory()) throws {
+        try self.init(directories: [directory], sealed: sealed, cache: cache)
+    }
+
+    /// Font folders one library holds at most (`fonts:` adds folders to the bundled ones).
+    public static let maxDirectories = 16
+    /// The font files a folder's fonts are read from: TrueType, OpenType and their collections
+    /// (`.ttc`/`.otc`, as Debian's Noto CJK ships).
+    public static let fontExtensions: Set<String> = ["ttf", "otf", "ttc", "otc"]
+
+    /// The fonts of every folder of `directories`, in that order (a folder named twice, links
+    /// resolved, is read once). The first folder's fonts come first in fontconfig's set; fonts of
+    /// later folders draw what the earlier ones lack (Arabic, Hebrew …) and never replace them.
+    public init(directories: [String], sealed: Bool = true, cache: String? = FontLibrary.defaultCacheDirectory()) throws {
         let fm = FileManager.default
-        let url = URL(fileURLWithPath: directory, isDirectory: true).standardizedFileURL
-        guard let names = try? fm.contentsOfDirectory(atPath: url.path) else {
-            throw FontLibraryError(description: "font directory \(directory) cannot be read")
+        guard let directory = directories.first else { throw FontLibraryError(description: "no font folder given") }
+        guard directories.count <= Self.maxDirectories else {
+            throw FontLibraryError(description: "\(directories.count) font folders given; at most \(Self.maxDirectories) (FontLibrary.maxDirectories)")
         }
-        let fontFiles = names.filter { ["ttf", "otf"].contains(($0 as NSString).pathExtension.lowercased()) }
-            .sorted()
-            .map { url.appendingPathComponent($0).path }
-        guard !fontFiles.isEmpty else {
-            throw FontLibraryError(description: "font directory \(directory) holds no .ttf or .otf file")
+        var urls: [URL] = [], named: [String] = [], seen = Set<String>()
+        for dir in directories {
+            let url = URL(fileURLWithPath: dir, isDirectory: true).standardizedFileURL
+            if seen.insert(url.resolvingSymlinksInPath().path).inserted { urls.append(url); named.append(dir) }
+        }
+        let url = urls[0]
+        var fontFiles: [String] = []
+        for (folder, given) in zip(urls, named) {
+            guard let names = try? fm.contentsOfDirectory(atPath: folder.path) else {
+                throw FontLibraryError(description: "font directory \(given) cannot be read")
+            }
+            let files = names.filter { Self.fontExtensions.contains(($0 as NSString).pathExtension.lowercased()) }
+                .sorted()
+                .map { folder.appendingPathComponent($0).path }
+            guard !files.isEmpty else {
+                throw FontLibraryError(description: "font directory \(given) holds no .ttf, .otf or .ttc file")
+            }
+            fontFiles += files
         }
         var originals: [String: String] = [:]
         var made: OpaquePointer?
@@ -53,7 +83,7 @@ public final class FontLibrary: @unchecked Sendable {
         // file's name, size, inode or times differ from those it was built from (fontconfig alone
         // would only notice the folder's time), and not used at all when it does not list exactly
         // our files: then they are added one at a time, as for sealed copies.
-        if !sealed, let cache, let config = Self.cachedConfig(url.path, files: fontFiles, cache: cache) {
+        if !sealed, let cache, let config = Self.cachedConfig(urls.map(\.path), files: fontFiles, cache: cache) {
             made = config
             for file in fontFiles { originals[file] = file }
         }
@@ -81,13 +111,14 @@ public final class FontLibrary: @unchecked Sendable {
         let families = Self.families(in: config)
         // Read before `self` is whole: a throw after that would run deinit, destroying the config twice.
         let table: FontTable
-        do { table = try FontTable.load(directory: url.path, families: families) } catch {
+        do { table = try FontTable.load(directories: urls.map(\.path), families: families) } catch {
             FcConfigDestroy(config)
             throw error
         }
         self.config = config
         self.originals = originals
         self.directory = url.path
+        self.directories = urls.map(\.path)
         self.files = fontFiles
         self.families = families
         self.table = table
@@ -113,9 +144,9 @@ public final class FontLibrary: @unchecked Sendable {
         return base + "/fontconfig"
     }
 
-    /// A config holding `directory` through fontconfig's cache in `cache` (made if missing), or nil
+    /// A config holding `directories` through fontconfig's cache in `cache` (made if missing), or nil
     /// (nothing left behind) when the cache cannot be used.
-    private static func cachedConfig(_ directory: String, files: [String], cache: String) -> OpaquePointer? {
+    private static func cachedConfig(_ directories: [String], files: [String], cache: String) -> OpaquePointer? {
         try? FileManager.default.createDirectory(atPath: cache, withIntermediateDirectories: true,
                                                  attributes: [.posixPermissions: 0o700])
         guard access(cache, W_OK) == 0 else { return nil }
@@ -130,14 +161,16 @@ public final class FontLibrary: @unchecked Sendable {
             let t = FileTimes(s)
             return "\(file) \(s.st_size) \(s.st_ino) \(t.modified) \(t.changed)"
         }.joined(separator: "\n")
+        // One folder hashes as it always did (its stamp file keeps its name); more, joined by a newline.
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in directory.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        for byte in directories.joined(separator: "\n").utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
         let stampFile = cache + "/" + String(hash, radix: 16) + ".stamp"
         let known = (try? String(contentsOfFile: stampFile, encoding: .utf8)) == stamp
-        if !known { FcDirCacheUnlink(directory, config) }
-        guard FcConfigAppFontAddDir(config, directory) != 0, let set = FcConfigGetFonts(config, FcSetApplication) else {
+        if !known { for directory in directories { FcDirCacheUnlink(directory, config) } }
+        for directory in directories where FcConfigAppFontAddDir(config, directory) == 0 {
             FcConfigDestroy(config); return nil
         }
+        guard let set = FcConfigGetFonts(config, FcSetApplication) else { FcConfigDestroy(config); return nil }
         // The cache must list exactly our files (no file of a subfolder, none missing).
         var listed = Set<String>()
         for i in 0..<Int(set.pointee.nfont) {

@@ -68,8 +68,20 @@ public struct FontTable: Sendable, Equatable {
         return families(for: design)
     }
 
-    /// The table in `directory`, checked against the families the folder's fonts have.
-    static func load(directory: String, families available: [String]) throws(FontLibraryError) -> FontTable {
+    /// The table of the one folder of `directories` that has a `fonts.yaml` (two is an error naming
+    /// both), checked against the families the folders' fonts have.
+    static func load(directories: [String], families available: [String]) throws(FontLibraryError) -> FontTable {
+        let holding = directories.filter { FileManager.default.fileExists(atPath: $0 + "/" + fileName) }
+        guard holding.count <= 1 else {
+            throw FontLibraryError(description: "\(holding.map { $0 + "/" + fileName }.joined(separator: " and ")): "
+                                   + "two font folders name the system font's families; keep one \(fileName)")
+        }
+        return try load(directory: holding.first ?? directories[0], families: available, folders: directories.count)
+    }
+
+    /// The table in `directory`, checked against the families the folder's fonts have (and, with
+    /// `folders` above 1, those of the folders added to it).
+    static func load(directory: String, families available: [String], folders: Int = 1) throws(FontLibraryError) -> FontTable {
         let path = directory + "/" + fileName
         let known = Set(available)
         func usable(_ list: [String]) -> Bool { list.first.map(known.contains) ?? false }
@@ -113,7 +125,7 @@ public struct FontTable: Sendable, Equatable {
                 throw fail("'\(k.string)' needs 1…\(maxFamilies) families, has \(list.count)", value.mark)
             }
             for family in list where !known.contains(family) {
-                throw fail("family '\(family)' for '\(k.string)' is in no font file of \(directory) (its families: \(available.joined(separator: ", ")))", value.mark)
+                throw fail("family '\(family)' for '\(k.string)' is in no font file of \(directory)\(folders > 1 ? " or the folders added to it" : "") (its families: \(available.joined(separator: ", ")))", value.mark)
             }
             if let design {
                 table.families[design] = list

@@ -55,7 +55,7 @@ public struct RenderServer: Sendable {
         self.serverLimits = serverLimits
         self.access = access
         self.layouts = try LoadedLayouts(catalog: LayoutCatalog(directory: folders.layouts), limits: limits)
-        self.renderers = RendererPool(fonts: try FontLibrary(directory: folders.fonts))
+        self.renderers = RendererPool(fonts: try folders.fontLibrary())
         self.keyer = RenderKeyer(fonts: renderers.fonts)
     }
 

@@ -52,7 +52,8 @@ struct GlyphCoverage {
         let codes = missing.prefix(3).map { String(format: "U+%04X", $0.value) }.joined(separator: ", ")
         let excerpt = text.count > 40 ? String(text.prefix(40)) + "…" : text
         return "text \"\(excerpt)\" has characters no font in the fonts folder draws (\(scripts.joined(separator: ", ")): \(codes)"
-            + (missing.count > 3 ? ", …" : "") + "); they are drawn as boxes. Add a font for them to the project's fonts folder (docs/project.md)"
+            + (missing.count > 3 ? ", …" : "") + "); they are drawn as boxes. Add a folder of fonts for them to the bundled ones: fonts: [Fonts/Noto] in widgetshot.yaml "
+            + "(scripts/setup --fonts Fonts/Noto copies Debian's Noto fonts there; docs/project.md)"
     }
 
     /// The script a character belongs to, for the common ones a widget may show; else "other".

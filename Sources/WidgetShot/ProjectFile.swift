@@ -13,7 +13,8 @@ public struct ProjectError: Error, Sendable, CustomStringConvertible {
 /// ```yaml
 /// layouts: Widgets/Layouts   # default: Layouts
 /// goldens: Widgets/Golden    # default: Golden
-/// fonts: Widgets/Fonts       # default: Fonts if the project has one, else the fonts installed with widgetshot
+/// fonts: Widgets/Fonts       # default: Fonts if the project has one, else the fonts installed with widgetshot;
+///                            # a list adds folders to the installed fonts (ProjectFonts)
 /// matrix:                    # default: each preview in its own look only
 ///   locale: [en, ko]         # goldens and gallery also in these locales (MatrixAxis)
 ///   dynamicType: [large, AX3]
@@ -51,6 +52,7 @@ public enum ProjectFile {
         var values: [String: String] = [:]
         var span = MatrixSpan.none
         var swift: (widgets: [String], include: [String]) = ([], [])
+        var fonts: ProjectFonts?
         if let node {
             guard case .mapping(let map) = node else {
                 throw ProjectError("\(path):\(line(node)): expected a mapping of \(keys.joined(separator: ", ")) (folders, and the matrix)")
@@ -63,6 +65,7 @@ public enum ProjectFile {
                 }
                 if key.string == "matrix" { span = try matrix(v, path: path); continue }
                 if key.string == "swift" { swift = try swiftSource(v, path: path, root: root); continue }
+                if key.string == "fonts" { fonts = try ProjectFonts.read(v, path: path, root: root); continue }
                 guard case .scalar(let value) = v, !value.string.isEmpty else {
                     throw ProjectError("\(path):\(line(v)): '\(key.string)' must be a folder path")
                 }
@@ -89,15 +92,17 @@ public enum ProjectFile {
         folders.swiftInclude = swift.include
         if let l = values["layouts"] { folders.layouts = l }
         if let g = values["goldens"] { folders.golden = g }
-        if let f = values["fonts"] {
-            folders.fonts = f
-        } else if !isDirectory(folders.fonts) {
+        if let replace = fonts?.replace {
+            folders.fonts = replace[0]
+            folders.addedFonts = Array(replace.dropFirst())
+        } else if fonts != nil || !isDirectory(folders.fonts) {  // added folders come after the bundled fonts
             guard let bundled = ProjectFolders.installedFonts(executable: executable) else {
                 throw ProjectError("\(path): the project has no Fonts/ folder and no fonts were installed with widgetshot "
                                    + "(looked beside the executable and in share/widgetshot/Fonts); name one with 'fonts:'")
             }
             folders.fonts = bundled
         }
+        folders.addedFonts += fonts?.add ?? []
         try folders.checkInside()
         return folders
     }

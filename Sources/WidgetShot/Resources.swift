@@ -6,6 +6,8 @@ import WidgetModel
 public struct ProjectFolders: Sendable {
     public var root: String
     public var fonts: String
+    /// Font folders drawn after `fonts` (`fonts: [Fonts/Noto]` in widgetshot.yaml): `fontFolders`.
+    public var addedFonts: [String] = []
     public var layouts: String
     public var golden: String
     /// The `widgetshot.yaml` these came from; nil for a folder found by its `Fonts/` and `Layouts/`.

@@ -43,8 +43,8 @@ struct ProjectOptions: ParsableArguments {
     /// Not sealed: a one-shot command ends long before anyone rewrites its fonts (the server and
     /// `serve --watch` seal theirs; FontLibrary).
     func fontLibrary(_ folders: ProjectFolders) throws -> FontLibrary {
-        do { return try FontLibrary(directory: folders.fonts, sealed: false) } catch {
-            throw CLIError("cannot load the bundled fonts from \(folders.fonts): \(error)")
+        do { return try folders.fontLibrary(sealed: false) } catch {
+            throw CLIError("cannot load the fonts from \(folders.fontFolders.joined(separator: ", ")): \(error)")
         }
     }
 }

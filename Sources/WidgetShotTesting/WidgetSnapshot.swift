@@ -223,11 +223,12 @@ public enum WidgetSnapshot {
             directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
                 .deletingLastPathComponent().appendingPathComponent("Fonts").path
         }
-        if let known = libraries.withLock({ $0[directory] }) { return known }
-        let library = try FontLibrary(directory: directory, sealed: false)
+        let directories = [directory] + folders.addedFonts, key = directories.joined(separator: "\n")
+        if let known = libraries.withLock({ $0[key] }) { return known }
+        let library = try FontLibrary(directories: directories, sealed: false)
         return libraries.withLock { cache in
-            if let known = cache[directory] { return known }
-            cache[directory] = library
+            if let known = cache[key] { return known }
+            cache[key] = library
             return library
         }
     }
