@@ -61,11 +61,22 @@ public enum GitHubAnnotation {
         if let report { out += " · report: `\(report)/index.html`" }
         out += "\n"
         guard !d.groups.isEmpty else { return out + "\nEvery golden matches.\n" }
-        out += "\n| # | cause | where | goldens |\n| --- | --- | --- | --- |\n"
+        // Before, after and diff of each cause's first golden, from the report's images (written
+        // first), when there is a report.
+        let pictures = report.map { SummaryThumbnails.make(d, report: $0) } ?? [:]
+        let shown = !pictures.isEmpty
+        out += "\n| # | cause | where | goldens |" + (shown ? " before · after · diff |" : "") + "\n| --- | --- | --- | --- |" + (shown ? " --- |" : "") + "\n"
         for (i, g) in d.groups.enumerated() {
             let names = g.members.prefix(3).map { "`\($0)`" }.joined(separator: ", ") + (g.members.count > 3 ? " and \(g.members.count - 3) more" : "")
-            out += "| \(i + 1) | \(cell(g.cause)) | \(g.layout)/\(g.surface) | \(g.members.count): \(names) |\n"
+            out += "| \(i + 1) | \(cell(g.cause)) | \(g.layout)/\(g.surface) | \(g.members.count): \(names) |"
+            if shown {
+                out += " " + (pictures[g.id] ?? []).map { t in
+                    "<img src=\"data:image/png;base64,\(Data(t.png).base64EncodedString())\" alt=\"\(t.label)\" title=\"\(t.label): \(t.file)\">"
+                }.joined(separator: " ") + " |"
+            }
+            out += "\n"
         }
+        if shown { out += "\nThe pictures are also in the report: `\(report ?? "")/summary/`.\n" }
         return out
     }
 

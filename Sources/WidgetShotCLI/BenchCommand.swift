@@ -108,7 +108,8 @@ struct BenchRenderCommand: ParsableCommand {
 
     /// Starts this executable as a new process to render one PNG, several times.
     private func cold(document: LayoutDocument, preview: Preview, surface: Surface) throws {
-        let exe = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        // The running program's own file: run by name from PATH, argv[0] is the bare word `widgetshot`.
+        let exe = URL(fileURLWithPath: ProjectFolders.currentExecutable).resolvingSymlinksInPath()
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("widgetshot-bench-\(getpid()).png").path
         var times: [UInt64] = []
         var args = ["render", document.path, "--surface", surface.rawValue, "--preview", preview.name, "-o", out]

@@ -161,8 +161,10 @@ struct VerifyCommand: ParsableCommand {
         commandName: "verify",
         abstract: "Render every preview and compare it with its golden in Golden/.",
         discussion: """
-        Prints one line per failure and a summary `N passed, N failed` (plus missing and stale \
-        goldens when there are any). Goldens are rendered on iphone15pro at 2x. An unchanged render \
+        Prints one line per cause (the same change seen through several goldens is one line: its \
+        first golden, how many more, and the preview's file:line:col; every golden of it in \
+        --report) and a summary `N passed, N failed` (plus missing and stale goldens when there are \
+        any). No golden at all (the goldens folder missing or empty) is one line naming the folder. Goldens are rendered on iphone15pro at 2x. An unchanged render \
         is confirmed from Golden/manifest.json (a hash of its pixels) without decoding the golden; \
         otherwise the perceptual diff decides (see `widgetshot diff --help` for the rules). \
         Golden/ignore.json may list rectangles (points) to skip per golden or per pattern.
@@ -171,14 +173,17 @@ struct VerifyCommand: ParsableCommand {
         the failures by cause (the same change at the same place of one surface across previews and \
         appearances is shown once, then the list), filters by layout and surface, and shows each \
         golden side by side, as a slider, blinking or as the diff alone; plus report.json and \
-        junit.xml for CI. Every golden has an anchor, e.g. index.html#delivery/systemSmall/onTheWay-light.
+        junit.xml for CI. Every golden has an anchor, e.g. \
+        index.html#delivery/systemSmall/onTheWay/light/iphone15pro (layout/surface/preview/appearance/device, \
+        the gallery's too).
 
         CI at scale: --shard K/N verifies the K-th of N parts of the matrix (round-robin over the \
         cells sorted by path: the same on every machine; N shards cover each cell exactly once); \
         give each shard its own --report folder and join them with `widgetshot merge-reports`. \
         --format github (the default when GITHUB_ACTIONS=true) prints one ::error annotation per \
         cause (failures grouped as the report groups them) at the first preview's line in its layout \
-        file, and appends the causes as a table to $GITHUB_STEP_SUMMARY when it is set.
+        file, and appends the causes as a table to $GITHUB_STEP_SUMMARY when it is set (with --report, each \
+        cause's first golden before, after and as the diff, small: also in the report's summary/).
 
         Examples:
           widgetshot verify --report out/report --gallery ../index.html
@@ -242,13 +247,13 @@ struct VerifyCommand: ParsableCommand {
                                         shard: part, gallery: gallery)
         built.document.stack = ReportStack(stack)
         let errors = outcomes.filter { if case .error = $0.status { return true } else { return false } }.count
-        printFindings(document: built.document, suite: suite, projectFile: folders.projectFile)
-        if let report {
+        if let report {  // before the findings: the job summary shows pictures from it
             do {
                 try built.write(to: report)
                 note("report: \(report)/index.html")
             } catch { note("error: cannot write the report into \(report): \(error)"); throw ExitCode(2) }
         }
+        printFindings(document: built.document, suite: suite, projectFile: folders.projectFile)
         let d = built.document
         var summary = "\(d.passed) passed, \(d.failed) failed"
         if d.missing > 0 { summary += ", \(d.missing) missing" }

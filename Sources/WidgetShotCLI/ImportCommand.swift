@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import WidgetShot
 
 #if canImport(Glibc)
 import Glibc
@@ -33,12 +34,10 @@ struct ImportCommand: ParsableCommand {
         throw CLIError("cannot run \(tool): \(reason)")
     }
 
-    /// `widgetshot-import` in the folder of the running executable.
+    /// `widgetshot-import` in the folder of the running executable (found one way for every
+    /// command: `ProjectFolders.currentExecutable`, never `argv[0]` against the working directory).
     static func importerPath() -> String {
-        var buffer = [CChar](repeating: 0, count: 4096)
-        let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        let me = n > 0 ? String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            : (Bundle.main.executablePath ?? CommandLine.arguments[0])
-        return URL(fileURLWithPath: me).deletingLastPathComponent().appendingPathComponent("widgetshot-import").path
+        URL(fileURLWithPath: ProjectFolders.currentExecutable).resolvingSymlinksInPath()
+            .deletingLastPathComponent().appendingPathComponent("widgetshot-import").path
     }
 }

@@ -57,7 +57,7 @@ struct MergeReportsCommand: ParsableCommand {
             for line in GitHubAnnotation.groups(d) { print(line) }
             GitHubAnnotation.writeSummary(GitHubAnnotation.summary(d, report: out))
         } else {
-            for r in d.results where r.status.needsAttention { print("\(r.status.rawValue.uppercased()) \(r.file): \(r.reason)") }
+            for line in TextFindings.lines(d) { print(line) }
         }
         var summary = "\(d.passed) passed, \(d.failed) failed"
         if d.missing > 0 { summary += ", \(d.missing) missing" }

@@ -36,7 +36,13 @@ struct RenderCommand: ParsableCommand {
           widgetshot render delivery --surface controlMedium --control notifications \\
             --control-state off
 
-        Exit codes: 0 written, 2 bad input (unknown layout, surface, preview, device, ios, mode, control; bad data).
+        Warnings (printed, the PNG still written): data a binding lacks, an icon name with no \
+        artwork (drawn as a question mark), a date that reads decades from --now in the layout's \
+        dateEncoding: (a Swift JSONEncoder date read as Unix seconds), text drawn as boxes.
+
+        Exit codes: 0 written (warnings allowed), 2 bad input (unknown layout, surface, preview, device, \
+        ios, mode, control; bad data) or a render error (an image that cannot be used, a limit passed); \
+        nothing is written then.
         """)
 
     @Argument(help: ArgumentHelp("A layout name in Layouts/ (e.g. delivery), a path to a layout file, or a widget extension's folder (or .swift file).",

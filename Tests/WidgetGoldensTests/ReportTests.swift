@@ -175,6 +175,19 @@ struct ReportTests {
             let markdown = try String(contentsOfFile: summary, encoding: .utf8)
             #expect(markdown.hasPrefix("earlier step\n### widgetshot verify\n\n**\(document.passed) passed, 2 failed** of \(document.cells) goldens"), "\(markdown)")
             #expect(markdown.contains("| 1 | ") && markdown.contains("delivery/systemMedium"), "\(markdown)")
+            // Issue 36: each cause shows its first golden before, after and as the diff, small, also
+            // as files in the report; the summary stays far below GitHub's 1 MiB.
+            for (n, g) in document.groups.enumerated() where n < SummaryThumbnails.maxCauses {
+                for label in ["before", "after", "diff"] {
+                    let file = report + "/summary/\(g.id)-\(label).png"
+                    let png = try #require(FileManager.default.contents(atPath: file), "\(file)")
+                    let encoded = png.base64EncodedString()
+                    #expect(markdown.contains("<img src=\"data:image/png;base64,\(encoded)\" alt=\"\(label)\""), "\(label) of \(g.id)")
+                    let width = Int(png[16]) << 24 | Int(png[17]) << 16 | Int(png[18]) << 8 | Int(png[19])
+                    #expect(width > 0 && width <= SummaryThumbnails.maxWidth, "\(file): \(width) px")
+                }
+            }
+            #expect(markdown.utf8.count < SummaryThumbnails.maxSummaryBytes + 64 * 1024, "\(markdown.utf8.count) bytes")
         }
         let plain = try await runWidgetshot(["verify", "--project", project.root, "--layout", "delivery", "--surface", "systemMedium"])
         #expect(plain.stdout.contains("FAIL ") && !plain.stdout.contains("::error"))
