@@ -44,7 +44,7 @@ import WidgetRender
                 compared += 1
             }
         }
-        #expect(compared > 200)
+        #expect(compared == 348)  // 58 characters × 6 fonts
     }
 
     @Test func foldersAreCheckedAndCounted() throws {
