@@ -135,7 +135,7 @@ extension Text {
 }
 
 extension Font {
-    public func italic() -> Font { self }
+    public func italic() -> Font { var f = self; f.isItalic = true; return f }
     public static func system(_ style: TextStyle, design: Design? = nil) -> Font { system(style, design: design, weight: nil) }
 }
 

@@ -132,6 +132,7 @@ public struct Font: Hashable, Sendable {
     var designValue: Design = .default
     var isBold = false
     var monospacedDigits = false
+    var isItalic = false
 
     init(style: WidgetModel.TextStyle) { self.style = style }
 
@@ -182,8 +183,10 @@ public struct Font: Hashable, Sendable {
 
     /// The engine's font at `category`, through the one rule every source of views uses.
     package func spec(category: WidgetModel.DynamicTypeSize) -> FontSpec {
-        FontSpec.text(style: style, size: size,
-                      weight: isBold && weightValue == nil ? style.emphasizedWeight : weightValue?.engine,
-                      design: designValue.engine, monospacedDigits: monospacedDigits, category: category)
+        var spec = FontSpec.text(style: style, size: size,
+                                 weight: isBold && weightValue == nil ? style.emphasizedWeight : weightValue?.engine,
+                                 design: designValue.engine, monospacedDigits: monospacedDigits, category: category)
+        spec.italic = isItalic
+        return spec
     }
 }

@@ -16,6 +16,11 @@ public struct Text: View, PrimitiveView, Hashable, Sendable {
     var design: Font.Design?
     /// A date or timer written out at render time, against the render's `now`, locale and time zone.
     var dated: DatedText?
+    /// Tracking, italic, lines, baseline offset (TextStyling.swift).
+    var styling = TextStyling()
+    var foregroundStyle: StyleBox?
+    /// The texts `Text + Text` joined (nil: a text of its own).
+    var runs: [Text]?
 
     public init(verbatim content: String) { self.content = content }
     // Disfavoured, as in SwiftUI: a literal is a key to look up, a String variable is shown as it is.
@@ -38,18 +43,8 @@ public struct Text: View, PrimitiveView, Hashable, Sendable {
     public func monospacedDigit() -> Text { var t = self; t.monospacedDigits = true; return t }
 
     package func makeNodes(in environment: EnvironmentValues) -> [ViewNode] {
-        var font = self.font ?? environment.font ?? .body
-        if let weight { font.weightValue = weight }
-        if isBold { font.isBold = true }
-        if monospacedDigits { font.monospacedDigits = true }
-        if let design { font.designValue = design }
-        let paint = foreground?.resolvePaint(in: environment) ?? environment.foreground?.resolvePaint(in: environment)
-            ?? Color.primary.resolvePaint(in: environment)
-        let string = dated.map { $0.string(in: environment) } ?? key.map { $0.localized(in: environment) } ?? content
-        return [ViewNode(.text(TextContent(string: string, font: font.spec(category: environment.look.dynamicType), color: paint,
-                                           lineLimit: environment.lineLimitValue, minimumScaleFactor: environment.minimumScaleFactorValue,
-                                           alignment: environment.multilineAlignment,
-                                           redacted: environment.redactionValue.contains(.placeholder))))]
+        if let runs { return concatenatedNodes(runs, in: environment) }
+        return [node(in: environment)]
     }
 }
 

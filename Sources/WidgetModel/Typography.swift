@@ -151,6 +151,9 @@ public struct FontSpec: Hashable, Sendable {
     /// follow each other at the style's leading (the HIG table: 20 pt for subheadline, 16 for
     /// caption), each line's box as tall as the font's own line: `TextStyle.lineSpacing`.
     public var lineSpacing: Double
+    /// Slanted (SwiftUI's `.italic()`): the family's italic face, or its upright face slanted by
+    /// the font machinery where it has none.
+    public var italic = false
 
     public init(families: [String] = FontSpec.textFamilies, size: Double, weight: FontWeight = .regular,
                 lineHeight: Double? = nil, monospacedDigits: Bool = false, tracking: Double = 0,

@@ -67,6 +67,10 @@ public struct TextContent: Hashable, Sendable {
     public var redacted: Bool
     /// Where the ellipsis goes when the text is cut.
     public var truncationMode: TruncationMode
+    /// A line under each line of text / through it, in this colour (SwiftUI's `underline`,
+    /// `strikethrough`); nil: none.
+    public var underline: RGBA?
+    public var strikethrough: RGBA?
 
     public init(string: String, font: FontSpec, color: Paint = .color(.black), lineLimit: Int? = nil,
                 minimumScaleFactor: Double = 1, alignment: TextAlignment = .leading, redacted: Bool = false,

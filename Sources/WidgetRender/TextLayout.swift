@@ -6,6 +6,7 @@ struct FontKey: Hashable {
     var families: [String]
     var size: Double
     var weight: FontWeight
+    var italic = false
 }
 
 /// A system font whose optical-size tracking is known (`opticalSizeTracking`).
@@ -253,7 +254,7 @@ extension Renderer {
         func width(_ families: [String], spacing: Double) -> Double {
             let layout = pango_layout_new(context)!
             defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
-            pango_layout_set_font_description(layout, fontDescription(FontKey(families: families, size: font.size, weight: font.weight)))
+            pango_layout_set_font_description(layout, fontDescription(FontKey(families: families, size: font.size, weight: font.weight, italic: font.italic)))
             pango_layout_set_attributes(layout, attributeList(AttributeKey(lineHeight: nil, tracking: spacing, monospacedDigits: font.monospacedDigits)))
             pango_layout_set_text(layout, sample, -1)
             var w: Int32 = 0, h: Int32 = 0
@@ -288,7 +289,7 @@ extension Renderer {
     /// `FontTable.opticalSizes`).
     func fontKey(_ font: FontSpec) -> FontKey {
         let families = font.families == FontSpec.textFamilies ? fonts.table.families(for: font.design, size: font.size) : font.families
-        return FontKey(families: families, size: font.size, weight: font.weight)
+        return FontKey(families: families, size: font.size, weight: font.weight, italic: font.italic)
     }
 
     func fontDescription(_ key: FontKey) -> OpaquePointer {
@@ -297,6 +298,7 @@ extension Renderer {
         pango_font_description_set_family(d, key.families.joined(separator: ","))
         pango_font_description_set_weight(d, PangoWeight(rawValue: UInt32(key.weight.value)))
         pango_font_description_set_absolute_size(d, max(key.size, 0.01) * Double(PANGO_SCALE))
+        if key.italic { pango_font_description_set_style(d, PANGO_STYLE_ITALIC) }
         // A variable font's optical-size axis (Apple's SF-Pro.ttf: opsz 17…28 from Text to Display)
         // set to the size in points, as iOS sets it. Left to Pango, opsz follows the size in device
         // pixels, so the 3x draw context took the Display design at every size while the 1x measure
