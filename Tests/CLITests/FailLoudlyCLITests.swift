@@ -163,4 +163,40 @@ struct FailLoudlyCLITests {
                 "\(verify.stdout)")
         #expect(!verify.stdout.contains(app), "absolute paths: \(verify.stdout)")
     }
+
+    /// `widgetshot bench` run by name from PATH, as a team's CI runs it: its cold start runs the
+    /// program itself again, which it found as argv[0] against the working directory (the bare word
+    /// `widgetshot` there: "cannot run"). Now `ProjectFolders.currentExecutable`, the one way.
+    @Test(.childProcess) func benchRunByNameFromPathStartsItself() async throws {
+        let dir = scratchDirectory("bench-by-name")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try FileManager.default.createDirectory(atPath: dir + "/bin", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: dir + "/bin/widgetshot", withDestinationPath: CLIProcess.binary)
+        let path = dir + "/bin:" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+        let script = "cd \(dir) && widgetshot bench reference --project \(Project.root) --surface systemMedium --scales 2 --iterations 1 --warmup 0 --cold-runs 1"
+        let run = try await CLIProcess(binary: "/bin/sh", ["-c", script], environment: ["PATH": path], cwd: dir).wait(seconds: 120)
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        #expect(run.stdout.contains("cold") || run.stderr.contains("cold"), "\(run.stdout)\(run.stderr)")
+    }
+
+    /// `widgetshot schema` writes into the project's layouts folder (or --out), not the working
+    /// directory, and writes the fuzz dictionary only when asked.
+    @Test(.childProcess) func schemaWritesWhereTheProjectSays() async throws {
+        let app = try Self.app()
+        defer { try? FileManager.default.removeItem(atPath: app) }
+        let elsewhere = scratchDirectory("schema-cwd")
+        defer { try? FileManager.default.removeItem(atPath: elsewhere) }
+        let run = try await runWidgetshot(["schema", "--project", app], cwd: elsewhere)
+        #expect(run.status == 0, "\(run.stderr)")
+        let schema = app + "/Widgets/Layouts/schema/layout.schema.json"
+        #expect(String(decoding: FileManager.default.contents(atPath: schema) ?? Data(), as: UTF8.self).contains("\"$schema\""))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere).isEmpty, "wrote into the working directory")
+        // The layouts folder still lists only layouts.
+        let list = try await runWidgetshot(["lint", "--format", "text"], cwd: app)
+        #expect(list.stderr.contains("1 file(s)"), "\(list.stderr)")
+        let out = elsewhere + "/s.json"
+        let chosen = try await runWidgetshot(["schema", "--project", app, "--out", out], cwd: elsewhere)
+        #expect(chosen.status == 0 && FileManager.default.fileExists(atPath: out), "\(chosen.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere) == ["s.json"])
+    }
 }
