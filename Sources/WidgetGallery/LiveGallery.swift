@@ -81,7 +81,7 @@ public final class LiveGallery: @unchecked Sendable {
     /// With watching: builds now and starts watching. Without: nothing until the page is asked for.
     public func start() {
         guard watching else { return }
-        let watcher = LayoutWatcher(folders: [folders.layouts, folders.fonts] + extraWatched) { [weak self] in self?.changed($0) }
+        let watcher = LayoutWatcher(folders: [folders.layouts] + folders.fontFolders + extraWatched) { [weak self] in self?.changed($0) }
         lock.withLock { self.watcher = watcher }
         watcher.start()
         changed()
