@@ -38,7 +38,7 @@ RUN swift build -c release --static-swift-stdlib --product widgetshot \
 
 # ---- the release layout: what the tarball holds (scripts/dist), for the command-line images ----
 FROM build AS dist
-# The importer links swift-syntax: about 15 minutes on two cores in release mode (docs/release.md).
+# The importer links swift-syntax: about 5 more minutes on two cores in release mode (docs/release.md).
 RUN swift build -c release --static-swift-stdlib --product widgetshot-import
 COPY Fonts ./Fonts
 COPY LICENSE README.md CHANGELOG.md ./
