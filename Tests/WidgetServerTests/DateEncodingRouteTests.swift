@@ -29,3 +29,27 @@ struct DateEncodingRouteTests {
         #expect(iso.header("X-Render-Warning") == nil)
     }
 }
+
+/// Issue 36: the server named a layout by its project-relative name (`Layouts/loc.yaml`) and read
+/// its string catalog against the working directory: a project served from anywhere else lost the
+/// layout ("the layout's folder cannot be read"). The catalog is found beside the layout's file.
+@Suite(.timeLimit(.minutes(1)))
+struct ServedCatalogTests {
+    @Test func aLayoutWithAStringCatalogServesFromAnyWorkingDirectory() async throws {
+        let app = scratchDirectory("served-catalog")
+        defer { try? FileManager.default.removeItem(atPath: app) }
+        try FileManager.default.createDirectory(atPath: app + "/Layouts", withIntermediateDirectories: true)
+        try #"{"sourceLanguage": "en", "version": "1.0", "strings": {"eta": {"localizations": {"ko": {"stringUnit": {"state": "translated", "value": "도착"}}}}}}"#
+            .write(toFile: app + "/Layouts/Loc.xcstrings", atomically: true, encoding: .utf8)
+        try "name: loc\nstringCatalog: Loc.xcstrings\nsurfaces:\n  systemSmall:\n    view:\n      text: \"{{strings.eta}}\"\npreviews:\n  one:\n    locale: ko\n    data: {}\n"
+            .write(toFile: app + "/Layouts/loc.yaml", atomically: true, encoding: .utf8)
+        #expect(FileManager.default.currentDirectoryPath != app)
+        var folders = try ProjectFolders.at(app)
+        folders.fonts = Project.folders.fonts
+        let server = try await RunningServer.start(folders: folders)
+        defer { Task { try await server.stop() } }
+        let reply = try await Client.send(server.url("/v1/render/loc/systemSmall.png?preview=one"))
+        #expect(reply.status == 200, "\(reply.text)")
+        #expect(reply.body.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+    }
+}
