@@ -168,12 +168,20 @@ public enum Calibration {
             let best = bestShift(reference, ours, options)
             if best != (0, 0) { shifts.insert(best, at: 0) }
         }
+        // A shift that only trades errors (lines some elements up by moving others off: a smaller
+        // median but a larger 90th percentile or worst error) is no alignment: the elements are
+        // reported where they are, each with its own offset (issue 37).
         var chosen: (shift: (x: Double, y: Double), matches: [Match], usedR: Set<Int>, usedO: Set<Int>)?
         for shift in shifts {
             let (matches, usedR, usedO) = match(a, b, shift: shift, options)
             if let c = chosen {
-                let median = percentile(matches.map(\.centreError), 0.5), chosenMedian = percentile(c.matches.map(\.centreError), 0.5)
-                guard matches.count > c.matches.count || (matches.count == c.matches.count && median < chosenMedian) else { continue }
+                let errors = matches.map(\.centreError), chosenErrors = c.matches.map(\.centreError)
+                let better = matches.count > c.matches.count
+                    || (matches.count == c.matches.count && percentile(errors, 0.5) < percentile(chosenErrors, 0.5)
+                        && shiftIsNoTrade(errors, chosenErrors, shifted: shift != (0, 0)))
+                let worseWithoutTrade = matches.count == c.matches.count && shift == (0, 0)
+                    && !shiftIsNoTrade(chosenErrors, errors, shifted: true)
+                guard better || worseWithoutTrade else { continue }
             }
             chosen = (shift, matches, usedR, usedO)
         }
@@ -182,6 +190,15 @@ public enum Calibration {
                       matches: c.matches,
                       unmatchedReference: a.indices.filter { !c.usedR.contains($0) }.map { a[$0] },
                       unmatchedOurs: b.indices.filter { !c.usedO.contains($0) }.map { b[$0] })
+    }
+
+    /// Whether `shifted` errors (under a shift) are no worse than `unshifted` at the 90th percentile
+    /// and at the worst: a shift that improves every quantile is an alignment, one that makes the
+    /// worst element worse trades errors. Always true when the candidate is not a shift.
+    static func shiftIsNoTrade(_ shifted: [Double], _ unshifted: [Double], shifted isShift: Bool) -> Bool {
+        guard isShift else { return true }
+        return percentile(shifted, 0.9) <= percentile(unshifted, 0.9) + 1e-9
+            && (shifted.max() ?? 0) <= (unshifted.max() ?? 0) + 1e-9
     }
 
     /// Pairs reference elements `a` with the render's `b` moved by `shift`: nearest centres of

@@ -71,17 +71,22 @@ public enum CalibrationRun {
         return leaves
     }
 
-    /// The kind of what covers most of `box`; nil when nothing drawn meets it. Text wins a tie:
-    /// a label on a filled shape is the label.
+    /// The kind of the drawn leaf whose frame is most like `box` (the most overlap over the union of
+    /// the two: intersection over union), by content, not by what lies under its centre; nil when
+    /// nothing drawn meets it. An element that is a whole card (its text joined to it, as ink on a
+    /// dark card is) is the card's shape, not the text on it: scored by how much of each leaf it
+    /// covers, both scored 1 and text won the tie (issue 37). A label's ink on a large background
+    /// is the label: its box is nearly the text's frame and a small part of the background's.
     static func kind(of box: Calibration.Box, among leaves: [(frame: Calibration.Box, kind: String)]) -> String? {
-        var best: (area: Double, kind: String)?
+        var best: (score: Double, kind: String)?
         for leaf in leaves {
             let w = min(box.x + box.width, leaf.frame.x + leaf.frame.width) - max(box.x, leaf.frame.x)
             let h = min(box.y + box.height, leaf.frame.y + leaf.frame.height) - max(box.y, leaf.frame.y)
             guard w > 0, h > 0 else { continue }
-            // A text's or symbol's frame is its own; a shape's may be a whole background under it.
-            let area = w * h / max(leaf.frame.width * leaf.frame.height, 1e-9)
-            if best == nil || area > best!.area || (area == best!.area && leaf.kind == "text") { best = (area, leaf.kind) }
+            let overlap = w * h
+            let union = box.width * box.height + leaf.frame.width * leaf.frame.height - overlap
+            let score = overlap / max(union, 1e-9)
+            if best == nil || score > best!.score || (score == best!.score && leaf.kind == "text") { best = (score, leaf.kind) }
         }
         return best?.kind
     }
