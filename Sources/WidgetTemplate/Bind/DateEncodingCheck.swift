@@ -93,6 +93,10 @@ extension DateEncoding {
 extension LayoutDocument {
     /// At most this many date-encoding warnings per bound surface.
     public static let maxDateEncodingWarnings = 8
+    /// Views nested deeper than this are not looked into for dates to check: the walk recurses on
+    /// the caller's thread (a pool thread's small stack, in a server or a test), and widgets read
+    /// their dates far above it.
+    public static let dateWalkDepth = 24
 
     /// One warning per data path the layout reads as a date (`ReferencedDataPaths.dates`) whose
     /// number, read in the layout's `dateEncoding:`, is no date or lands more than
@@ -101,7 +105,7 @@ extension LayoutDocument {
     public func dateEncodingWarnings(in data: DataValue, near instant: Date, reference: String = "now",
                                      paths: ReferencedDataPaths? = nil) -> [DateEncodingWarning] {
         guard paths != nil || Self.holdsNumber(data, budget: limits.expandedNodes) else { return [] }
-        let dates = (paths ?? referencedDataPaths()).dates
+        let dates = paths?.dates ?? dateReadPaths ?? referencedDataPaths(maxDepth: Self.dateWalkDepth).dates
         guard !dates.isEmpty else { return [] }
         var out: [DateEncodingWarning] = []
         for path in dates.sorted() {

@@ -32,8 +32,13 @@ extension LayoutDocument {
     /// Every data path any surface of the layout reads (see ReferencedDataPaths). Components are
     /// walked once per use, with their arguments standing for the paths passed in; the walk stops
     /// after `Limits.expandedNodes` × 4 nodes, so a pathological file costs little.
-    public func referencedDataPaths() -> ReferencedDataPaths {
-        var walker = PathWalker(document: self, budget: limits.expandedNodes * 4)
+    public func referencedDataPaths() -> ReferencedDataPaths { referencedDataPaths(maxDepth: nil) }
+
+    /// `maxDepth` stops the walk that many views down (nil: as deep as a layout may nest); the
+    /// walk recurses, so a caller on a small stack (a render's, DateEncodingCheck) passes less.
+    public func referencedDataPaths(maxDepth: Int?) -> ReferencedDataPaths {
+        var walker = PathWalker(document: self, budget: limits.expandedNodes * 4,
+                                maxDepth: maxDepth ?? limits.componentDepth + limits.viewDepth)
         for surface in Surface.allCases {
             guard let t = surfaceTemplates[surface] else { continue }
             if let v = t.view { walker.node(v, locals: [:], depth: 0) }
@@ -52,6 +57,7 @@ extension LayoutDocument {
 private struct PathWalker {
     let document: LayoutDocument
     var budget: Int
+    let maxDepth: Int
     var found = ReferencedDataPaths()
 
     /// A local name → the data path it stands for (nil: not data, e.g. `index` or a constant).
@@ -156,7 +162,7 @@ private struct PathWalker {
     }
 
     mutating func node(_ n: TemplateNode, locals: Locals, depth: Int) {
-        guard budget > 0, depth <= document.limits.componentDepth + document.limits.viewDepth else { return }
+        guard budget > 0, depth <= maxDepth else { return }
         budget -= 1
         if let w = n.when { expression(w, locals: locals, asValue: false) }
         if let f = n.foreground { paint(f, locals: locals) }

@@ -56,6 +56,10 @@ public struct LayoutDocument: Sendable {
     /// Every localization the layout's `stringCatalog:` files hold (`en`, `ko` …), sorted: lint
     /// binds each of them, since a preview shows only its own.
     public var catalogLocales: [String] = []
+    /// `referencedDataPaths().dates`, found once when the file is parsed (the date-encoding check
+    /// reads them on every bind); nil for a document made otherwise, which walks its templates then.
+    /// A loaded document whose templates are replaced afterwards should set it to nil.
+    public var dateReadPaths: Set<String>?
     /// The `timeline:` section as written (how a widget's timeline is built; see TimelinePolicy), nil if none.
     public var timeline: DataValue?
     /// SHA-256 (hex) of the text the document was parsed from: what a render cache key uses to
@@ -196,6 +200,8 @@ public enum LayoutLoader {
                 .map { String(format: "%02x", $0) }.joined()
         }
         SectionDigests.addRenderDigests(to: &result)
+        // Once per file, not per render: the date check reads these on every bind (DateEncodingCheck).
+        result.dateReadPaths = result.referencedDataPaths(maxDepth: LayoutDocument.dateWalkDepth).dates
         return result
     }
 }
