@@ -22,7 +22,7 @@ let swiftUITargets: [Target] = [
     .target(name: "DeveloperToolsSupport"),
     .target(name: "SwiftUI", dependencies: ["WidgetModel", "CoreGraphics", "UIKit", "DeveloperToolsSupport", "PreviewMacros"]),
     .target(name: "ActivityKit"),
-    .target(name: "AppIntents"),
+    .target(name: "AppIntents", dependencies: ["SwiftUI"]),
     .target(name: "WidgetKit", dependencies: ["SwiftUI", "ActivityKit", "AppIntents", "WidgetModel"]),
     // SwiftUI views → WidgetRenderer: the one place the modules meet the engine's façade.
     .target(name: "WidgetShotSwiftUI", dependencies: ["SwiftUI", "DeveloperToolsSupport", "WidgetKit", "ActivityKit", "WidgetShot"]),

@@ -1,4 +1,5 @@
 @_exported import Foundation
+public import SwiftUI
 
 // The part of AppIntents widget code touches, for Linux: Apple's names and signatures
 // (developer.apple.com/documentation/appintents) — configuration intents and their parameters,
@@ -326,4 +327,13 @@ public protocol AppShortcutsProvider {
 public protocol SetValueIntent<ValueType>: AppIntent {
     associatedtype ValueType: Sendable
     var value: ValueType { get set }
+}
+
+extension Text {
+    /// A resource's text (SwiftUI's `Text(_: LocalizedStringResource)`): its key looked up in the
+    /// app's strings when it has no arguments, else its default value with the arguments written in.
+    @_disfavoredOverload
+    public init(_ resource: LocalizedStringResource) {
+        if resource.key.contains("%") { self.init(verbatim: resource.defaultValue) } else { self.init(LocalizedStringKey(resource.key)) }
+    }
 }

@@ -11,8 +11,36 @@ public struct Label<Title: View, Icon: View>: View, PrimitiveView {
     package func makeNodes(in environment: EnvironmentValues) -> [ViewNode] {
         let font = (environment.font ?? .body).spec(category: environment.look.dynamicType)
         // iOS puts the icon a little over a third of the font size before the title.
-        let children = ViewResolver.nodes(icon, in: environment) + ViewResolver.nodes(title, in: environment)
+        let look = environment[LabelLookKey.self]
+        let children = (look == .titleOnly ? [] : ViewResolver.nodes(icon, in: environment))
+            + (look == .iconOnly ? [] : ViewResolver.nodes(title, in: environment))
         return [ViewNode(.hstack(spacing: (font.size * 0.4).rounded(), alignment: .center, children: children))]
+    }
+}
+
+/// How labels below draw (`labelStyle`).
+package enum LabelLook: Hashable, Sendable { case automatic, iconOnly, titleOnly, titleAndIcon }
+struct LabelLookKey: EnvironmentKey { static let defaultValue = LabelLook.automatic }
+
+/// A label style (SwiftUI's `LabelStyle`): the built-in ones.
+public protocol LabelStyle {}
+package protocol BuiltInLabelStyle: LabelStyle { var look: LabelLook { get } }
+public struct DefaultLabelStyle: BuiltInLabelStyle, Sendable { public init() {}; package var look: LabelLook { .automatic } }
+public struct IconOnlyLabelStyle: BuiltInLabelStyle, Sendable { public init() {}; package var look: LabelLook { .iconOnly } }
+public struct TitleOnlyLabelStyle: BuiltInLabelStyle, Sendable { public init() {}; package var look: LabelLook { .titleOnly } }
+public struct TitleAndIconLabelStyle: BuiltInLabelStyle, Sendable { public init() {}; package var look: LabelLook { .titleAndIcon } }
+extension LabelStyle where Self == DefaultLabelStyle { public static var automatic: DefaultLabelStyle { .init() } }
+extension LabelStyle where Self == IconOnlyLabelStyle { public static var iconOnly: IconOnlyLabelStyle { .init() } }
+extension LabelStyle where Self == TitleOnlyLabelStyle { public static var titleOnly: TitleOnlyLabelStyle { .init() } }
+extension LabelStyle where Self == TitleAndIconLabelStyle { public static var titleAndIcon: TitleAndIconLabelStyle { .init() } }
+
+extension View {
+    /// Partly: a style of the team's own draws as `.automatic`, with a warning.
+    public func labelStyle<S: LabelStyle>(_ style: S, file: StaticString = #fileID, line: UInt = #line) -> some View {
+        EnvironmentModifier(content: self) { env in
+            if let known = style as? any BuiltInLabelStyle { env[LabelLookKey.self] = known.look; return }
+            env.collector.warn("the label style \(S.self) is the team's own: drawn as .automatic", file: file, line: line)
+        }
     }
 }
 

@@ -100,3 +100,84 @@ extension Color {
         self.init(red: Double(uiColor.red), green: Double(uiColor.green), blue: Double(uiColor.blue), opacity: Double(uiColor.alpha))
     }
 }
+
+/// Colours in circles around a centre (SwiftUI's `RadialGradient`): a style, and a view that fills
+/// the space offered.
+public struct RadialGradient: PaintStyle, View, PrimitiveView, Sendable {
+    public typealias Body = Never
+    let gradient: Gradient, center: UnitPoint, startRadius: CGFloat, endRadius: CGFloat
+    public init(gradient: Gradient, center: UnitPoint, startRadius: CGFloat, endRadius: CGFloat) {
+        self.gradient = gradient; self.center = center; self.startRadius = startRadius; self.endRadius = endRadius
+    }
+    public init(colors: [Color], center: UnitPoint, startRadius: CGFloat, endRadius: CGFloat) {
+        self.init(gradient: Gradient(colors: colors), center: center, startRadius: startRadius, endRadius: endRadius)
+    }
+    public init(stops: [Gradient.Stop], center: UnitPoint, startRadius: CGFloat, endRadius: CGFloat) {
+        self.init(gradient: Gradient(stops: stops), center: center, startRadius: startRadius, endRadius: endRadius)
+    }
+    package func resolvePaint(in environment: EnvironmentValues) -> Paint {
+        .radialGradient(stops: gradient.engineStops(in: environment), center: center.engine,
+                        startRadius: Double(startRadius), endRadius: Double(endRadius))
+    }
+    package func makeNodes(in environment: EnvironmentValues) -> [ViewNode] {
+        [ViewNode(.shape(ShapeContent(shape: .rect, fill: resolvePaint(in: environment))))]
+    }
+}
+
+extension ShapeStyle where Self == RadialGradient {
+    public static func radialGradient(_ gradient: Gradient, center: UnitPoint, startRadius: CGFloat, endRadius: CGFloat) -> RadialGradient {
+        RadialGradient(gradient: gradient, center: center, startRadius: startRadius, endRadius: endRadius)
+    }
+    public static func radialGradient(colors: [Color], center: UnitPoint, startRadius: CGFloat, endRadius: CGFloat) -> RadialGradient {
+        RadialGradient(colors: colors, center: center, startRadius: startRadius, endRadius: endRadius)
+    }
+}
+
+/// Colours around a centre by angle (SwiftUI's `AngularGradient`). Partly: the engine has no
+/// conic gradient yet; it is painted as a linear gradient of its colours from leading to
+/// trailing, with a warning.
+public struct AngularGradient: PaintStyle, View, PrimitiveView, Sendable {
+    public typealias Body = Never
+    let gradient: Gradient
+    let file: String
+    public init(gradient: Gradient, center: UnitPoint, startAngle: Angle = .zero, endAngle: Angle = .zero,
+                file: StaticString = #fileID, line: UInt = #line) {
+        self.gradient = gradient; self.file = "\(file):\(line)"
+    }
+    public init(colors: [Color], center: UnitPoint, startAngle: Angle = .zero, endAngle: Angle = .zero,
+                file: StaticString = #fileID, line: UInt = #line) {
+        self.init(gradient: Gradient(colors: colors), center: center, startAngle: startAngle, endAngle: endAngle, file: file, line: line)
+    }
+    public init(gradient: Gradient, center: UnitPoint, angle: Angle = .zero, file: StaticString = #fileID, line: UInt = #line) {
+        self.init(gradient: gradient, center: center, startAngle: angle, endAngle: angle + .degrees(360), file: file, line: line)
+    }
+    package func resolvePaint(in environment: EnvironmentValues) -> Paint {
+        environment.collector.warn("AngularGradient is painted as a linear gradient of its colours (no conic gradient yet)", at: file)
+        return .linearGradient(stops: gradient.engineStops(in: environment), start: WidgetModel.UnitPoint(x: 0, y: 0.5),
+                               end: WidgetModel.UnitPoint(x: 1, y: 0.5))
+    }
+    package func makeNodes(in environment: EnvironmentValues) -> [ViewNode] {
+        [ViewNode(.shape(ShapeContent(shape: .rect, fill: resolvePaint(in: environment))))]
+    }
+}
+
+/// An elliptical gradient (SwiftUI's `EllipticalGradient`): a radial gradient to the frame's
+/// nearer edge (partly: circular, not stretched to the frame).
+public struct EllipticalGradient: PaintStyle, View, PrimitiveView, Sendable {
+    public typealias Body = Never
+    let gradient: Gradient, center: UnitPoint, startFraction: CGFloat, endFraction: CGFloat
+    public init(gradient: Gradient, center: UnitPoint = .center, startRadiusFraction: CGFloat = 0, endRadiusFraction: CGFloat = 0.5) {
+        self.gradient = gradient; self.center = center; startFraction = startRadiusFraction; endFraction = endRadiusFraction
+    }
+    public init(colors: [Color], center: UnitPoint = .center, startRadiusFraction: CGFloat = 0, endRadiusFraction: CGFloat = 0.5) {
+        self.init(gradient: Gradient(colors: colors), center: center, startRadiusFraction: startRadiusFraction, endRadiusFraction: endRadiusFraction)
+    }
+    package func resolvePaint(in environment: EnvironmentValues) -> Paint {
+        let side = Double(min(environment.guessSize.width, environment.guessSize.height))
+        return .radialGradient(stops: gradient.engineStops(in: environment), center: center.engine,
+                               startRadius: Double(startFraction) * side, endRadius: Double(endFraction) * side)
+    }
+    package func makeNodes(in environment: EnvironmentValues) -> [ViewNode] {
+        [ViewNode(.shape(ShapeContent(shape: .rect, fill: resolvePaint(in: environment))))]
+    }
+}

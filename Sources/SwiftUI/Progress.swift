@@ -43,6 +43,12 @@ public struct ProgressView<Label: View>: View, PrimitiveView {
     }
 
     package func makeNodes(in environment: EnvironmentValues) -> [ViewNode] {
+        if environment[CircularProgressKey.self] {
+            environment.collector.warn("a circular ProgressView (iOS draws it as the spinner) is not drawn yet: a placeholder stands in")
+            var spinner = Placeholder.node("ProgressView")
+            spinner.modifiers.append(.frame(FrameSpec(width: 84, height: 28)))
+            return [spinner]
+        }
         if case .indeterminate(let file, let line) = amount {
             environment.collector.warn("an indeterminate ProgressView (the spinner) is not drawn yet: a placeholder stands in",
                                        file: file, line: line)
@@ -58,6 +64,25 @@ public struct ProgressView<Label: View>: View, PrimitiveView {
         let labels = ViewResolver.nodes(label, in: environment)
         if labels.isEmpty { return [bar] }
         return [ViewNode(.vstack(spacing: 4, alignment: .leading, children: labels + [bar]))]
+    }
+}
+
+/// A progress view style (SwiftUI's `ProgressViewStyle`): `.linear`, `.circular`, `.automatic`.
+public protocol ProgressViewStyle {}
+public struct LinearProgressViewStyle: ProgressViewStyle, Sendable { public init() {} }
+public struct CircularProgressViewStyle: ProgressViewStyle, Sendable { public init() {} }
+public struct DefaultProgressViewStyle: ProgressViewStyle, Sendable { public init() {} }
+extension ProgressViewStyle where Self == LinearProgressViewStyle { public static var linear: LinearProgressViewStyle { .init() } }
+extension ProgressViewStyle where Self == CircularProgressViewStyle { public static var circular: CircularProgressViewStyle { .init() } }
+extension ProgressViewStyle where Self == DefaultProgressViewStyle { public static var automatic: DefaultProgressViewStyle { .init() } }
+
+struct CircularProgressKey: EnvironmentKey { static let defaultValue = false }
+
+extension View {
+    /// `.circular` draws iOS's spinner (iOS draws a circular progress view as indeterminate, value
+    /// or not): not drawn yet, a placeholder and a warning; `.linear` and `.automatic` the bar.
+    public func progressViewStyle<S: ProgressViewStyle>(_ style: S) -> some View {
+        EnvironmentModifier(content: self) { $0[CircularProgressKey.self] = style is CircularProgressViewStyle }
     }
 }
 

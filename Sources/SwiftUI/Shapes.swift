@@ -220,12 +220,16 @@ public struct Image: View, PrimitiveView, Sendable {
     package func makeNodes(in environment: EnvironmentValues) -> [ViewNode] {
         let redacted = environment.redactionReasons.contains(.placeholder)
         switch source {
-        case .system(let systemName):
+        case .system(let written):
+            // `.symbolVariant(.fill)` asks for NAME.fill where the catalog has it.
+            let suffix = environment.symbolVariants.suffixes.map { "." + $0 }.joined()
+            let systemName = !suffix.isEmpty && !written.hasSuffix(suffix) && IconCatalog.glyph(for: written + suffix) != nil ? written + suffix : written
             if IconCatalog.glyph(for: systemName) == nil {
                 environment.collector.warn("no artwork for the symbol '\(systemName)' (see `widgetshot list icons`): its square is left empty",
                                            file: file, line: line)
             }
-            let font = (environment.font ?? .body).spec(category: environment.look.dynamicType)
+            var font = (environment.font ?? .body).spec(category: environment.look.dynamicType)
+            font.size *= environment.imageScale.factor
             let color = environment.foreground?.resolvePaint(in: environment) ?? Color.primary.resolvePaint(in: environment)
             // A symbol without artwork keeps the square its glyph would take (as the layout binder does).
             return [ViewNode(.icon(IconContent(symbol: systemName, glyph: IconCatalog.glyph(for: systemName) ?? "",

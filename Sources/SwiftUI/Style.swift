@@ -133,6 +133,8 @@ public struct Font: Hashable, Sendable {
     var isBold = false
     var monospacedDigits = false
     var isItalic = false
+    /// A family of the project's fonts by name (`Font.custom`), before the system font.
+    var family: String?
 
     init(style: WidgetModel.TextStyle) { self.style = style }
 
@@ -187,6 +189,7 @@ public struct Font: Hashable, Sendable {
                                  weight: isBold && weightValue == nil ? style.emphasizedWeight : weightValue?.engine,
                                  design: designValue.engine, monospacedDigits: monospacedDigits, category: category)
         spec.italic = isItalic
+        if let family { spec.families = [family] + FontSpec.textFamilies }
         return spec
     }
 }

@@ -20,7 +20,15 @@ public enum ColorRenderingMode: Hashable, Sendable { case nonLinear, linear, ext
 
 /// A team's own layout (SwiftUI's `Layout` protocol): not run by the engine yet.
 @available(*, unavailable, message: "WidgetShot does not run a custom Layout yet: use stacks, or ViewThatFits (docs/swift.md)")
-public protocol Layout {}
+public protocol Layout {
+    typealias Subviews = LayoutSubviews
+}
+
+@available(*, unavailable, message: "WidgetShot does not run a custom Layout yet: use stacks, or ViewThatFits (docs/swift.md)")
+public struct LayoutSubviews {}
+
+@available(*, unavailable, message: "WidgetShot does not run a custom Layout yet: use stacks, or ViewThatFits (docs/swift.md)")
+public struct ProposedViewSize {}
 
 extension View {
     /// Where a tap opens the app: nothing to draw.

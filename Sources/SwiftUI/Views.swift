@@ -155,8 +155,10 @@ public enum HorizontalAlignment: Hashable, Sendable {
     var engine: WidgetModel.HorizontalAlignment { self == .leading ? .leading : self == .center ? .center : .trailing }
 }
 
+/// Partly: `firstTextBaseline` and `lastTextBaseline` align the children's bottoms (the engine has
+/// no baseline alignment yet; text of one size lines up, mixed sizes sit a descender apart).
 public enum VerticalAlignment: Hashable, Sendable {
-    case top, center, bottom
+    case top, center, bottom, firstTextBaseline, lastTextBaseline
     var engine: WidgetModel.VerticalAlignment { self == .top ? .top : self == .center ? .center : .bottom }
 }
 

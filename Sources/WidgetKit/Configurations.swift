@@ -330,6 +330,36 @@ public struct WidgetLocation: Hashable, Sendable {
     let name: String
     public static let homeScreen = WidgetLocation(name: "homeScreen"), lockScreen = WidgetLocation(name: "lockScreen")
     public static let standBy = WidgetLocation(name: "standBy"), iPhoneWidgetsOnMac = WidgetLocation(name: "iPhoneWidgetsOnMac")
+    public static let carPlay = WidgetLocation(name: "carPlay")
+}
+
+extension WidgetConfiguration {
+    /// Handles the widget's background downloads: nothing downloads in a render.
+    public func onBackgroundURLSessionEvents(matching matchingString: String? = nil,
+                                             _ urlSessionEvent: @escaping (String, @escaping () -> Void) -> Void) -> some WidgetConfiguration { modified() }
+}
+
+/// The backdrop iOS draws behind an accessory widget's content (WidgetKit's
+/// `AccessoryWidgetBackground`): the circle or rounded rectangle of the family, a translucent
+/// grey as the Lock Screen's vibrant mode draws it.
+public struct AccessoryWidgetBackground: View, PrimitiveView {
+    public typealias Body = Never
+    public init() {}
+    package func makeNodes(in environment: EnvironmentValues) -> [ViewNode] {
+        let fill = Paint.color(RGBA(r: 1, g: 1, b: 1, a: environment.look.scheme == .dark ? 0.2 : 0.35))
+        let shape: ShapeKind = environment.widgetFamily == .accessoryCircular ? .circle : .containerRelative
+        return [ViewNode(.shape(ShapeContent(shape: shape, fill: fill)))]
+    }
+}
+
+/// The old preview API's widget context (WidgetKit's `WidgetPreviewContext`).
+public struct WidgetPreviewContext: Hashable, Sendable {
+    public let family: WidgetFamily
+    public init(family: WidgetFamily) { self.family = family }
+}
+
+extension View {
+    public func previewContext(_ context: WidgetPreviewContext) -> some View { self }
 }
 
 /// Asks WidgetKit to reload timelines (WidgetKit's `WidgetCenter`): nothing to reload in a render.

@@ -122,12 +122,5 @@ public protocol _TimelineProviderContextual {
     typealias Context = TimelineProviderContext
 }
 
-/// What a widget declares (WidgetKit's `WidgetConfiguration`).
-public protocol WidgetConfiguration {}
-
-/// A widget (WidgetKit's `Widget`).
-public protocol Widget {
-    associatedtype Body: WidgetConfiguration
-    init()
-    var body: Body { get }
-}
+// `Widget` and `WidgetConfiguration` are SwiftUI's (Apple declares them there, and a file that
+// imports only SwiftUI extends them): Sources/SwiftUI/WidgetDeclarations.swift.

@@ -43,12 +43,15 @@ public struct GradientStop: Hashable, Sendable {
 public enum Paint: Hashable, Sendable {
     case color(RGBA)
     case linearGradient(stops: [GradientStop], start: UnitPoint, end: UnitPoint)
+    /// Circles around `center` (a unit point of the frame), from `startRadius` to `endRadius` in
+    /// points (SwiftUI's `RadialGradient`).
+    case radialGradient(stops: [GradientStop], center: UnitPoint, startRadius: Double, endRadius: Double)
 
     /// A representative solid color (the first stop of a gradient), for text and icons.
     public var solidColor: RGBA {
         switch self {
         case .color(let c): return c
-        case .linearGradient(let stops, _, _): return stops.first?.color ?? .clear
+        case .linearGradient(let stops, _, _), .radialGradient(let stops, _, _, _): return stops.first?.color ?? .clear
         }
     }
 }

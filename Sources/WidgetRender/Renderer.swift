@@ -180,6 +180,18 @@ public final class Renderer {
             cairo_pattern_set_matrix(pattern, &matrix)
             cairo_set_source(cr, pattern)
             cairo_pattern_destroy(pattern)
+        case .radialGradient(let stops, let center, let startRadius, let endRadius):
+            guard stops.count > 1, startRadius.isFinite, endRadius.isFinite, center.x.isFinite, center.y.isFinite else {
+                setSource(paint.solidColor, cr)
+                return
+            }
+            let cx = frame.minX + center.x * frame.width, cy = frame.minY + center.y * frame.height
+            let pattern = cairo_pattern_create_radial(cx, cy, max(0, startRadius), cx, cy, max(0, endRadius))!
+            for stop in stops {
+                cairo_pattern_add_color_stop_rgba(pattern, stop.location, stop.color.r, stop.color.g, stop.color.b, stop.color.a)
+            }
+            cairo_set_source(cr, pattern)
+            cairo_pattern_destroy(pattern)
         }
     }
 

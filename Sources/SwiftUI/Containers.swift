@@ -1,0 +1,156 @@
+import Foundation
+package import WidgetModel
+
+// Lazy stacks, grids and baseline alignment (Apple's signatures). A widget is drawn once, so a
+// lazy stack is its eager twin; a grid lays its rows out as stacks.
+
+/// Children one above the other, made as needed (SwiftUI's `LazyVStack`): in a widget, all of them.
+public struct LazyVStack<Content: View>: View, PrimitiveView {
+    public typealias Body = Never
+    let stack: VStack<Content>
+    public init(alignment: HorizontalAlignment = .center, spacing: CGFloat? = nil, pinnedViews: PinnedScrollableViews = .init(),
+                @ViewBuilder content: () -> Content) {
+        stack = VStack(alignment: alignment, spacing: spacing, content: content)
+    }
+    package func makeNodes(in environment: EnvironmentValues) -> [ViewNode] { stack.makeNodes(in: environment) }
+}
+
+/// Children side by side, made as needed (SwiftUI's `LazyHStack`): in a widget, all of them.
+public struct LazyHStack<Content: View>: View, PrimitiveView {
+    public typealias Body = Never
+    let stack: HStack<Content>
+    public init(alignment: VerticalAlignment = .center, spacing: CGFloat? = nil, pinnedViews: PinnedScrollableViews = .init(),
+                @ViewBuilder content: () -> Content) {
+        stack = HStack(alignment: alignment, spacing: spacing, content: content)
+    }
+    package func makeNodes(in environment: EnvironmentValues) -> [ViewNode] { stack.makeNodes(in: environment) }
+}
+
+/// Headers and footers a lazy stack pins while scrolling: a widget does not scroll.
+public struct PinnedScrollableViews: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt32
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
+    public static let sectionHeaders = PinnedScrollableViews(rawValue: 1), sectionFooters = PinnedScrollableViews(rawValue: 2)
+}
+
+/// A column (or row) of a lazy grid (SwiftUI's `GridItem`).
+public struct GridItem: Hashable, Sendable {
+    public enum Size: Hashable, Sendable {
+        case fixed(CGFloat)
+        case flexible(minimum: CGFloat = 10, maximum: CGFloat = .infinity)
+        case adaptive(minimum: CGFloat, maximum: CGFloat = .infinity)
+    }
+    public var size: Size
+    public var spacing: CGFloat?
+    public var alignment: Alignment?
+    public init(_ size: Size = .flexible(), spacing: CGFloat? = nil, alignment: Alignment? = nil) {
+        self.size = size; self.spacing = spacing; self.alignment = alignment
+    }
+
+    /// The cell's frame along the grid's cross axis.
+    func frame(vertical: Bool) -> FrameSpec {
+        switch size {
+        case .fixed(let length): vertical ? FrameSpec(width: Double(length)) : FrameSpec(height: Double(length))
+        case .flexible(let minimum, let maximum), .adaptive(let minimum, let maximum):
+            vertical ? FrameSpec(minWidth: Double(minimum), maxWidth: Double(maximum), alignment: (alignment ?? .center).engine)
+                : FrameSpec(minHeight: Double(minimum), maxHeight: Double(maximum), alignment: (alignment ?? .center).engine)
+        }
+    }
+}
+
+/// Lays `cells` out in lines of `columns.count` (an adaptive item: as many as its minimum lets
+/// fit in `guess`), each cell framed as its item says.
+func gridLines(_ cells: [ViewNode], items: [GridItem], vertical: Bool, spacing: CGFloat?, guess: CGFloat) -> [ViewNode] {
+    var items = items
+    if items.count == 1, case .adaptive(let minimum, _) = items[0].size, minimum > 0 {
+        let gap = items[0].spacing ?? 8
+        let count = max(1, Int(((guess + gap) / (minimum + gap)).rounded(.down)))
+        items = Array(repeating: GridItem(.flexible(minimum: minimum), spacing: items[0].spacing, alignment: items[0].alignment), count: count)
+    }
+    guard !items.isEmpty else { return cells }
+    var lines: [ViewNode] = []
+    var index = 0
+    while index < cells.count {
+        var line: [ViewNode] = []
+        for item in items where index < cells.count {
+            var cell = cells[index]
+            cell.modifiers.append(.frame(item.frame(vertical: vertical)))
+            line.append(cell)
+            index += 1
+        }
+        let gap = items.first?.spacing.map(Double.init)
+        lines.append(ViewNode(vertical ? .hstack(spacing: gap, alignment: .center, children: line)
+                                       : .vstack(spacing: gap, alignment: .center, children: line)))
+    }
+    return [ViewNode(vertical ? .vstack(spacing: spacing.map(Double.init), alignment: .center, children: lines)
+                              : .hstack(spacing: spacing.map(Double.init), alignment: .center, children: lines))]
+}
+
+/// Rows of cells in the columns given (SwiftUI's `LazyVGrid`).
+public struct LazyVGrid<Content: View>: View, PrimitiveView {
+    public typealias Body = Never
+    let columns: [GridItem], spacing: CGFloat?, content: Content
+    public init(columns: [GridItem], alignment: HorizontalAlignment = .center, spacing: CGFloat? = nil,
+                pinnedViews: PinnedScrollableViews = .init(), @ViewBuilder content: () -> Content) {
+        self.columns = columns; self.spacing = spacing; self.content = content()
+    }
+    package func makeNodes(in environment: EnvironmentValues) -> [ViewNode] {
+        gridLines(ViewResolver.nodes(content, in: environment), items: columns, vertical: true, spacing: spacing,
+                  guess: environment.guessSize.width)
+    }
+}
+
+/// Columns of cells in the rows given (SwiftUI's `LazyHGrid`).
+public struct LazyHGrid<Content: View>: View, PrimitiveView {
+    public typealias Body = Never
+    let rows: [GridItem], spacing: CGFloat?, content: Content
+    public init(rows: [GridItem], alignment: VerticalAlignment = .center, spacing: CGFloat? = nil,
+                pinnedViews: PinnedScrollableViews = .init(), @ViewBuilder content: () -> Content) {
+        self.rows = rows; self.spacing = spacing; self.content = content()
+    }
+    package func makeNodes(in environment: EnvironmentValues) -> [ViewNode] {
+        gridLines(ViewResolver.nodes(content, in: environment), items: rows, vertical: false, spacing: spacing,
+                  guess: environment.guessSize.height)
+    }
+}
+
+/// A grid of rows (SwiftUI's `Grid`). Partly: each `GridRow` is a row of equal-width cells; a
+/// column is not sized to its widest cell across rows.
+public struct Grid<Content: View>: View, PrimitiveView {
+    public typealias Body = Never
+    let alignment: Alignment, horizontalSpacing: CGFloat?, verticalSpacing: CGFloat?, content: Content
+    public init(alignment: Alignment = .center, horizontalSpacing: CGFloat? = nil, verticalSpacing: CGFloat? = nil,
+                @ViewBuilder content: () -> Content) {
+        self.alignment = alignment; self.horizontalSpacing = horizontalSpacing; self.verticalSpacing = verticalSpacing
+        self.content = content()
+    }
+    package func makeNodes(in environment: EnvironmentValues) -> [ViewNode] {
+        var inner = environment
+        inner[GridSpacingKey.self] = horizontalSpacing.map(Double.init)
+        return [ViewNode(.vstack(spacing: verticalSpacing.map(Double.init), alignment: alignment.horizontal.engine,
+                                 children: ViewResolver.nodes(content, in: inner)))]
+    }
+}
+
+struct GridSpacingKey: EnvironmentKey { static let defaultValue: Double? = nil }
+
+/// A row of a `Grid` (SwiftUI's `GridRow`).
+public struct GridRow<Content: View>: View, PrimitiveView {
+    public typealias Body = Never
+    let alignment: VerticalAlignment?, content: Content
+    public init(alignment: VerticalAlignment? = nil, @ViewBuilder content: () -> Content) { self.alignment = alignment; self.content = content() }
+    package func makeNodes(in environment: EnvironmentValues) -> [ViewNode] {
+        let cells = ViewResolver.nodes(content, in: environment).map { cell -> ViewNode in
+            var cell = cell
+            cell.modifiers.append(.frame(FrameSpec(maxWidth: .infinity)))
+            return cell
+        }
+        return [ViewNode(.hstack(spacing: environment[GridSpacingKey.self], alignment: (alignment ?? .center).engine, children: cells))]
+    }
+}
+
+extension View {
+    /// How many columns a cell of a `Grid` spans: drawn in its own column.
+    public func gridCellColumns(_ count: Int) -> some View { self }
+    public func gridColumnAlignment(_ guide: HorizontalAlignment) -> some View { self }
+}
