@@ -32,6 +32,10 @@ public enum Calibration {
         public var maxShift: Double = 12
         /// Centres farther apart than this (points, after alignment) never match.
         public var maxDistance: Double = 16
+        /// Whether an element that is mostly one solid colour (a circle, a card) also yields what
+        /// sits inside it in another colour (an icon on its circle, a label on its card), each an
+        /// element of its own (`innerElements`).
+        public var splitByColour = true
 
         public init(scale: Double) { self.scale = scale }
     }
@@ -237,13 +241,76 @@ public enum Calibration {
             throw Failure(description: "the \(name) has more than \(maxRuns) runs of ink (Calibration.maxRuns): is it a widget picture? (noise or fine stripes; a larger --gap joins more ink)")
         }
         let s = options.scale
-        let found = boxes.map { Box(x: Double($0.x0) / s, y: Double($0.y0) / s, width: Double($0.x1 - $0.x0 + 1) / s,
+        let inner = options.splitByColour ? innerElements(image, mask: mask, boxes: boxes, options: options) : []
+        let found = (boxes + inner).map { Box(x: Double($0.x0) / s, y: Double($0.y0) / s, width: Double($0.x1 - $0.x0 + 1) / s,
                                     height: Double($0.y1 - $0.y0 + 1) / s) }
             .filter { $0.width * $0.height >= options.minimumArea }
         guard found.count <= maxElements else {
             throw Failure(description: "the \(name) has \(found.count) elements, more than \(maxElements): is it a widget picture? (a larger --gap joins more ink)")
         }
         return found.sorted { ($0.y, $0.x) < ($1.y, $1.x) }
+    }
+
+    /// The share of an element's box its dominant colour must fill for it to count as a solid
+    /// shape whose inside is looked at: a circle fills 79 %, a card all of it, a line of text a
+    /// third or less (its glyphs' counters are never taken for elements).
+    static let solidShare = 0.5
+    /// Elements looked inside, at most (the largest first would cost the same): each costs its area.
+    static let maxSolidElements = 200
+
+    /// What sits inside a solid element in another colour: the element's pixels (in its box) that
+    /// differ from its dominant colour by more than the ink threshold, joined as ink is, keeping
+    /// the regions that do not reach the box's edge (the antialiased rim and the corners outside a
+    /// circle do). An icon drawn on a tinted circle or a label on a dark card was one element with
+    /// its shape, so an icon 20 % too small went unseen (issue 37). (A switch's knob takes more than
+    /// half its track, which then is not solid enough to be looked inside.)
+    static func innerElements(_ image: DiffImage, mask: [Bool], boxes: [PixelBox], options: Options) -> [PixelBox] {
+        let bg = background(image)
+        var found: [PixelBox] = []
+        let gapX = max(0, Int((options.horizontalGap * options.scale).rounded()))
+        let gapY = max(0, Int((options.verticalGap * options.scale).rounded()))
+        let minSide = max(3, Int((2 * options.scale).rounded()))
+        for box in boxes.prefix(maxSolidElements) {
+            let w = box.x1 - box.x0 + 1, h = box.y1 - box.y0 + 1
+            guard w >= 3 * minSide, h >= 3 * minSide else { continue }
+            func colour(_ x: Int, _ y: Int) -> (Int, Int, Int) {
+                var p = premultiplied(image, x, y)
+                if bg.3 == 255, p.a < 255 {
+                    let rest = 255 - Int(p.a)
+                    p.r = UInt8(Int(p.r) + (Int(bg.0) * rest + 127) / 255)
+                    p.g = UInt8(Int(p.g) + (Int(bg.1) * rest + 127) / 255)
+                    p.b = UInt8(Int(p.b) + (Int(bg.2) * rest + 127) / 255)
+                }
+                return (Int(p.r), Int(p.g), Int(p.b))
+            }
+            var counts: [Int: Int] = [:]
+            for y in box.y0...box.y1 {
+                for x in box.x0...box.x1 where mask[y * image.width + x] {
+                    let c = colour(x, y)
+                    counts[(c.0 >> 3) << 10 | (c.1 >> 3) << 5 | (c.2 >> 3), default: 0] += 1
+                }
+            }
+            guard let dominant = counts.max(by: { ($0.value, $1.key) < ($1.value, $0.key) }),
+                  Double(dominant.value) >= solidShare * Double(w * h) else { continue }
+            let d = ((dominant.key >> 10 & 31) << 3 + 4, (dominant.key >> 5 & 31) << 3 + 4, (dominant.key & 31) << 3 + 4)
+            var sub = [Bool](repeating: false, count: w * h)
+            for y in box.y0...box.y1 {
+                for x in box.x0...box.x1 {
+                    let c = colour(x, y)
+                    sub[(y - box.y0) * w + (x - box.x0)] = max(abs(c.0 - d.0), abs(c.1 - d.1), abs(c.2 - d.2)) > options.inkThreshold
+                }
+            }
+            guard let parts = components(sub, width: w, height: h, gapX: gapX, gapY: gapY) else { continue }
+            for part in parts where part.x0 > 0 && part.y0 > 0 && part.x1 < w - 1 && part.y1 < h - 1
+                && part.x1 - part.x0 + 1 >= minSide && part.y1 - part.y0 + 1 >= minSide {
+                let inside = PixelBox(x0: box.x0 + part.x0, y0: box.y0 + part.y0, x1: box.x0 + part.x1, y1: box.y0 + part.y1)
+                // An element of its own that lies in the box is found already.
+                guard !boxes.contains(where: { $0.x0 == inside.x0 && $0.y0 == inside.y0 && $0.x1 == inside.x1 && $0.y1 == inside.y1 })
+                else { continue }
+                found.append(inside)
+            }
+        }
+        return found
     }
 
     /// The value below which `fraction` of `values` lie (nearest rank); 0 for none.
