@@ -24,11 +24,13 @@ let swiftUITargets: [Target] = [
     .target(name: "ActivityKit"),
     .target(name: "AppIntents", dependencies: ["SwiftUI"]),
     .target(name: "WidgetKit", dependencies: ["SwiftUI", "ActivityKit", "AppIntents", "WidgetModel"]),
+    // Swift Charts' common marks and axes, drawn by the engine (docs/swift.md, Charts).
+    .target(name: "Charts", dependencies: ["SwiftUI", "WidgetModel"]),
     // SwiftUI views → WidgetRenderer: the one place the modules meet the engine's façade.
     .target(name: "WidgetShotSwiftUI", dependencies: ["SwiftUI", "DeveloperToolsSupport", "WidgetKit", "ActivityKit", "WidgetShot"]),
 ]
 let swiftUITests: [Target] = [
-    .testTarget(name: "SwiftUITests", dependencies: ["SwiftUI", "DeveloperToolsSupport", "WidgetKit", "ActivityKit", "AppIntents", "UIKit", "WidgetShotSwiftUI", "WidgetShot",
+    .testTarget(name: "SwiftUITests", dependencies: ["SwiftUI", "DeveloperToolsSupport", "WidgetKit", "ActivityKit", "AppIntents", "UIKit", "Charts", "WidgetShotSwiftUI", "WidgetShot",
                                                      "WidgetShotTesting", "TestSupport"]),
 ]
 // assertWidgetSnapshot(of: view) for a team's own SwiftUI views (WidgetShotTesting/ViewSnapshot.swift).

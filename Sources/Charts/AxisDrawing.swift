@@ -1,0 +1,114 @@
+import Foundation
+import SwiftUI
+package import WidgetModel
+
+/// One value of an axis as drawn: its gridline, tick and label, where asked for.
+struct AxisMark {
+    struct Line { var style: AnyShapeStyle?; var stroke: StrokeStyle?; var length: Double = 0 }
+    struct Label { var text: String; var font: Font?; var style: AnyShapeStyle? }
+    var value: ChartDatum
+    var grid: Line?
+    var tick: Line?
+    var label: Label?
+    /// A y axis's marks on the leading side (else trailing).
+    var leading = false
+}
+
+extension ChartDrawing {
+    /// The marks of an axis: the team's `AxisMarks`, or the default (y: gridlines and labels on the
+    /// trailing side; x: labels at the bottom); none when the axis is hidden.
+    func axisMarks(_ axis: AxisConfig, scale: ChartScale, isX: Bool) -> [AxisMark] {
+        if axis.visibility == .hidden { return [] }
+        let specs = axis.marks ?? [AxisMarksSpec(position: .automatic, values: .automatic, content: { _ in
+            isX ? [.label(format: nil, fixed: nil, font: nil, style: nil)]
+                : [.grid(style: nil, stroke: nil), .label(format: nil, fixed: nil, font: nil, style: nil)]
+        })]
+        var out: [AxisMark] = []
+        for spec in specs {
+            let (values, component) = tickValues(spec.values, scale: scale)
+            let decimals = values.contains { ($0.numeric ?? 0) != ($0.numeric ?? 0).rounded() }
+            for (i, value) in values.enumerated() {
+                var mark = AxisMark(value: value, leading: !isX && spec.position == .leading)
+                for element in spec.content(AxisValue(index: i, count: values.count, datum: value)) {
+                    switch element {
+                    case .grid(let style, let stroke): mark.grid = AxisMark.Line(style: style, stroke: stroke)
+                    case .tick(let style, let length, let stroke): mark.tick = AxisMark.Line(style: style, stroke: stroke, length: Double(length))
+                    case .label(let format, let fixed, let font, let style):
+                        let text = fixed ?? format?(value) ?? defaultLabel(value, component: component, decimals: decimals)
+                        mark.label = AxisMark.Label(text: text, font: font, style: style)
+                    case .marks: break
+                    }
+                }
+                out.append(mark)
+            }
+        }
+        return out
+    }
+
+    /// The values an axis marks, at most `ChartLimits.axisValues`, and the calendar unit between dates.
+    func tickValues(_ values: AxisMarkValues, scale: ChartScale) -> ([ChartDatum], Calendar.Component?) {
+        switch (values.kind, scale.kind) {
+        case (.values(let list), _):
+            return (Array(list.prefix(ChartLimits.axisValues)), nil)
+        case (_, .categories(let names)):
+            return (names.prefix(ChartLimits.axisValues).map(ChartDatum.category), nil)
+        case (.strideNumber(let step), .numeric(let lo, let hi)) where !scale.isDate:
+            return (numberTicks(lo, hi, step: step), nil)
+        case (.strideDate(let component, let count, let cal), .numeric(let lo, let hi)) where scale.isDate:
+            return (dateTicks(lo, hi, component, count, cal ?? calendar), component)
+        case (.automatic(let desired), .numeric(let lo, let hi)):
+            if scale.isDate {
+                let span = hi - lo, want = Double(desired ?? 4)
+                let steps: [(Calendar.Component, Int, Double)] = [(.minute, 15, 900), (.hour, 1, 3600), (.hour, 3, 10800), (.hour, 6, 21600),
+                                                                  (.hour, 12, 43200), (.day, 1, 86400), (.day, 2, 172_800), (.weekOfYear, 1, 604_800),
+                                                                  (.month, 1, 2_629_800), (.month, 3, 7_889_400), (.year, 1, 31_557_600)]
+                let (component, count, _) = steps.first { span / $0.2 <= want + 1 } ?? (.year, 1, 0)
+                return (dateTicks(lo, hi, component, count, calendar), component)
+            }
+            return (numberTicks(lo, hi, step: ChartScale.niceStep((hi - lo) / Double(desired ?? 4))), nil)
+        default:
+            environment.collector.warn("an axis asks for values of another kind than its data (a date stride on numbers, or the reverse): no marks drawn")
+            return ([], nil)
+        }
+    }
+
+    func numberTicks(_ lo: Double, _ hi: Double, step: Double) -> [ChartDatum] {
+        guard step > 0, hi >= lo else { return [] }
+        var out: [ChartDatum] = []
+        var v = (lo / step).rounded(.up) * step
+        while v <= hi + step * 1e-9, out.count < ChartLimits.axisValues {
+            out.append(.number(abs(v) < step * 1e-9 ? 0 : v)); v += step
+        }
+        return out
+    }
+
+    func dateTicks(_ lo: Double, _ hi: Double, _ component: Calendar.Component, _ count: Int, _ cal: Calendar) -> [ChartDatum] {
+        let start = Date(timeIntervalSince1970: lo)
+        guard var d = cal.dateInterval(of: component == .weekOfYear ? .weekOfYear : component, for: start)?.start else { return [] }
+        var out: [ChartDatum] = []
+        while d.timeIntervalSince1970 <= hi, out.count < ChartLimits.axisValues {
+            if d.timeIntervalSince1970 >= lo { out.append(.date(d)) }
+            guard let next = cal.date(byAdding: component, value: count, to: d), next > d else { break }
+            d = next
+        }
+        return out
+    }
+
+    /// A number as it is (decimals only when the steps have them); a date by its unit, in the
+    /// render's locale and time zone; a category as it is.
+    func defaultLabel(_ value: ChartDatum, component: Calendar.Component?, decimals: Bool) -> String {
+        switch value {
+        case .category(let s): return s
+        case .number(let v): return decimals ? String(format: "%.2f", v).replacingOccurrences(of: #"\.?0+$"#, with: "", options: .regularExpression)
+                                             : String(format: "%.0f", v)
+        case .date(let d):
+            let style = Date.FormatStyle(locale: environment.locale, calendar: calendar, timeZone: environment.timeZone)
+            switch component {
+            case .minute?, .hour?: return d.formatted(style.hour())
+            case .month?: return d.formatted(style.month(.abbreviated))
+            case .year?: return d.formatted(style.year())
+            default: return d.formatted(style.day())
+            }
+        }
+    }
+}

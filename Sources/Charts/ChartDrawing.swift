@@ -1,0 +1,412 @@
+import Foundation
+import SwiftUI
+package import WidgetModel
+
+/// A scale: data → points along one axis of the plot (0 at the plot's leading or bottom edge).
+struct ChartScale {
+    enum Kind { case numeric(lo: Double, hi: Double), categories([String]) }
+    var kind: Kind
+    var isDate = false
+    var length: Double = 1
+
+    /// The position of a value (a category: its band's centre); nil for a value of the wrong kind.
+    func position(_ datum: ChartDatum) -> Double? {
+        switch kind {
+        case .numeric(let lo, let hi):
+            guard let v = datum.numeric else { return nil }
+            return hi > lo ? (v - lo) / (hi - lo) * length : length / 2
+        case .categories(let names):
+            guard case .category(let name) = datum, let i = names.firstIndex(of: name) else { return nil }
+            return (Double(i) + 0.5) * band
+        }
+    }
+
+    func position(number v: Double) -> Double { position(.number(v)) ?? 0 }
+
+    /// A category's band; zero on a quantitative scale.
+    var band: Double {
+        if case .categories(let names) = kind { return length / Double(max(names.count, 1)) }
+        return 0
+    }
+
+    var isCategorical: Bool { if case .categories = kind { true } else { false } }
+
+    /// The scale for `values`: an explicit domain; categories in order of appearance; else min…max
+    /// of the numbers with zero included, widened to round steps (dates: min…max as they are).
+    static func make(values: [ChartDatum], explicit: DomainSpec?, desiredTicks: Int = 4) -> ChartScale {
+        if let explicit {
+            switch explicit {
+            case .range(let a, let b):
+                let isDate = if case .date = a { true } else { false }
+                return ChartScale(kind: .numeric(lo: a.numeric ?? 0, hi: b.numeric ?? 1), isDate: isDate)
+            case .categories(let names):
+                return ChartScale(kind: .categories(Array(names.map(\.text).prefix(ChartLimits.categories))))
+            }
+        }
+        if values.contains(where: { if case .category = $0 { true } else { false } }) {
+            var names: [String] = []
+            for case .category(let name) in values where !names.contains(name) && names.count < ChartLimits.categories { names.append(name) }
+            return ChartScale(kind: .categories(names))
+        }
+        let numbers = values.compactMap(\.numeric)
+        let isDate = values.contains { if case .date = $0 { true } else { false } }
+        guard var lo = numbers.min(), var hi = numbers.max() else { return ChartScale(kind: .numeric(lo: 0, hi: 1)) }
+        if isDate {
+            if lo == hi { lo -= 3600; hi += 3600 }
+            return ChartScale(kind: .numeric(lo: lo, hi: hi), isDate: true)
+        }
+        lo = min(lo, 0); hi = max(hi, 0)
+        if lo == hi { hi = lo + 1 }
+        let step = niceStep((hi - lo) / Double(desiredTicks))
+        return ChartScale(kind: .numeric(lo: (lo / step).rounded(.down) * step, hi: (hi / step).rounded(.up) * step))
+    }
+
+    /// 1, 2, 2.5 or 5 times a power of ten, at least `raw`.
+    static func niceStep(_ raw: Double) -> Double {
+        guard raw > 0, raw.isFinite else { return 1 }
+        let magnitude = pow(10, (log10(raw)).rounded(.down))
+        let f = raw / magnitude
+        return (f <= 1 ? 1 : f <= 2 ? 2 : f <= 2.5 ? 2.5 : f <= 5 ? 5 : 10) * magnitude
+    }
+}
+
+/// The marks, axes and labels of one chart, made for its size.
+struct ChartDrawing {
+    let marks: [MarkRecord]
+    let config: ChartConfig
+    let size: Size
+    let environment: EnvironmentValues
+
+    static let labelFontSize = 11.0 // caption 2 at the default text size: the estimate labels are reserved by
+    static let labelGap = 4.0
+    var calendar: Calendar {
+        var c = Calendar(identifier: .gregorian)
+        c.timeZone = environment.timeZone
+        return c
+    }
+
+    /// A bar's extent along its value axis, and whether it lies along x (horizontal).
+    struct BarSpan { var horizontal: Bool; var lo: Double?; var hi: Double? }
+
+    func barSpans() -> [Int: BarSpan] {
+        var spans: [Int: BarSpan] = [:]
+        var positive: [ChartDatum: Double] = [:], negative: [ChartDatum: Double] = [:]
+        for (i, m) in marks.enumerated() where m.kind == .bar {
+            let yIsCategory = if case .category = m.y { true } else { false }
+            let horizontal = m.x2 != nil || m.y2 == nil && m.y != nil && yIsCategory && m.x?.numeric != nil && m.xUnit == nil || m.y != nil && m.x == nil
+            let (band, value, value2) = horizontal ? (m.y, m.x, m.x2) : (m.x, m.y, m.y2)
+            if let value2 { spans[i] = BarSpan(horizontal: horizontal, lo: value?.numeric, hi: value2.numeric); continue }
+            guard let v = value?.numeric else { spans[i] = BarSpan(horizontal: horizontal, lo: nil, hi: nil); continue }
+            if m.stacked, let band {
+                if v >= 0 { let base = positive[band, default: 0]; positive[band] = base + v; spans[i] = BarSpan(horizontal: horizontal, lo: base, hi: base + v) }
+                else { let base = negative[band, default: 0]; negative[band] = base + v; spans[i] = BarSpan(horizontal: horizontal, lo: base, hi: base + v) }
+            } else {
+                spans[i] = BarSpan(horizontal: horizontal, lo: 0, hi: v)
+            }
+        }
+        return spans
+    }
+
+    func unitEnd(_ datum: ChartDatum?, _ unit: (Calendar.Component, Calendar)?) -> ChartDatum? {
+        guard case .date(let d) = datum, let (component, cal) = unit, let end = cal.date(byAdding: component, value: 1, to: d) else { return nil }
+        return .date(end)
+    }
+
+    func nodes() -> [ViewNode] {
+        let spans = barSpans()
+        var xs: [ChartDatum] = [], ys: [ChartDatum] = []
+        for (i, m) in marks.enumerated() {
+            if let s = spans[i] {
+                let numbers = [s.lo, s.hi].compactMap { $0 }.map(ChartDatum.number)
+                if s.horizontal { xs += numbers; ys += [m.y].compactMap { $0 } + [unitEnd(m.y, m.yUnit)].compactMap { $0 } }
+                else { ys += numbers; xs += [m.x].compactMap { $0 } + [unitEnd(m.x, m.xUnit)].compactMap { $0 } }
+            } else {
+                xs += [m.x, m.x2].compactMap { $0 }
+                ys += [m.y, m.y2].compactMap { $0 }
+            }
+        }
+        var sx = ChartScale.make(values: xs, explicit: config.xDomain)
+        var sy = ChartScale.make(values: ys, explicit: config.yDomain)
+
+        // The axes: their values and labels decide how much room the plot leaves them.
+        let xAxis = axisMarks(config.x, scale: sx, isX: true)
+        let yAxis = axisMarks(config.y, scale: sy, isX: false)
+        let lineHeight = (Self.labelFontSize * 1.25).rounded(.up)
+        let yLabelWidth = yAxis.filter { $0.label != nil }.map { Double($0.label!.text.count) * Self.labelFontSize * 0.6 }.max()
+        let yLeading = yAxis.contains { $0.leading }
+        var plot = Rect(x: 0, y: 0, width: size.width, height: size.height)
+        if let w = yLabelWidth {
+            let room = (w + Self.labelGap).rounded(.up)
+            plot.size.width -= room
+            if yLeading { plot.origin.x = room }
+            plot.origin.y = lineHeight / 2; plot.size.height -= lineHeight / 2
+        }
+        if xAxis.contains(where: { $0.label != nil }) { plot.size.height -= lineHeight + 2 }
+        plot.size.width = max(plot.size.width, 1); plot.size.height = max(plot.size.height, 1)
+        sx.length = plot.size.width; sy.length = plot.size.height
+
+        func px(_ d: ChartDatum?) -> Double? { d.flatMap { sx.position($0) }.map { plot.minX + $0 } }
+        func py(_ d: ChartDatum?) -> Double? { d.flatMap { sy.position($0) }.map { plot.maxY - $0 } }
+
+        var out: [ViewNode] = []
+        // Gridlines under the marks.
+        for mark in xAxis { if let grid = mark.grid, let x = px(mark.value) { out.append(stroke([.move(Point(x: x, y: plot.minY)), .line(Point(x: x, y: plot.maxY))], grid.style, grid.stroke)) } }
+        for mark in yAxis { if let grid = mark.grid, let y = py(mark.value) { out.append(stroke([.move(Point(x: plot.minX, y: y)), .line(Point(x: plot.maxX, y: y))], grid.style, grid.stroke)) } }
+
+        // Marks, in the order written; a line or area series where its first mark is.
+        let categories = seriesCategories()
+        var drawnSeries: Set<String> = []
+        for (i, m) in marks.enumerated() {
+            let paint = paint(for: m.attributes, categories: categories)
+            switch m.kind {
+            case .bar:
+                guard let span = spans[i] else { continue }
+                if let rect = barRect(m, span, sx: sx, sy: sy, plot: plot, px: px, py: py), rect.width > 0, rect.height > 0 {
+                    out.append(fill(roundedRect(rect, radius: m.attributes.cornerRadius ?? 0), paint))
+                }
+            case .point:
+                guard let x = px(m.x), let y = py(m.y) else { continue }
+                let d = m.attributes.symbolSize.map { sqrt(Double($0) * 4 / .pi) } ?? 8
+                out.append(fill(circle(Point(x: x, y: y), d / 2), paint))
+            case .rule:
+                let x0 = px(m.x) ?? plot.minX, x1 = px(m.x2) ?? (m.x == nil || m.y != nil && m.x2 == nil && m.x == nil ? plot.maxX : x0)
+                let y0 = py(m.y) ?? plot.maxY, y1 = py(m.y2) ?? (m.y == nil ? plot.minY : y0)
+                let (a, b) = m.x != nil && m.x2 == nil && m.y == nil ? (Point(x: x0, y: plot.maxY), Point(x: x0, y: plot.minY))
+                    : m.y != nil && m.y2 == nil && m.x == nil ? (Point(x: plot.minX, y: y0), Point(x: plot.maxX, y: y0))
+                    : (Point(x: x0, y: y0), Point(x: x1, y: y1))
+                out.append(stroke([.move(a), .line(b)], nil, m.attributes.lineStyle ?? StrokeStyle(lineWidth: 1), paint: paint))
+            case .line, .area:
+                let key = "\(m.kind.rawValue)|\(seriesKey(m))"
+                guard !drawnSeries.contains(key) else { continue }
+                drawnSeries.insert(key)
+                let members = marks.filter { $0.kind == m.kind && seriesKey($0) == seriesKey(m) }
+                out += series(members, kind: m.kind, paint: paint, plot: plot, sy: sy, px: px, py: py)
+            }
+        }
+
+        // Ticks and labels over the marks.
+        for mark in xAxis {
+            guard let x = px(mark.value) else { continue }
+            if let tick = mark.tick { out.append(stroke([.move(Point(x: x, y: plot.maxY)), .line(Point(x: x, y: plot.maxY + tick.length))], tick.style, tick.stroke)) }
+            if let label = mark.label {
+                let width = sx.isCategorical ? max(sx.band, 24) : 60
+                let leadingAligned = sx.isDate
+                out += text(label, x: leadingAligned ? x + 2 : x - width / 2, y: plot.maxY + 2, width: width, height: lineHeight,
+                            alignment: leadingAligned ? .leading : .center)
+            }
+        }
+        for mark in yAxis {
+            guard let y = py(mark.value) else { continue }
+            let edge = mark.leading ? plot.minX : plot.maxX
+            if let tick = mark.tick { out.append(stroke([.move(Point(x: edge, y: y)), .line(Point(x: edge + (mark.leading ? -tick.length : tick.length), y: y))], tick.style, tick.stroke)) }
+            if let label = mark.label {
+                let width = (yLabelWidth ?? 20) + 2
+                out += text(label, x: mark.leading ? 0 : plot.maxX + Self.labelGap, y: y - lineHeight / 2, width: width, height: lineHeight,
+                            alignment: mark.leading ? .trailing : .leading)
+            }
+        }
+        if config.legend != .hidden, marks.contains(where: { $0.attributes.styleBy != nil }) {
+            environment.collector.warn("a chart's legend is not drawn yet (docs/swift.md, Charts): .chartLegend(.hidden) says so")
+        }
+        return out
+    }
+
+    // MARK: Marks
+
+    func barRect(_ m: MarkRecord, _ span: BarSpan, sx: ChartScale, sy: ChartScale, plot: Rect,
+                 px: (ChartDatum?) -> Double?, py: (ChartDatum?) -> Double?) -> Rect? {
+        let bandScale = span.horizontal ? sy : sx
+        let band = span.horizontal ? m.y : m.x, unit = span.horizontal ? m.yUnit : m.xUnit
+        let dimension = span.horizontal ? m.height : m.width
+        func along(_ d: ChartDatum?) -> Double? { span.horizontal ? py(d) : px(d) }
+        // The bar's place across its band.
+        var start: Double, end: Double
+        if band == nil {
+            (start, end) = span.horizontal ? (plot.minY, plot.maxY) : (plot.minX, plot.maxX)
+        } else if let end0 = unitEnd(band, unit), let a = along(band), let b = along(end0) {
+            (start, end) = (min(a, b), max(a, b))
+            (start, end) = sized(start, end, dimension, automatic: 0.8)
+        } else if let c = along(band) {
+            let room = bandScale.isCategorical ? bandScale.band : bandScale.length / Double(max(distinctBands(span.horizontal), 1))
+            (start, end) = sized(c - room / 2, c + room / 2, dimension, automatic: 0.6)
+        } else { return nil }
+        // Its extent along the value axis.
+        let valueScale = span.horizontal ? sx : sy
+        guard let lo = span.lo, let hi = span.hi else {
+            return span.horizontal ? Rect(x: plot.minX, y: start, width: plot.width, height: end - start)
+                : Rect(x: start, y: plot.minY, width: end - start, height: plot.height)
+        }
+        if span.horizontal {
+            let a = plot.minX + valueScale.position(number: lo), b = plot.minX + valueScale.position(number: hi)
+            return Rect(x: min(a, b), y: start, width: abs(b - a), height: end - start)
+        }
+        let a = plot.maxY - valueScale.position(number: lo), b = plot.maxY - valueScale.position(number: hi)
+        return Rect(x: start, y: min(a, b), width: end - start, height: abs(b - a))
+    }
+
+    func sized(_ start: Double, _ end: Double, _ dimension: MarkDimension, automatic: Double) -> (Double, Double) {
+        let room = end - start, mid = (start + end) / 2
+        let width: Double = switch dimension.kind {
+        case .automatic: room * automatic
+        case .fixed(let w): Double(w)
+        case .ratio(let r): room * Double(r)
+        case .inset(let i): max(room - 2 * Double(i), 0)
+        }
+        return (mid - width / 2, mid + width / 2)
+    }
+
+    func distinctBands(_ horizontal: Bool) -> Int {
+        Set(marks.filter { $0.kind == .bar }.compactMap { horizontal ? $0.y : $0.x }).count
+    }
+
+    func seriesKey(_ m: MarkRecord) -> String { m.series ?? m.attributes.styleBy?.text ?? "" }
+
+    func series(_ members: [MarkRecord], kind: MarkRecord.Kind, paint: Paint, plot: Rect, sy: ChartScale,
+                px: (ChartDatum?) -> Double?, py: (ChartDatum?) -> Double?) -> [ViewNode] {
+        let points = members.compactMap { m -> Point? in px(m.x).flatMap { x in py(m.y).map { Point(x: x, y: $0) } } }
+        guard !points.isEmpty else { return [] }
+        let method = members[0].attributes.interpolation.kind
+        if kind == .line {
+            let style = members[0].attributes.lineStyle ?? StrokeStyle(lineWidth: 2, lineCap: .round, lineJoin: .round)
+            var out = points.count > 1 ? [stroke(curve(points, method), nil, style, paint: paint)] : []
+            if members[0].attributes.hasSymbol || points.count == 1 {
+                let d = members[0].attributes.symbolSize.map { sqrt(Double($0) * 4 / .pi) } ?? 7
+                out += points.map { fill(circle($0, d / 2), paint) }
+            }
+            return out
+        }
+        // An area: the line, then back along zero (or yStart…yEnd: the second edge).
+        let zero = plot.maxY - sy.position(number: 0)
+        let lower: [Point] = members.allSatisfy({ $0.y2 != nil })
+            ? members.compactMap { m in px(m.x).flatMap { x in py(m.y).map { Point(x: x, y: $0) } } }
+            : points.map { Point(x: $0.x, y: min(max(zero, plot.minY), plot.maxY)) }
+        let upper: [Point] = members.allSatisfy({ $0.y2 != nil })
+            ? members.compactMap { m in px(m.x).flatMap { x in py(m.y2).map { Point(x: x, y: $0) } } } : points
+        guard upper.count > 1, lower.count == upper.count else { return [] }
+        var elements = curve(upper, method)
+        let back = curve(lower.reversed(), method)
+        elements.append(.line(lower.last!))
+        elements += back.dropFirst()
+        elements.append(.close)
+        return [fill(elements, paint)]
+    }
+
+    /// The path through `p` by the interpolation method.
+    func curve(_ p: [Point], _ method: InterpolationMethod.Kind) -> [VectorPath.Element] {
+        var out: [VectorPath.Element] = [.move(p[0])]
+        guard p.count > 1 else { return out }
+        switch method {
+        case .linear:
+            out += p.dropFirst().map { .line($0) }
+        case .stepStart, .stepEnd, .stepCenter:
+            for i in 1..<p.count {
+                let a = p[i - 1], b = p[i]
+                switch method {
+                case .stepStart: out += [.line(Point(x: a.x, y: b.y)), .line(b)]
+                case .stepEnd: out += [.line(Point(x: b.x, y: a.y)), .line(b)]
+                default: let m = (a.x + b.x) / 2; out += [.line(Point(x: m, y: a.y)), .line(Point(x: m, y: b.y)), .line(b)]
+                }
+            }
+        case .monotone:
+            // Fritsch–Carlson tangents: no overshoot between points.
+            let n = p.count
+            var slopes = (0..<(n - 1)).map { i in p[i + 1].x != p[i].x ? (p[i + 1].y - p[i].y) / (p[i + 1].x - p[i].x) : 0 }
+            var tangents = [Double](repeating: 0, count: n)
+            tangents[0] = slopes[0]; tangents[n - 1] = slopes[n - 2]
+            for i in 1..<(n - 1) { tangents[i] = slopes[i - 1] * slopes[i] <= 0 ? 0 : (slopes[i - 1] + slopes[i]) / 2 }
+            for i in 0..<(n - 1) where slopes[i] == 0 { tangents[i] = 0; tangents[i + 1] = 0; slopes[i] = 0 }
+            for i in 1..<n {
+                let a = p[i - 1], b = p[i], dx = (b.x - a.x) / 3
+                out.append(.curve(to: b, control1: Point(x: a.x + dx, y: a.y + tangents[i - 1] * dx),
+                                  control2: Point(x: b.x - dx, y: b.y - tangents[i] * dx)))
+            }
+        case .catmullRom, .cardinal:
+            for i in 1..<p.count {
+                let p0 = p[max(i - 2, 0)], p1 = p[i - 1], p2 = p[i], p3 = p[min(i + 1, p.count - 1)]
+                out.append(.curve(to: p2, control1: Point(x: p1.x + (p2.x - p0.x) / 6, y: p1.y + (p2.y - p0.y) / 6),
+                                  control2: Point(x: p2.x - (p3.x - p1.x) / 6, y: p2.y - (p3.y - p1.y) / 6)))
+            }
+        }
+        return out
+    }
+
+    // MARK: Colours
+
+    /// The series of `foregroundStyle(by:)`, in order of appearance.
+    func seriesCategories() -> [ChartDatum] {
+        var seen: [ChartDatum] = []
+        for m in marks { if let c = m.attributes.styleBy, !seen.contains(c) { seen.append(c) } }
+        return seen
+    }
+
+    /// Swift Charts' palette for series without a `chartForegroundStyleScale`.
+    static let palette: [Color] = [.blue, .green, .orange, .purple, .red, .cyan, .yellow, .brown, .pink, .indigo]
+
+    func paint(for attributes: MarkAttributes, categories: [ChartDatum]) -> Paint {
+        var style = attributes.style ?? AnyShapeStyle(Color.blue)
+        if attributes.style == nil, let by = attributes.styleBy {
+            if let scale = config.styleScale {
+                if let match = scale.first(where: { $0.0 == by }) { style = match.1 }
+                else { environment.collector.warn("chartForegroundStyleScale has no style for \(by.text): drawn in the palette's colour") }
+            }
+            if config.styleScale?.first(where: { $0.0 == by }) == nil {
+                style = AnyShapeStyle(Self.palette[(categories.firstIndex(of: by) ?? 0) % Self.palette.count])
+            }
+        }
+        if attributes.opacity < 1 { style = faded(style, attributes.opacity) }
+        return style.resolvePaint(in: environment)
+    }
+
+    // MARK: Nodes
+
+    var bounds: Rect { Rect(x: 0, y: 0, width: size.width, height: size.height) }
+
+    func fill(_ elements: [VectorPath.Element], _ paint: Paint) -> ViewNode {
+        ViewNode(.shape(ShapeContent(shape: .vector(VectorPath(elements: elements, bounds: bounds)), fill: paint)))
+    }
+
+    func stroke(_ elements: [VectorPath.Element], _ style: AnyShapeStyle?, _ strokeStyle: StrokeStyle?, paint: Paint? = nil) -> ViewNode {
+        let s = strokeStyle ?? StrokeStyle(lineWidth: 0.5)
+        let resolved = paint ?? (style ?? AnyShapeStyle(HierarchicalShapeStyle.secondary.opacity(0.4))).resolvePaint(in: environment)
+        let cap: LineCap = s.lineCap == .round ? .round : s.lineCap == .square ? .square : .butt
+        let join: LineJoin = s.lineJoin == .round ? .round : s.lineJoin == .bevel ? .bevel : .miter
+        return ViewNode(.shape(ShapeContent(shape: .vector(VectorPath(elements: elements, bounds: bounds)),
+                                            stroke: Stroke(paint: resolved, width: Double(s.lineWidth), dash: s.dash.map(Double.init),
+                                                           cap: cap, join: join, miterLimit: Double(s.miterLimit), dashPhase: Double(s.dashPhase)))))
+    }
+
+    func text(_ label: AxisMark.Label, x: Double, y: Double, width: Double, height: Double, alignment: SwiftUI.Alignment) -> [ViewNode] {
+        let view = Text(verbatim: label.text).font(label.font ?? .caption2)
+            .foregroundStyle(label.style ?? AnyShapeStyle(HierarchicalShapeStyle.secondary)).lineLimit(1)
+            .frame(width: CGFloat(width), height: CGFloat(height), alignment: alignment).offset(x: CGFloat(x), y: CGFloat(y))
+        return ViewResolver.nodes(view, in: environment)
+    }
+
+    func roundedRect(_ r: Rect, radius: CGFloat) -> [VectorPath.Element] {
+        let rr = min(Double(radius), r.width / 2, r.height / 2)
+        guard rr > 0 else {
+            return [.move(Point(x: r.minX, y: r.minY)), .line(Point(x: r.maxX, y: r.minY)), .line(Point(x: r.maxX, y: r.maxY)),
+                    .line(Point(x: r.minX, y: r.maxY)), .close]
+        }
+        let k = rr * 0.5523
+        return [.move(Point(x: r.minX + rr, y: r.minY)), .line(Point(x: r.maxX - rr, y: r.minY)),
+                .curve(to: Point(x: r.maxX, y: r.minY + rr), control1: Point(x: r.maxX - rr + k, y: r.minY), control2: Point(x: r.maxX, y: r.minY + rr - k)),
+                .line(Point(x: r.maxX, y: r.maxY - rr)),
+                .curve(to: Point(x: r.maxX - rr, y: r.maxY), control1: Point(x: r.maxX, y: r.maxY - rr + k), control2: Point(x: r.maxX - rr + k, y: r.maxY)),
+                .line(Point(x: r.minX + rr, y: r.maxY)),
+                .curve(to: Point(x: r.minX, y: r.maxY - rr), control1: Point(x: r.minX + rr - k, y: r.maxY), control2: Point(x: r.minX, y: r.maxY - rr + k)),
+                .line(Point(x: r.minX, y: r.minY + rr)),
+                .curve(to: Point(x: r.minX + rr, y: r.minY), control1: Point(x: r.minX, y: r.minY + rr - k), control2: Point(x: r.minX + rr - k, y: r.minY)),
+                .close]
+    }
+
+    func circle(_ c: Point, _ radius: Double) -> [VectorPath.Element] {
+        let k = radius * 0.5523
+        return [.move(Point(x: c.x + radius, y: c.y)),
+                .curve(to: Point(x: c.x, y: c.y + radius), control1: Point(x: c.x + radius, y: c.y + k), control2: Point(x: c.x + k, y: c.y + radius)),
+                .curve(to: Point(x: c.x - radius, y: c.y), control1: Point(x: c.x - k, y: c.y + radius), control2: Point(x: c.x - radius, y: c.y + k)),
+                .curve(to: Point(x: c.x, y: c.y - radius), control1: Point(x: c.x - radius, y: c.y - k), control2: Point(x: c.x - k, y: c.y - radius)),
+                .curve(to: Point(x: c.x + radius, y: c.y), control1: Point(x: c.x + k, y: c.y - radius), control2: Point(x: c.x + radius, y: c.y - k)),
+                .close]
+    }
+}

@@ -1,0 +1,162 @@
+import Charts
+import Foundation
+import SwiftUI
+import Testing
+import TestSupport
+import WidgetShot
+import WidgetShotSwiftUI
+
+struct Sale: Identifiable {
+    let day: String
+    let amount: Double
+    let kind: String
+    var id: String { day + kind }
+}
+
+/// Swift Charts' common marks drawn by the engine: bars in proportion to their values, a line
+/// through its points, axes drawn or hidden, categories in order of appearance, stacking and the
+/// series palette. Every chart is alone on a 200 × 120 pt canvas at 1 px per point.
+@Suite("Charts: marks laid out by the data's domain in the chart's own frame")
+struct ChartTests {
+    static func render<V: SwiftUI.View>(_ view: V, _ name: String) throws -> (RenderResult, (Int, Int) -> [UInt8]) {
+        var look = Look(scale: 1)
+        look.canvas = Size(width: 200, height: 120)
+        // One renderer per render: a renderer is not thread-safe, and tests run in parallel.
+        let result = try SwiftUIRender.render(view, surface: .systemSmall, look: look, renderer: WidgetRenderer(fonts: Project.fonts))
+        try Data(result.png).write(to: URL(fileURLWithPath: NSTemporaryDirectory() + "chart-\(name).png"))
+        let rgba = result.bitmap.straightRGBA()
+        return (result, { x, y in
+            let i = (y * rgba.width + x) * 4
+            return Array(rgba.pixels[i..<i + 4])
+        })
+    }
+
+    static func isBlue(_ p: [UInt8]) -> Bool { p[2] > 200 && p[0] < 80 && p[1] < 160 }
+    static func isGreen(_ p: [UInt8]) -> Bool { p[1] > 150 && p[0] < 120 && p[2] < 140 }
+    /// Ink that is neither the background nor a mark: text and gridlines.
+    static func isInk(_ p: [UInt8]) -> Bool { p[3] > 0 && !isBlue(p) && Int(p[0]) + Int(p[1]) + Int(p[2]) < 600 }
+
+    /// Blue pixels up from the bottom row of column `x`, until the first that is not.
+    static func barHeight(_ at: (Int, Int) -> [UInt8], x: Int, bottom: Int) -> Int {
+        var y = bottom
+        while y >= 0, isBlue(at(x, y)) { y -= 1 }
+        return bottom - y
+    }
+
+    static let threeBars = [("A", 1.0), ("B", 2.0), ("C", 4.0)]
+
+    @Test("three bars: heights in proportion to the values, from zero, in equal bands")
+    func barHeights() throws {
+        let chart = Chart {
+            ForEach(Self.threeBars, id: \.0) { item in
+                BarMark(x: .value("Name", item.0), y: .value("Value", item.1))
+            }
+        }
+        .chartXAxis(.hidden).chartYAxis(.hidden)
+        let (result, at) = try Self.render(chart, "bars")
+        // Domain 0…4 (zero included, rounded to steps of 1) over 120 px: 30, 60, 120 px.
+        let heights = [33, 100, 166].map { Self.barHeight(at, x: $0, bottom: 119) }
+        #expect(abs(heights[0] - 30) <= 1 && abs(heights[1] - 60) <= 1 && abs(heights[2] - 120) <= 1, "\(heights)")
+        // Bands of 66.7 px, bars 0.6 of a band (40 px) centred: a gap between the bands.
+        #expect(!Self.isBlue(at(5, 118)) && !Self.isBlue(at(66, 118)) && Self.isBlue(at(20, 118)) && Self.isBlue(at(46, 118)))
+        #expect(result.warnings.isEmpty, "\(result.warnings)")
+    }
+
+    @Test("a line passes through its points; a numeric domain set by chartYScale")
+    func linePasses() throws {
+        let points: [(Double, Double)] = [(0, 0), (5, 10), (10, 0)]
+        let chart = Chart {
+            ForEach(points, id: \.0) { p in
+                LineMark(x: .value("x", p.0), y: .value("y", p.1))
+            }
+        }
+        .chartYScale(domain: 0...20)
+        .chartXAxis(.hidden).chartYAxis(.hidden)
+        let (_, at) = try Self.render(chart, "line")
+        // x 0…10 over 200 px, y 0…20 over 120 px: (5, 10) is at (100, 60).
+        for (x, y) in [(100, 60), (50, 90), (150, 90), (20, 113)] {
+            #expect(Self.isBlue(at(x, y)), "(\(x), \(y)): \(at(x, y))")
+        }
+        for (x, y) in [(100, 100), (100, 30), (50, 60)] {
+            #expect(!Self.isBlue(at(x, y)), "(\(x), \(y)): \(at(x, y))")
+        }
+    }
+
+    @Test("a smooth line (catmullRom) bends through the same points")
+    func smoothLine() throws {
+        let points: [(Double, Double)] = [(0, 0), (5, 10), (10, 0)]
+        let chart = Chart {
+            ForEach(points, id: \.0) { p in
+                LineMark(x: .value("x", p.0), y: .value("y", p.1)).interpolationMethod(.catmullRom)
+            }
+        }
+        .chartYScale(domain: 0...20).chartXAxis(.hidden).chartYAxis(.hidden)
+        let (_, at) = try Self.render(chart, "smooth")
+        #expect(Self.isBlue(at(100, 60)), "\(at(100, 60))")
+        // Above the straight line half way up: a curve, not a polyline.
+        #expect(!Self.isBlue(at(50, 90)), "\(at(50, 90))")
+    }
+
+    @Test("default axes: y labels on the trailing side, x labels at the bottom; hidden: none, and the plot takes it all")
+    func axesDrawnOrHidden() throws {
+        func chart() -> some View {
+            Chart {
+                ForEach(Self.threeBars, id: \.0) { item in
+                    BarMark(x: .value("Name", item.0), y: .value("Value", item.1))
+                }
+            }
+        }
+        let (_, shown) = try Self.render(chart(), "axes-default")
+        let (_, hidden) = try Self.render(chart().chartXAxis(.hidden).chartYAxis(.hidden), "axes-hidden")
+        func ink(_ at: (Int, Int) -> [UInt8], xs: Range<Int>, ys: Range<Int>) -> Int {
+            xs.reduce(0) { sum, x in sum + ys.filter { Self.isInk(at(x, $0)) }.count }
+        }
+        // The trailing labels (0 … 4) right of the plot, the category names under it.
+        let trailing = ink(shown, xs: 190..<200, ys: 0..<105), bottom = ink(shown, xs: 0..<190, ys: 107..<120)
+        #expect(trailing > 20 && bottom > 20, "trailing \(trailing), bottom \(bottom)")
+        #expect(ink(hidden, xs: 190..<200, ys: 0..<105) == 0 && ink(hidden, xs: 0..<190, ys: 107..<120) == 0)
+        // With axes the tallest bar stops above the labels; without, it reaches the bottom row.
+        #expect(!Self.isBlue(shown(160, 118)) && Self.isBlue(hidden(160, 118)))
+        #expect(Self.barHeight(shown, x: 150, bottom: 104) > 80)
+    }
+
+    @Test("categorical x: bands in order of appearance, bars of one category stacked, series in the palette's colours")
+    func categoriesStackedAndColoured() throws {
+        let sales = [Sale(day: "Mon", amount: 2, kind: "a"), Sale(day: "Tue", amount: 1, kind: "a"),
+                     Sale(day: "Tue", amount: 1, kind: "b"), Sale(day: "Wed", amount: 3, kind: "a")]
+        let chart = Chart(sales) { sale in
+            BarMark(x: .value("Day", sale.day), y: .value("Sales", sale.amount))
+                .foregroundStyle(by: .value("Kind", sale.kind))
+        }
+        .chartLegend(.hidden).chartXAxis(.hidden).chartYAxis(.hidden)
+        let (result, at) = try Self.render(chart, "categories")
+        // Domain 0…3 over 120 px: 40 px a unit. Mon (first band) 80 px; Tue 40 blue then 40 green; Wed 120.
+        #expect(abs(Self.barHeight(at, x: 33, bottom: 119) - 80) <= 1)
+        #expect(abs(Self.barHeight(at, x: 100, bottom: 119) - 40) <= 1)
+        #expect(Self.isGreen(at(100, 60)) && Self.isGreen(at(100, 42)) && !Self.isGreen(at(100, 36)), "\(at(100, 60))")
+        #expect(abs(Self.barHeight(at, x: 166, bottom: 119) - 120) <= 1)
+        #expect(result.warnings.isEmpty, "\(result.warnings)")
+    }
+
+    @Test("a rule at a value, an area down to zero, a point: each where its values put it")
+    func ruleAreaPoint() throws {
+        let chart = Chart {
+            AreaMark(x: .value("x", 0), y: .value("y", 2))
+            AreaMark(x: .value("x", 10), y: .value("y", 2))
+            RuleMark(y: .value("limit", 3)).foregroundStyle(Color.green)
+            PointMark(x: .value("x", 5), y: .value("y", 4)).foregroundStyle(Color.green)
+        }
+        .chartYScale(domain: 0...4).chartXAxis(.hidden).chartYAxis(.hidden)
+        let (_, at) = try Self.render(chart, "rule-area-point")
+        // The area fills 0…2 (y 60…120), the rule is at 3 (y 30), the point at (100, 0).
+        #expect(Self.isBlue(at(10, 100)) && Self.isBlue(at(190, 62)) && !Self.isBlue(at(100, 50)))
+        #expect(Self.isGreen(at(40, 30)) && !Self.isGreen(at(40, 40)))
+        #expect(Self.isGreen(at(100, 1)) && !Self.isGreen(at(110, 1)))
+    }
+
+    @Test("a mark outside a Chart is a placeholder and a warning, never dropped silently")
+    func markOutsideChart() throws {
+        let (result, _) = try Self.render(VStack { BarMark(x: .value("x", 1), y: .value("y", 2)) }, "outside")
+        #expect(result.warnings.contains { $0.message.contains("BarMark outside a Chart") }, "\(result.warnings)")
+    }
+}
