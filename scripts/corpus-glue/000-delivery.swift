@@ -1,6 +1,8 @@
-// Glue for /work/shared/swiftui/000-delivery (scripts/swift-corpus): the app's own types that the
-// write-up's blocks use and never show — its order model, location and services, the provider's
-// helpers, the widget views it names — written small, so the blocks compile unmodified and render.
+// Glue for /work/shared/swiftui/000-delivery (widgetshot.yaml's `swift: include:`, and
+// scripts/swift-corpus): the app's own types that the write-up's blocks use and never show — its
+// order model, location and services, the provider's helpers, the widget views it names — written
+// small, so the blocks compile unmodified and render. Blocks 5 (a `DynamicIsland` conformance) and
+// 8 (`import ControlWidgetKit`) do not compile on iOS either and are left out.
 // Block 2 has no imports: the exports below reach it, as a target's shared imports file would.
 @_exported import Foundation
 @_exported import SwiftUI
@@ -202,4 +204,30 @@ struct InlineWidgetView: View {
             Text("주문 없음")
         }
     }
+}
+
+// MARK: - Previews (the write-up shows none; a team would write these)
+
+extension DeliveryEntry {
+    static var onTheWay: DeliveryEntry {
+        DeliveryEntry(date: Date(), configuration: ConfigurationIntent(), order: Order.placeholder,
+                      deliveryTime: Order.placeholder.estimatedDeliveryTime,
+                      driverLocation: CLLocationCoordinate2D(latitude: 37.498, longitude: 127.027))
+    }
+    static var noOrder: DeliveryEntry {
+        DeliveryEntry(date: Date(), configuration: ConfigurationIntent(), order: nil, deliveryTime: nil, driverLocation: nil)
+    }
+}
+
+#Preview("Tracking", as: .systemMedium) {
+    DeliveryWidget()
+} timeline: {
+    DeliveryEntry.onTheWay
+    DeliveryEntry.noOrder
+}
+
+#Preview(as: .accessoryRectangular) {
+    DeliveryWidget()
+} timeline: {
+    DeliveryEntry.onTheWay
 }

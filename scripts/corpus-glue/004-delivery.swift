@@ -1,6 +1,10 @@
-// Glue for /work/shared/swiftui/004-delivery (scripts/swift-corpus): the app's own types that the
-// write-up's blocks use and never show — its domain model, services, the views and helpers it
-// names, the widget's registration — written small, so the blocks compile unmodified and render.
+// Glue for /work/shared/swiftui/004-delivery (widgetshot.yaml's `swift: include:`, and
+// scripts/swift-corpus): the app's own types that the write-up's blocks use and never show — its
+// domain model, services, the views and helpers it names, the widget's registration — written
+// small, so the blocks compile unmodified and render. Block 2 (an intent calling helpers never
+// shown), 5 (controls that do not compile on iOS either: an `AppIntent` that is not a
+// `ControlConfigurationIntent`, `ControlWidgetToggle` with a closure for its action) and 6
+// (CoreSpotlight, app code) are left out.
 // Everything here is the app's side; nothing stands in for an Apple API.
 @_exported import Foundation
 @_exported import SwiftUI
@@ -291,17 +295,45 @@ struct OrderStatusWidget: Widget {
     }
 }
 
-// MARK: - Live Activity samples (what a #Preview's content states would give)
+// MARK: - Live Activity previews (the write-up shows none; a team would write these)
 
-let corpusOrderAttributes = OrderTrackingAttributes(orderNumber: "A-1042", restaurantName: "교촌치킨 강남점", totalAmount: 33000,
-                                                    items: ["허니콤보", "치즈볼"], customerAddress: "서울시 강남구 테헤란로 123")
+extension OrderTrackingAttributes {
+    static let preview = OrderTrackingAttributes(orderNumber: "A-1042", restaurantName: "교촌치킨 강남점", totalAmount: 33000,
+                                                 items: ["허니콤보", "치즈볼"], customerAddress: "서울시 강남구 테헤란로 123")
+}
 
-let corpusActivitySamples = [
-    CorpusActivitySample(OrderTrackingLiveActivity.self, name: "onTheWay", attributes: corpusOrderAttributes,
-                         state: .init(status: .onTheWay, estimatedDeliveryTime: Date().addingTimeInterval(1080),
-                                      driverLocation: CLLocationCoordinate2D(latitude: 37.50, longitude: 127.03),
-                                      driverName: "김배달", lastUpdate: Date())),
-    CorpusActivitySample(OrderTrackingLiveActivity.self, name: "preparing", attributes: corpusOrderAttributes,
-                         state: .init(status: .preparing, estimatedDeliveryTime: Date().addingTimeInterval(1800),
-                                      driverLocation: nil, driverName: nil, lastUpdate: Date())),
-]
+extension OrderTrackingAttributes.ContentState {
+    static var onTheWay: Self {
+        .init(status: .onTheWay, estimatedDeliveryTime: Date().addingTimeInterval(1080),
+              driverLocation: CLLocationCoordinate2D(latitude: 37.50, longitude: 127.03), driverName: "김배달", lastUpdate: Date())
+    }
+    static var preparing: Self {
+        .init(status: .preparing, estimatedDeliveryTime: Date().addingTimeInterval(1800), driverLocation: nil, driverName: nil,
+              lastUpdate: Date())
+    }
+}
+
+#Preview("Tracking", as: .content, using: OrderTrackingAttributes.preview) {
+    OrderTrackingLiveActivity()
+} contentStates: {
+    OrderTrackingAttributes.ContentState.onTheWay
+    OrderTrackingAttributes.ContentState.preparing
+}
+
+#Preview("Island", as: .dynamicIsland(.expanded), using: OrderTrackingAttributes.preview) {
+    OrderTrackingLiveActivity()
+} contentStates: {
+    OrderTrackingAttributes.ContentState.onTheWay
+}
+
+#Preview("Compact", as: .dynamicIsland(.compact), using: OrderTrackingAttributes.preview) {
+    OrderTrackingLiveActivity()
+} contentStates: {
+    OrderTrackingAttributes.ContentState.onTheWay
+}
+
+#Preview("Minimal", as: .dynamicIsland(.minimal), using: OrderTrackingAttributes.preview) {
+    OrderTrackingLiveActivity()
+} contentStates: {
+    OrderTrackingAttributes.ContentState.onTheWay
+}
