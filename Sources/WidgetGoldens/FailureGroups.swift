@@ -5,6 +5,7 @@ import WidgetShot
 public struct FailureGroup: Codable, Sendable, Equatable {
     public struct Box: Codable, Sendable, Equatable {
         public var x: Int, y: Int, width: Int, height: Int
+        public init(x: Int, y: Int, width: Int, height: Int) { self.x = x; self.y = y; self.width = width; self.height = height }
     }
     /// `group-1`, `group-2` … in page order.
     public var id: String
@@ -14,6 +15,8 @@ public struct FailureGroup: Codable, Sendable, Equatable {
     public var surface: String
     /// The union of the members' changed boxes, in pixels of the goldens (nil when nothing was compared).
     public var box: Box?
+    /// Where the view the first member's changed pixels fall in is defined (its record's `view`).
+    public var view: String?
     /// Member names (`delivery/systemSmall/onTheWay-light`), in matrix order; the first is shown in full.
     public var members: [String]
 }
@@ -68,6 +71,7 @@ public enum FailureGroups {
             let first = shown[g.members[0]]
             return FailureGroup(id: "group-\(n + 1)", cause: cause(first, box: g.box, count: g.members.count),
                                 layout: first.layout, surface: first.surface, box: g.box,
+                                view: first.status == .stale ? nil : first.view,
                                 members: g.members.map { shown[$0].name })
         }
     }

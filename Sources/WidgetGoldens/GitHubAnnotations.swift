@@ -24,15 +24,18 @@ public enum GitHubAnnotation {
              line: d.location?.line, column: d.location?.column, title: "widgetshot lint", message: d.message)
     }
 
-    /// One annotation per cause (a `FailureGroup`), at the first member's preview: GitHub shows only
-    /// ten annotations per step, and one change seen through twenty goldens is one thing to fix.
+    /// One annotation per cause (a `FailureGroup`), at the view its changed pixels fall in (the
+    /// group's `view`: a layout node's or a Swift initialiser's line), else at the first member's
+    /// preview; the message names the preview's line as context. GitHub shows only ten annotations
+    /// per step, and one change seen through twenty goldens is one thing to fix.
     public static func groups(_ document: ReportDocument) -> [String] {
         let byName = Dictionary(document.results.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
         return document.groups.compactMap { g in
             guard let first = g.members.first.flatMap({ byName[$0] }) else { return nil }
-            let (file, lineNumber, column) = location(first)
+            let (file, lineNumber, column) = location(first, view: g.view)
             let names = g.members.prefix(5).joined(separator: ", ") + (g.members.count > 5 ? ", … (\(g.members.count - 5) more)" : "")
             var message = "\(g.cause): \(g.members.count) golden\(g.members.count == 1 ? "" : "s"): \(names)"
+            if g.view != nil, let preview = first.source { message += " (in the preview at \(preview))" }
             if file != first.file { message += " (golden \(first.file))" }
             return line("error", file: file, line: lineNumber, column: column,
                         title: "widgetshot verify: \(g.members.count) golden\(g.members.count == 1 ? "" : "s") (\(g.layout)/\(g.surface))",
@@ -40,12 +43,12 @@ public enum GitHubAnnotation {
         }
     }
 
-    /// Where a record points: its preview's definition in the layout file when known, else its golden.
-    static func location(_ r: ReportRecord) -> (String, Int?, Int?) {
-        if let source = r.source, r.status != .stale {
-            let parts = source.split(separator: ":", omittingEmptySubsequences: false)
-            if parts.count >= 3, let l = Int(parts[parts.count - 2]), let c = Int(parts[parts.count - 1]) {
-                return (parts.dropLast(2).joined(separator: ":"), l, c)
+    /// Where a record points: the view that changed when known, else its preview's definition in
+    /// the layout file, else its golden.
+    static func location(_ r: ReportRecord, view: String? = nil) -> (String, Int?, Int?) {
+        if r.status != .stale {
+            for text in [view ?? r.view, r.source].compactMap({ $0 }) {
+                if let at = ReportRecord.splitLocation(text) { return (at.file, at.line, at.column) }
             }
         }
         return (r.file, nil, nil)

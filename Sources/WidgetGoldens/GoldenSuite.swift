@@ -108,16 +108,27 @@ public struct GoldenSuite: Sendable {
         do { request = try self.request(for: cell, in: document) } catch {
             return GoldenOutcome(cell: cell, status: .error(error.message))
         }
-        return check(cell, manifest: manifest, keepImages: keepImages) { DiffImage(try renderer.renderPixels(request)) }
+        return check(cell, manifest: manifest, keepImages: keepImages, located: { () throws -> (DiffImage, ViewFrames?) in
+            let prepared = try renderer.prepare(request)
+            let pixels = DiffImage(renderer.draw(prepared).straightRGBA())
+            return (pixels, ViewFrames(root: prepared.composed.root, magnification: prepared.composed.magnification))
+        })
     }
 
     /// The same check for a picture drawn elsewhere (`render` gives its pixels: a team's Swift
     /// widget drawn by its runner).
     public func check(_ cell: MatrixCell, manifest: GoldenManifest? = nil, keepImages: Bool = false,
                       actual render: () throws -> DiffImage) -> GoldenOutcome {
-        let actual: DiffImage
+        check(cell, manifest: manifest, keepImages: keepImages, located: { (try render(), nil) })
+    }
+
+    /// The same, with where the render's views are (`ViewFrames`): a failure keeps them, so the
+    /// report names the view its changed pixels fall in.
+    public func check(_ cell: MatrixCell, manifest: GoldenManifest? = nil, keepImages: Bool = false,
+                      located render: () throws -> (DiffImage, ViewFrames?)) -> GoldenOutcome {
+        let actual: DiffImage, views: ViewFrames?
         do {
-            actual = try render()
+            (actual, views) = try render()
         } catch {
             return GoldenOutcome(cell: cell, status: .error("\(error)"))
         }
@@ -140,7 +151,8 @@ public struct GoldenSuite: Sendable {
         }
         let result = ImageDiff.compare(expected: expected, actual: actual, options: options(for: cell))
         return GoldenOutcome(cell: cell, status: result.passed ? .passed : .failed(result),
-                             expected: keepImages ? expected : nil, actual: keepImages ? actual : nil)
+                             expected: keepImages ? expected : nil, actual: keepImages ? actual : nil,
+                             views: result.passed ? nil : views)
     }
 
     /// Renders a cell and writes its golden when it is missing, or (`rewrite`) when the render's
@@ -265,6 +277,8 @@ public struct GoldenOutcome: Sendable {
     /// Kept for the report when asked (failures only need them).
     public var expected: DiffImage?
     public var actual: DiffImage?
+    /// A failure's view frames (when the render gave them), to name the view that changed.
+    public var views: ViewFrames?
     public var passed: Bool { if case .passed = status { return true } else { return false } }
 }
 

@@ -152,6 +152,10 @@ public struct ReportRecord: Codable, Sendable, Equatable {
     public var message: String?
     /// Where the preview is defined: `Layouts/delivery.yaml:632:3`.
     public var source: String?
+    /// Where the view the changed pixels fall in is defined (`ViewFrames.locate`): the layout
+    /// file's `Layouts/delivery.yaml:640:7`, or a Swift source's `Widgets/Delivery.swift:42`; nil
+    /// when no view with a source holds the change (then `source` is where to look).
+    public var view: String?
     public var differingPixels: Int?
     public var antialiasedPixels: Int?
     public var ratio: Double?

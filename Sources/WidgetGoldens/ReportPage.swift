@@ -173,6 +173,7 @@ public struct ReportPage {
 
     func links(_ r: ReportRecord) -> String {
         var parts = ["golden <code>\(h(r.file))</code>"]
+        if let v = r.view, r.status != .stale { parts.append("changed view at <code>\(h(v))</code>") }
         if let s = r.source { parts.append("preview at <code>\(h(s))</code>") }
         if let g = document.gallery, r.status != .stale { parts.append("<a class=\"gallery\" href=\"\(h(g))#\(h(id(r)))\">in the gallery</a>") }
         var out = "<p class=\"links\">" + parts.joined(separator: " · ") + "</p>"

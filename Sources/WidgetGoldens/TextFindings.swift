@@ -5,7 +5,9 @@ import Foundation
 /// touches are named in the report (`--report`), the line names the first and how many more.
 public enum TextFindings {
     /// `FAIL pixels changed in 40×12 px at (10, 20) on delivery systemSmall (3 goldens): Golden/…/onTheWay-light.png and 2 more (Layouts/delivery.yaml:632:3)`:
-    /// the cause, the first golden relative to the working directory, and where its preview is defined.
+    /// the cause, the first golden relative to the working directory, and where its preview is defined;
+    /// when the changed pixels fall in a view with a source, that view's line first:
+    /// `(Layouts/delivery.yaml:640:7, in the preview at Layouts/delivery.yaml:632:3)`.
     /// `recordCommand` is the command that writes a missing golden (`widgetshot record --ios 26`).
     public static func lines(_ document: ReportDocument, recordCommand: String = "widgetshot record") -> [String] {
         let byName = Dictionary(document.results.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
@@ -14,7 +16,9 @@ public enum TextFindings {
             let cause = g.cause.replacingOccurrences(of: "run `widgetshot record`", with: "run `\(recordCommand)`")
             var line = "\(label(first.status)) \(cause): \(first.file)"
             if g.members.count > 1 { line += " and \(g.members.count - 1) more" }
-            if let source = first.source, first.status != .stale { line += " (\(source))" }
+            if let view = g.view, first.status != .stale {
+                line += " (\(view)" + (first.source.map { ", in the preview at \($0)" } ?? "") + ")"
+            } else if let source = first.source, first.status != .stale { line += " (\(source))" }
             return line
         }
     }

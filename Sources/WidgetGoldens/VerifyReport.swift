@@ -39,6 +39,7 @@ public struct VerifyReport: Sendable {
                 r.status = .failed
                 let options = suite.options(for: outcome.cell)
                 r.take(result, windowSize: options.windowSize)
+                if let views = outcome.views, let box = r.box { r.view = views.locate(box, scale: suite.scale) }
                 var files = ReportRecord.Images()
                 files.expected = put(outcome.expected, r.name + ".expected.png", &images)
                 files.actual = put(outcome.actual, r.name + ".actual.png", &images)
