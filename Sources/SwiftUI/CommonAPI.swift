@@ -10,7 +10,8 @@ package import WidgetModel
 // MARK: - Images
 
 extension Image {
-    /// An image of the app's asset catalog (not read yet: a magenta placeholder, with a warning).
+    /// An image set of the app's asset catalog (its largest PNG; a set it lacks is a magenta
+    /// placeholder, with a warning).
     public init(_ name: String, bundle: Bundle? = nil, file: StaticString = #fileID, line: UInt = #line) {
         self.init(source: .asset(name), file: file, line: line)
     }
@@ -36,8 +37,17 @@ extension Image {
 
     public enum TemplateRenderingMode: Hashable, Sendable { case template, original }
 
-    /// Symbols are always drawn as templates here; an asset image is a placeholder either way.
-    public func renderingMode(_ renderingMode: TemplateRenderingMode?) -> Image { self }
+    /// Symbols are always drawn as templates; an asset image as its set says unless this says.
+    public func renderingMode(_ renderingMode: TemplateRenderingMode?) -> Image {
+        var image = self
+        image.renderingModeValue = renderingMode
+        return image
+    }
+
+    /// An image set of the app's asset catalog (Xcode's generated `Image(.name)`).
+    public init(_ resource: ImageResource, file: StaticString = #fileID, line: UInt = #line) {
+        self.init(source: .asset(resource.name), file: file, line: line)
+    }
 
     public enum Interpolation: Hashable, Sendable { case none, low, medium, high }
 
@@ -297,14 +307,19 @@ extension View {
 // MARK: - Asset colours
 
 extension Color {
-    /// A colour of the app's asset catalog (not read yet: painted magenta, with a warning naming
-    /// it at the team's line).
+    /// A colour set of the app's asset catalog, in the render's scheme (a set it lacks is painted
+    /// magenta, with a warning naming it at the team's line).
     public init(_ name: String, bundle: Bundle? = nil, file: StaticString = #fileID, line: UInt = #line) {
         self.init(storage: .asset(name, at: "\(file):\(line)"))
     }
 
     /// A UIKit colour (`Color(.systemBackground)`, `Color(uiColor)`).
     public init(_ color: UIColor) { self.init(uiColor: color) }
+
+    /// A colour set of the app's asset catalog (Xcode's generated `Color(.name)`).
+    public init(_ resource: ColorResource, file: StaticString = #fileID, line: UInt = #line) {
+        self.init(storage: .asset(resource.name, at: "\(file):\(line)"))
+    }
 }
 
 extension ShapeStyle where Self == Color {

@@ -277,6 +277,14 @@ extension HierarchicalShapeStyle {
     public func opacity(_ opacity: Double) -> OpacityShapeStyle { OpacityShapeStyle(base: AnyShapeStyle(self), opacity: opacity) }
 }
 
+extension TintShapeStyle {
+    public func opacity(_ opacity: Double) -> OpacityShapeStyle { OpacityShapeStyle(base: AnyShapeStyle(self), opacity: opacity) }
+}
+
+extension Material {
+    public func opacity(_ opacity: Double) -> OpacityShapeStyle { OpacityShapeStyle(base: AnyShapeStyle(self), opacity: opacity) }
+}
+
 // `.clipShape(.rect(cornerRadius: 8))`, `.circle`, `.capsule`, `.rect`, `.ellipse`, `.containerRelative`.
 extension Shape where Self == Rectangle { public static var rect: Rectangle { Rectangle() } }
 extension Shape where Self == RoundedRectangle {

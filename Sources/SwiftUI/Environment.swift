@@ -33,6 +33,9 @@ public struct EnvironmentValues: @unchecked Sendable {
     /// (`GeometryReader`, a shape's `path(in:)`), and the guess for the first pass.
     package var probedFrames: [Int: Rect] = [:]
     package var guessSize = CGSize(width: 170, height: 170)
+    /// The app's asset catalogs (colour and image sets), for `Color("name")`, `Image("name")` and
+    /// the generated `Color(.name)` / `Image(.name)`.
+    package var assets = AssetCatalog()
 
     package init(look: Look, collector: Collector = Collector()) { self.look = look; self.collector = collector }
 

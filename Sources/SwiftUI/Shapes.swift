@@ -210,6 +210,7 @@ public struct Image: View, PrimitiveView, Sendable {
     let file: StaticString
     let line: UInt
     var isResizable = false
+    var renderingModeValue: TemplateRenderingMode?
 
     public init(systemName: String, file: StaticString = #fileID, line: UInt = #line) {
         self.source = .system(systemName); self.file = file; self.line = line
@@ -235,9 +236,17 @@ public struct Image: View, PrimitiveView, Sendable {
             return [ViewNode(.icon(IconContent(symbol: systemName, glyph: IconCatalog.glyph(for: systemName) ?? "",
                                                size: font.size, color: color, redacted: redacted, weight: font.weight)))]
         case .asset(let name):
-            environment.collector.warn("the asset image '\(name)' is not read from the app's asset catalog yet: a placeholder stands in",
-                                       file: file, line: line)
-            return [Placeholder.node("Image(\"\(name)\")")]
+            guard let asset = environment.assets.image(named: name), let path = asset.path else {
+                let why = environment.assets.image(named: name) == nil
+                    ? "no image set '\(name)' in the app's asset catalogs (\(environment.assets.images.count) image sets read)"
+                    : "the image set '\(name)' has no PNG (SVG and PDF sets are not read yet)"
+                environment.collector.warn(why + ": a placeholder stands in", file: file, line: line)
+                return [Placeholder.node("Image(\"\(name)\")")]
+            }
+            let template = renderingModeValue.map { $0 == .template } ?? asset.isTemplate
+            let tint = template ? (environment.foreground?.resolvePaint(in: environment) ?? Color.primary.resolvePaint(in: environment)) : nil
+            return [ViewNode(.image(ImageContent(path: path, naturalSize: asset.size, resizable: isResizable,
+                                                 redacted: redacted, tint: tint)))]
         case .uiImage:
             environment.collector.warn("Image(uiImage:) is not decoded yet: a placeholder stands in", file: file, line: line)
             return [Placeholder.node("Image(uiImage:)")]

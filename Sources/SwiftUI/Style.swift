@@ -66,8 +66,12 @@ public struct Color: PaintStyle, Hashable, Sendable {
         case .rgba(let r, let g, let b, let a):
             c = RGBA(r: r, g: g, b: b, a: a)
         case .asset(let name, let at):
-            environment.collector.warn("the asset colour '\(name)' is not read from the app's asset catalog yet: drawn magenta", at: at)
-            c = RGBA(r: 1, g: 0, b: 1)
+            if let asset = environment.assets.color(named: name) {
+                c = asset.color(for: environment.look.scheme)
+            } else {
+                environment.collector.warn("no colour set '\(name)' in the app's asset catalogs (\(environment.assets.colors.count) colour sets read): drawn magenta", at: at)
+                c = RGBA(r: 1, g: 0, b: 1)
+            }
         }
         c.a *= opacityFactor
         return c

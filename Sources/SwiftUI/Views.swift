@@ -56,20 +56,45 @@ public struct LocalizedStringKey: ExpressibleByStringInterpolation, Hashable, Se
     /// The lookup key, with format specifiers.
     let key: String
     let arguments: [String]
+    /// Arguments written at render time, by index: a date in a style (`\(date, style: .relative)`)
+    /// or a `Text` (`\(Text("x").bold())`, its characters).
+    var lateArguments: [Int: LateArgument] = [:]
     /// The key with its arguments in place.
     var text: String { Self.format(key, arguments) }
 
+    indirect enum LateArgument: Hashable, Sendable {
+        case dated(DatedText)
+        case text(Text)
+    }
+
     public init(_ value: String) { key = value; arguments = [] }
     public init(stringLiteral value: String) { key = value; arguments = [] }
-    public init(stringInterpolation: StringInterpolation) { key = stringInterpolation.key; arguments = stringInterpolation.arguments }
+    public init(stringInterpolation: StringInterpolation) {
+        key = stringInterpolation.key; arguments = stringInterpolation.arguments; lateArguments = stringInterpolation.late
+    }
 
     public struct StringInterpolation: StringInterpolationProtocol {
         var key = ""
         var arguments: [String] = []
+        var late: [Int: LateArgument] = [:]
         public init(literalCapacity: Int, interpolationCount: Int) {}
         public mutating func appendLiteral(_ literal: String) { key += literal.replacingOccurrences(of: "%", with: "%%") }
         public mutating func appendInterpolation<T: BinaryInteger>(_ value: T) { key += "%lld"; arguments.append("\(value)") }
         public mutating func appendInterpolation<T>(_ value: T) { key += "%@"; arguments.append("\(value)") }
+        /// A date written in a style at the render's `now` (SwiftUI's `Text("Due \(date, style: .relative)")`).
+        public mutating func appendInterpolation(_ date: Date, style: Text.DateStyle) {
+            key += "%@"; late[arguments.count] = .dated(.date(date, style.kind)); arguments.append("")
+        }
+        public mutating func appendInterpolation(_ text: Text) {
+            key += "%@"; late[arguments.count] = .text(text); arguments.append("")
+        }
+        /// A number written by a printf specifier (`\(rating, specifier: "%.1f")`).
+        public mutating func appendInterpolation<T: BinaryFloatingPoint>(_ value: T, specifier: String) {
+            key += "%@"; arguments.append(String(format: specifier, Double(value)))
+        }
+        public mutating func appendInterpolation<F: FormatStyle>(_ input: F.FormatInput, format: F) where F.FormatOutput == String {
+            key += "%@"; arguments.append(format.format(input))
+        }
     }
 
     /// The translation for the environment's locale (exactly, then its language), else the key.
@@ -77,7 +102,14 @@ public struct LocalizedStringKey: ExpressibleByStringInterpolation, Hashable, Se
         let locale = environment.look.locale
         let language = String(locale.prefix { $0 != "-" && $0 != "_" })
         let texts = environment.strings[key]
-        return Self.format(texts?[locale] ?? texts?[language] ?? key, arguments)
+        var values = arguments
+        for (index, argument) in lateArguments where values.indices.contains(index) {
+            switch argument {
+            case .dated(let dated): values[index] = dated.string(in: environment)
+            case .text(let text): values[index] = text.content(in: environment).0.string
+            }
+        }
+        return Self.format(texts?[locale] ?? texts?[language] ?? key, values)
     }
 
     /// `%@`, `%lld`, `%d`, `%1$@` … replaced by the arguments (positional ones by number), `%%` by `%`.

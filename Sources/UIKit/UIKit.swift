@@ -96,6 +96,15 @@ open class UIImage: NSObject, @unchecked Sendable {
     public init?(data: Data) { self.data = data; name = nil }
     public init?(named name: String) { self.name = name; data = nil }
     public init?(systemName name: String) { self.name = name; data = nil }
+    /// How the image is drawn (UIKit's `UIImage.RenderingMode`): kept, as the image is.
+    public enum RenderingMode: Int, Sendable { case automatic, alwaysOriginal, alwaysTemplate }
+    public private(set) var renderingMode: RenderingMode = .automatic
+    public func withRenderingMode(_ renderingMode: RenderingMode) -> UIImage {
+        let copy = data.flatMap(UIImage.init(data:)) ?? name.flatMap(UIImage.init(named:)) ?? self
+        copy.renderingMode = renderingMode
+        return copy
+    }
+    public var size: CGSize { .zero }
     /// The bytes it was made from (no re-encoding on Linux).
     public func jpegData(compressionQuality: CGFloat) -> Data? { data }
     public func pngData() -> Data? { data }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import WidgetModel
+import WidgetSwiftSource
 import WidgetShot
 import WidgetTemplate
 
@@ -27,6 +28,10 @@ struct ListCommand: ParsableCommand {
     @Option(name: .long, help: "A folder (or .swift file) of the app's own code the widget code needs (repeatable).")
     var include: [String] = []
 
+    @Flag(name: .long, help: ArgumentHelp("With a Swift source: print the Swift WidgetShot generates for its asset catalogs (Xcode's `Color(.name)`, `.name`, `Image(.name)` symbols) and stop, without building.",
+                                          discussion: "The same file the build adds to the team's module (GeneratedAssetSymbols.swift)."))
+    var assetSymbols = false
+
     @OptionGroup var project: ProjectOptions
 
     var topic: Topic { Topic(rawValue: topicOrSource) ?? .all }
@@ -38,6 +43,11 @@ struct ListCommand: ParsableCommand {
     }
 
     func run() throws {
+        if assetSymbols {
+            guard Topic(rawValue: topicOrSource) == nil else { throw ValidationError("--asset-symbols is for a Swift source (a widget extension's folder)") }
+            let folder = try SwiftWidgetFolder.scan(widgets: [topicOrSource], include: include)
+            return print(AssetSymbols.source(for: AssetCatalog(catalogs: folder.assetCatalogs)), terminator: "")
+        }
         if Topic(rawValue: topicOrSource) == nil { return try listSwift() }
         if topic == .all || topic == .layouts { try listLayouts() }
         if topic == .all || topic == .surfaces { listSurfaces() }
@@ -102,7 +112,11 @@ struct ListCommand: ParsableCommand {
             print("  \(preview.name.map { "'\($0)'" } ?? "unnamed") at \(place): \(preview.kind) on \(preview.surface), \(preview.pictures) picture\(preview.pictures == 1 ? "" : "s")")
         }
         if found.previews.isEmpty { print("  none") }
-        for failure in found.failures { note("warning: " + failure) }
+        let assets = AssetCatalog(catalogs: source.build.folder.assetCatalogs)
+        if !source.build.folder.assetCatalogs.isEmpty {
+            print("Asset catalogs: \(source.build.folder.assetCatalogs.count), \(assets.colors.count) colour sets, \(assets.images.count) image sets (their symbols: --asset-symbols)")
+        }
+        for failure in found.failures + assets.warnings { note("warning: " + failure) }
     }
 
     private func listSurfaces() {

@@ -138,7 +138,7 @@ extension RenderCommand {
     func renderSwift() throws {
         // A Swift source needs no project: without one, the installed fonts.
         let folders = try? project.folders()
-        let fonts = folders?.fonts ?? ProjectFolders.installedFonts(executable: ProjectFolders.currentExecutable) ?? ""
+        let fonts = folders?.fontFolders ?? [ProjectFolders.installedFonts(executable: ProjectFolders.currentExecutable) ?? ""]
         let source = try SwiftSource.open([layout], include: include, project: project)
         let found = try source.describe()
         var picture: [String: Any]

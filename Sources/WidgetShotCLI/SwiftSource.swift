@@ -47,7 +47,7 @@ struct SwiftSource {
     }
 
     /// Draws `pictures` (the runner's request fields) with `look` and `fonts`.
-    func render(_ pictures: [[String: Any]], look: LookSpec, fonts: String) throws -> [SwiftWidgetBuild.Drawn] {
+    func render(_ pictures: [[String: Any]], look: LookSpec, fonts: [String]) throws -> [SwiftWidgetBuild.Drawn] {
         do { return try build.render(pictures, look: look, fonts: fonts) } catch { throw CLIError("\(error)") }
     }
 
@@ -64,13 +64,13 @@ struct SwiftSource {
     static func addToGallery(_ source: inout GallerySource, folders: ProjectFolders, project: ProjectOptions) throws {
         guard let swift = try SwiftSource.project(folders, project: project) else { return }
         source.documents += swift.documents
-        source.drawer = SwiftGalleryDrawer(project: swift, fonts: folders.fonts)
+        source.drawer = SwiftGalleryDrawer(project: swift, fonts: folders.fontFolders)
     }
 
     /// What `serve` adds to its gallery at each build: the Swift source rebuilt (about a second after
     /// an edit to one file), described and drawn; a compile error is shown in the page.
     static func liveGallerySource(_ folders: ProjectFolders, project: ProjectOptions) -> @Sendable () -> GallerySourceExtra {
-        let widgets = folders.swiftWidgets, include = folders.swiftInclude, fonts = folders.fonts, root = folders.root
+        let widgets = folders.swiftWidgets, include = folders.swiftInclude, fonts = folders.fontFolders, root = folders.root
         return {
             do {
                 let folder = try SwiftWidgetFolder.scan(widgets: widgets, include: include)
@@ -93,7 +93,7 @@ struct SwiftSource {
         try? FileManager.default.removeItem(atPath: folder)
         note("drawing \(cells.count) Swift picture(s) with the widget runner")
         do {
-            return SwiftDrawings(paths: try swift.render(cells, device: suite.device, scale: suite.scale, fonts: folders.fonts, into: folder))
+            return SwiftDrawings(paths: try swift.render(cells, device: suite.device, scale: suite.scale, fonts: folders.fontFolders, into: folder))
         } catch { throw CLIError("\(error)") }
     }
 
@@ -138,10 +138,10 @@ struct SwiftDrawings: Sendable {
 /// The gallery's pictures of a Swift source: one runner call per device and look.
 struct SwiftGalleryDrawer: GalleryDrawer {
     let project: SwiftProject
-    let fonts: String
+    let fonts: [String]
     let digest: String
 
-    init(project: SwiftProject, fonts: String) {
+    init(project: SwiftProject, fonts: [String]) {
         self.project = project; self.fonts = fonts; digest = project.digest
     }
 

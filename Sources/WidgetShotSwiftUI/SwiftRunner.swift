@@ -47,8 +47,11 @@ public enum SwiftRunner {
     }
 
     public struct Request: Codable, Sendable {
-        /// The fonts folder to draw with.
-        public var fonts: String
+        /// The font folders to draw with, in order (the project's, then those `fonts:` adds).
+        public var fonts: [String]
+        /// The widget folder's string catalogs (`.xcstrings`) and asset catalogs (`.xcassets`).
+        public var catalogs: [String]?
+        public var assets: [String]?
         /// The look, as the CLI's options name it (`scheme`, `locale`, `dynamicType`, `now`, …).
         public var look: [String: String]
         public var pictures: [Picture]
@@ -152,7 +155,23 @@ public enum SwiftRunner {
         for (name, value) in request.look.sorted(by: { $0.key < $1.key }) {
             guard try spec.set(name, text: value) else { throw SwiftUIRender.WidgetError(description: "no look option named '\(name)'") }
         }
-        let renderer = WidgetRenderer(fonts: try FontLibrary(directory: request.fonts, sealed: false))
+        let renderer = WidgetRenderer(fonts: try FontLibrary(directories: request.fonts, sealed: false))
+        let resources = AppResources(strings: try AppStrings(catalogs: request.catalogs ?? []),
+                                     assets: AssetCatalog(catalogs: request.assets ?? []))
+        return try await AppResources.$current.withValue(resources) {
+            var drawn = try await draw(request, spec: spec, renderer: renderer, widgets: widgets, previews: previews)
+            // What the catalogs could not give is said with the first picture.
+            if !resources.assets.warnings.isEmpty, !drawn.isEmpty {
+                drawn[0] = Drawn(output: drawn[0].output, pixelWidth: drawn[0].pixelWidth, pixelHeight: drawn[0].pixelHeight,
+                                 warnings: resources.assets.warnings + drawn[0].warnings, error: drawn[0].error)
+            }
+            return drawn
+        }
+    }
+
+    @MainActor
+    static func draw(_ request: Request, spec: LookSpec, renderer: WidgetRenderer, widgets: [WidgetEntry],
+                     previews: [PreviewEntry]) async throws -> [Drawn] {
         var drawn: [Drawn] = []
         var previewImages: [String: [PreviewImage]] = [:]
         for picture in request.pictures {

@@ -3,7 +3,7 @@ public import SwiftUI
 public import WidgetKit
 public import ActivityKit
 public import WidgetShot
-import WidgetModel
+public import WidgetModel
 
 /// A SwiftUI view, compiled from a team's own source, drawn by the engine: the view resolves to
 /// the engine's view tree in the surface's environment (its family, scheme, locale, Dynamic Type),
@@ -21,6 +21,16 @@ public struct AppStrings: Sendable {
         }
         texts = all
     }
+}
+
+/// The app's resources a render draws with when its call names none: the string catalogs and the
+/// asset catalogs of the widget folder (the CLI's runner sets them for every picture it draws; a
+/// test can wrap its assertions in `AppResources.$current.withValue(…)`).
+public struct AppResources: Sendable {
+    public var strings: AppStrings
+    public var assets: AssetCatalog
+    public init(strings: AppStrings = AppStrings(), assets: AssetCatalog = AssetCatalog()) { self.strings = strings; self.assets = assets }
+    @TaskLocal public static var current = AppResources()
 }
 
 public enum SwiftUIRender {
@@ -49,7 +59,9 @@ public enum SwiftUIRender {
     /// The environment a surface's views resolve in: its look, its family, the app's strings.
     static func environment(_ context: BindContext, strings: AppStrings) -> EnvironmentValues {
         var environment = EnvironmentValues(look: context.look)
-        environment.strings = strings.texts
+        let resources = AppResources.current
+        environment.strings = strings.texts.isEmpty ? resources.strings.texts : strings.texts
+        environment.assets = resources.assets
         environment.probedFrames = context.probedFrames
         let device = context.look.device
         if let size = device.widgetSizes[context.surface] ?? ControlMetrics.size(of: context.surface) {

@@ -130,7 +130,7 @@ public struct SwiftProject: Sendable {
 
     /// Draws `cells` (of this project's documents) into `folder`, one runner call per look: the
     /// PNG's path for each cell's relative path, or why it could not be drawn.
-    public func render(_ cells: [MatrixCell], device: DeviceProfile, scale: Double?, placeholder: Bool = false, fonts: String,
+    public func render(_ cells: [MatrixCell], device: DeviceProfile, scale: Double?, placeholder: Bool = false, fonts: [String],
                        into folder: String) throws -> [String: Result<String, SwiftWidgetBuild.BuildError>] {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         var out: [String: Result<String, SwiftWidgetBuild.BuildError>] = [:]

@@ -70,9 +70,13 @@ public struct SwiftWidgetBuild: Sendable {
         try FileManager.default.createDirectory(atPath: runnerSources, withIntermediateDirectories: true)
         try writeIfChanged(directory + "/Package.swift", manifest)
         try writeIfChanged(runnerSources + "/main.swift", runnerMain)
+        // Xcode's generated asset symbols (`Color(.brand)`, `.brand`, `Image(.logo)`) for the
+        // folder's asset catalogs, as a file of the team's module.
+        try writeIfChanged(sources + "/" + AssetSymbols.fileName, AssetSymbols.source(for: AssetCatalog(catalogs: folder.assetCatalogs)))
         // Links, by build name, to every file but the entry points; stale links removed.
         let wanted = Dictionary(uniqueKeysWithValues: folder.files.filter { !folder.entryPoints.contains($0.path) }.map { ($0.buildName, $0.path) })
-        for existing in (try? FileManager.default.contentsOfDirectory(atPath: sources)) ?? [] where wanted[existing] == nil {
+        for existing in (try? FileManager.default.contentsOfDirectory(atPath: sources)) ?? []
+            where wanted[existing] == nil && existing != AssetSymbols.fileName {
             try FileManager.default.removeItem(atPath: sources + "/" + existing)
         }
         for (name, target) in wanted {
@@ -223,9 +227,10 @@ public struct SwiftWidgetBuild: Sendable {
     }
 
     /// Draws `pictures` (the runner's request fields: widget/family/entry or preview/index, and
-    /// output) in `look` with the fonts of `fonts`.
-    public func render(_ pictures: [[String: Any]], look: LookSpec, fonts: String) throws -> [Drawn] {
-        let request: [String: Any] = ["fonts": fonts, "look": look.settings, "pictures": pictures]
+    /// output) in `look` with the fonts of `fonts` (folders, in order) and the folder's catalogs.
+    public func render(_ pictures: [[String: Any]], look: LookSpec, fonts: [String]) throws -> [Drawn] {
+        let request: [String: Any] = ["fonts": fonts, "look": look.settings, "pictures": pictures,
+                                      "catalogs": folder.stringCatalogs, "assets": folder.assetCatalogs]
         let file = directory + "/request-\(getpid()).json"
         defer { try? FileManager.default.removeItem(atPath: file) }
         do {

@@ -42,6 +42,10 @@ public struct SwiftWidgetFolder: Sendable, Equatable {
     public var previews: [PreviewMark]
     /// Files with `@main`: the extension's entry point, not compiled into the runner.
     public var entryPoints: [String]
+    /// The asset catalogs (`.xcassets`) and string catalogs (`.xcstrings`) under the roots
+    /// (absolute): the runner draws with them, and the build generates Xcode's asset symbols.
+    public var assetCatalogs: [String] = []
+    public var stringCatalogs: [String] = []
 
     public struct ScanError: Error, CustomStringConvertible, Sendable {
         public var description: String
@@ -51,6 +55,7 @@ public struct SwiftWidgetFolder: Sendable, Equatable {
     /// folders and `.build`.
     public static func scan(widgets: [String], include: [String] = []) throws -> SwiftWidgetFolder {
         var paths: [String] = []
+        var assets: [String] = [], strings: [String] = []
         for root in widgets + include {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory) else {
@@ -66,6 +71,8 @@ public struct SwiftWidgetFolder: Sendable, Equatable {
             }
             while let relative = walker.nextObject() as? String {
                 let name = (relative as NSString).lastPathComponent
+                if name.hasSuffix(".xcassets") { assets.append(root + "/" + relative) }
+                if name.hasSuffix(".xcstrings") { strings.append(root + "/" + relative) }
                 if name.hasPrefix(".") || name == ".build" || name.hasSuffix(".xcassets") || name.hasSuffix(".xcodeproj") {
                     walker.skipDescendants()
                     continue
@@ -82,6 +89,11 @@ public struct SwiftWidgetFolder: Sendable, Equatable {
             throw ScanError(description: "\((widgets + include).joined(separator: ", ")): no .swift files")
         }
         var folder = SwiftWidgetFolder(roots: widgets + include, files: [], widgets: [], hiddenWidgets: [], previews: [], entryPoints: [])
+        func absolutePaths(_ list: [String]) -> [String] {
+            Array(Set(list.map { URL(fileURLWithPath: $0.hasPrefix("/") ? $0 : cwd + "/" + $0).standardizedFileURL.path })).sorted()
+        }
+        folder.assetCatalogs = absolutePaths(assets)
+        folder.stringCatalogs = absolutePaths(strings)
         let counts = Dictionary(grouping: absolute, by: { ($0 as NSString).lastPathComponent }).mapValues(\.count)
         var taken = Set<String>()
         for path in absolute {

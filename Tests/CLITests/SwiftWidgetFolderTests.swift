@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 import TestSupport
-import WidgetSwiftSource
+@testable import WidgetSwiftSource
+import WidgetModel
 
 /// The text scan of a widget folder (WidgetSwiftSource): what the generated runner names, found
 /// without swift-syntax — and what it must not pick up.
@@ -74,5 +75,33 @@ struct SwiftWidgetFolderTests {
         do { _ = try SwiftWidgetFolder.scan(widgets: [root + "/Notes/readme.md"]) } catch {
             #expect("\(error)".hasSuffix("readme.md: not a .swift file or a folder"))
         }
+    }
+}
+
+/// The names Xcode's asset symbol generation gives, and the file WidgetShot generates from a catalog.
+@Suite struct AssetSymbolsTests {
+    @Test("set names become lower camel case symbols, a colour's trailing Color dropped; non-identifiers left out")
+    func names() {
+        #expect(AssetSymbols.symbol(for: "Brand Teal", dropping: "Color") == "brandTeal")
+        #expect(AssetSymbols.symbol(for: "AccentColor", dropping: "Color") == "accent")
+        #expect(AssetSymbols.symbol(for: "tile-background", dropping: "Color") == "tileBackground")
+        #expect(AssetSymbols.symbol(for: "Domain/light", dropping: "Color") == "light")
+        #expect(AssetSymbols.symbol(for: "logo-horizontal-text", dropping: "Image") == "logoHorizontalText")
+        #expect(AssetSymbols.symbol(for: "URL", dropping: "Color") == "url")
+        #expect(AssetSymbols.symbol(for: "1st", dropping: "Color") == nil)
+        #expect(AssetSymbols.symbol(for: "switch", dropping: "Color") == nil)
+    }
+
+    @Test("the generated file declares each set once, with the shorthands")
+    func generated() {
+        var catalog = AssetCatalog()
+        catalog.colors["Brand Teal"] = .init(light: RGBA(r: 0, g: 0.5, b: 0.5, a: 1), dark: nil)
+        catalog.colors["brand-teal"] = .init(light: RGBA(r: 0, g: 0.5, b: 0.5, a: 1), dark: nil)
+        catalog.images["logo"] = .init(path: "/x/logo.png", size: Size(width: 1, height: 1), isTemplate: false)
+        let text = AssetSymbols.source(for: catalog)
+        #expect(text.components(separatedBy: "static let brandTeal = DeveloperToolsSupport.ColorResource(name:").count == 2)
+        #expect(text.contains("static var brandTeal: SwiftUI.Color"))
+        #expect(text.contains("extension SwiftUI.ShapeStyle where Self == SwiftUI.Color"))
+        #expect(text.contains("static let logo = DeveloperToolsSupport.ImageResource(name: \"logo\""))
     }
 }

@@ -83,3 +83,17 @@ struct TextStylingTests {
         #expect(italic != plain, "the italic text draws other pixels")
     }
 }
+
+@Suite("dates, texts and formats inside a localized string")
+struct LocalizedInterpolationTests {
+    @Test("\\(date, style: .relative) is written at the render's now; \\(Text) and \\(value, format:) in place")
+    func lateArguments() {
+        var look = Look(locale: "en-US")
+        look.now = Date(timeIntervalSince1970: 1_800_000_000)
+        let environment = EnvironmentValues(look: look)
+        let due = look.now.addingTimeInterval(2 * 3600 + 5 * 60)
+        let node = ViewResolver.node(Text("Due in \(due, style: .relative) · \(Text("now").bold()) · \(2.5, format: .number)"), in: environment)
+        guard case .text(let text) = node.kind else { Issue.record("\(node.kind)"); return }
+        #expect(text.string == "Due in 2 hr, 5 min · now · 2.5", "\(text.string)")
+    }
+}

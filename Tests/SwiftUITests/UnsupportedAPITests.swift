@@ -24,7 +24,7 @@ struct UnsupportedAPITests {
         }
         let result = try SwiftUIRender.render(view, surface: .systemSmall, renderer: renderer)
         let warnings = result.warnings.map(\.description)
-        #expect(warnings.contains { $0.contains("SwiftUITests/UnsupportedAPITests.swift:\(line)") && $0.contains("the asset image 'team.asset' is not read") },
+        #expect(warnings.contains { $0.contains("SwiftUITests/UnsupportedAPITests.swift:\(line)") && $0.contains("no image set 'team.asset'") },
                 "\(warnings)")
         #expect(warnings.contains { $0.contains("SwiftUITests/UnsupportedAPITests.swift:\(line + 1)") && $0.contains("no artwork for the symbol 'no.such.symbol.here'") },
                 "\(warnings)")
