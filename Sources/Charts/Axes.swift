@@ -55,7 +55,8 @@ public struct AxisMarkPosition: Hashable, Sendable {
     public static let bottom = AxisMarkPosition(name: "bottom")
 }
 
-/// Swift Charts' `AxisMarkPreset`: accepted; every preset is drawn as `.automatic`.
+/// Swift Charts' `AxisMarkPreset`.
+/// Partly: every preset is drawn as `.automatic`.
 public struct AxisMarkPreset: Hashable, Sendable {
     let name: String
     public static let automatic = AxisMarkPreset(name: "automatic"), extended = AxisMarkPreset(name: "extended")
@@ -142,6 +143,7 @@ public struct AxisTick: AxisContent, AxisElementsProviding {
     let length: CGFloat, stroke: StrokeStyle?
     public init(centered: Bool? = nil, length: CGFloat = 4, stroke: StrokeStyle? = nil) { self.length = length; self.stroke = stroke }
     public init(centered: Bool? = nil, length: AxisTick.Length, stroke: StrokeStyle? = nil) { self.length = 4; self.stroke = stroke }
+    /// Partly: every length is drawn as 4 pt.
     public struct Length: Sendable {
         public static let automatic = Length(), label = Length(), longestLabel = Length()
         public static func label(extendPastBy: CGFloat) -> Length { Length() }
@@ -183,12 +185,16 @@ public struct AxisValueLabel: AxisContent, AxisElementsProviding {
     package var axisElements: [AxisElement] { [.label(format: format, fixed: fixed, font: nil, style: nil)] }
 }
 
+/// Swift Charts' label collision resolution.
+/// Partly: accepted, not applied (labels may overlap).
 public struct AxisValueLabelCollisionResolution: Sendable {
     public static let automatic = AxisValueLabelCollisionResolution(), truncate = AxisValueLabelCollisionResolution()
     public static let disabled = AxisValueLabelCollisionResolution()
     public static func greedy(priority: Double = 0, minimumSpacing: CGFloat = 0) -> AxisValueLabelCollisionResolution { .automatic }
 }
 
+/// Swift Charts' label orientation.
+/// Partly: accepted, labels are drawn horizontal.
 public struct AxisValueLabelOrientation: Sendable {
     public static let automatic = AxisValueLabelOrientation(), horizontal = AxisValueLabelOrientation()
     public static let vertical = AxisValueLabelOrientation(), verticalReversed = AxisValueLabelOrientation()

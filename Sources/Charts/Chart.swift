@@ -79,7 +79,8 @@ extension Array: ScaleDomain, DomainProviding where Element: Plottable {
     package var domainSpec: DomainSpec { .categories(map(\.chartDatum)) }
 }
 
-/// Swift Charts' `ScaleType`: accepted; every scale is drawn linear (dates: time, strings: bands).
+/// Swift Charts' `ScaleType`.
+/// Partly: every scale is drawn linear (dates: time, strings: bands).
 public struct ScaleType: Hashable, Sendable {
     let name: String
     public static let linear = ScaleType(name: "linear"), log = ScaleType(name: "log"), date = ScaleType(name: "date")
@@ -126,7 +127,8 @@ public struct ChartProxy {
     public func value<P: Plottable>(atY position: CGFloat, as type: P.Type = P.self) -> P? { nil }
 }
 
-/// Swift Charts' `AnnotationOverflowResolution` and legend positions are accepted, not drawn.
+/// Swift Charts' `AnnotationOverflowResolution`.
+/// Partly: accepted, not applied.
 public struct AnnotationOverflowResolution: Sendable { public static let automatic = AnnotationOverflowResolution() }
 
 extension View {
@@ -161,9 +163,10 @@ extension View {
     public func chartXScale(type: ScaleType? = nil) -> some View { self }
     public func chartYScale(type: ScaleType? = nil) -> some View { self }
 
-    /// WidgetShot draws no legend: `.hidden` is what is drawn either way (a legend asked for is warned about).
+    /// Partly: WidgetShot draws no legend; `.hidden` is what is drawn either way (a legend asked for is warned about).
     public func chartLegend(_ visibility: Visibility) -> some View { chartSetting { $0.legend = visibility } }
 
+    /// Partly: no legend is drawn.
     public func chartLegend(position: AnnotationPosition = .automatic, alignment: SwiftUI.Alignment? = nil, spacing: CGFloat? = nil) -> some View { self }
 
     /// The colour of each series of `foregroundStyle(by:)`.
@@ -177,21 +180,22 @@ extension View {
         return chartSetting { $0.styleScale = pairs }
     }
 
-    /// Accepted, not applied: the plot area is drawn without its own style (a warning).
+    /// Partly: accepted, not applied: the plot area is drawn without its own style (a warning).
     public func chartPlotStyle<V: View>(file: StaticString = #fileID, line: UInt = #line,
                                         @ViewBuilder content: @escaping (ChartPlotContent) -> V) -> some View {
         chartSetting { $0.warnings.append(("chartPlotStyle is not applied yet (docs/swift.md, Charts)", file, line)) }
     }
 
-    /// Accepted, not drawn: a warning.
+    /// Partly: accepted, not drawn: a warning.
     public func chartBackground<V: View>(alignment: SwiftUI.Alignment = .center, file: StaticString = #fileID, line: UInt = #line,
                                          @ViewBuilder content: @escaping (ChartProxy) -> V) -> some View {
         chartSetting { $0.warnings.append(("chartBackground is not drawn yet (docs/swift.md, Charts)", file, line)) }
     }
 
-    /// Axis titles: accepted, not drawn.
+    /// Partly: axis titles are accepted, not drawn.
     public func chartXAxisLabel<S: StringProtocol>(_ label: S, position: AnnotationPosition = .automatic, alignment: SwiftUI.Alignment? = nil,
                                                    spacing: CGFloat? = nil) -> some View { self }
+    /// Partly: axis titles are accepted, not drawn.
     public func chartYAxisLabel<S: StringProtocol>(_ label: S, position: AnnotationPosition = .automatic, alignment: SwiftUI.Alignment? = nil,
                                                    spacing: CGFloat? = nil) -> some View { self }
 

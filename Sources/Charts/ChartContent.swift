@@ -71,13 +71,14 @@ public struct InterpolationMethod: Hashable, Sendable {
     public static let stepStart = InterpolationMethod(kind: .stepStart)
     public static let stepCenter = InterpolationMethod(kind: .stepCenter)
     public static let stepEnd = InterpolationMethod(kind: .stepEnd)
-    /// `alpha` is not applied: a centripetal curve is drawn as the uniform one.
+    /// Partly: `alpha` is not applied: a centripetal curve is drawn as the uniform one.
     public static func catmullRom(alpha: Double) -> InterpolationMethod { .catmullRom }
-    /// `tension` is not applied.
+    /// Partly: `tension` is not applied.
     public static func cardinal(tension: Double) -> InterpolationMethod { .cardinal }
 }
 
-/// A symbol's shape (Swift Charts' `ChartSymbolShape`); WidgetShot draws every symbol as a circle.
+/// A symbol's shape (Swift Charts' `ChartSymbolShape`).
+/// Partly: every symbol is drawn as a circle.
 public protocol ChartSymbolShape {}
 
 public struct BasicChartSymbolShape: ChartSymbolShape, Hashable, Sendable {
@@ -99,7 +100,8 @@ extension ChartSymbolShape where Self == BasicChartSymbolShape {
     public static var asterisk: BasicChartSymbolShape { BasicChartSymbolShape.asterisk }
 }
 
-/// Where an annotation sits (Swift Charts' `AnnotationPosition`); annotations are not drawn.
+/// Where an annotation sits (Swift Charts' `AnnotationPosition`).
+/// Partly: annotations are not drawn (a warning at the team's line).
 public struct AnnotationPosition: Hashable, Sendable {
     let name: String
     public static let automatic = AnnotationPosition(name: "automatic"), overlay = AnnotationPosition(name: "overlay")
@@ -239,7 +241,7 @@ extension ChartContent {
         ChartModified(content: self) { $0.opacity *= opacity }
     }
 
-    /// Accepted, not drawn: a warning at the caller's line.
+    /// Partly: accepted, not drawn: a warning at the caller's line.
     public func annotation<V: View>(position: AnnotationPosition = .automatic, alignment: SwiftUI.Alignment = .center, spacing: CGFloat? = nil,
                                     file: StaticString = #fileID, line: UInt = #line,
                                     @ViewBuilder content: () -> V) -> some ChartContent {

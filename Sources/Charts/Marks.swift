@@ -19,6 +19,7 @@ public struct MarkDimension: ExpressibleByFloatLiteral, ExpressibleByIntegerLite
 /// How marks at the same place stack (Swift Charts' `MarkStackingMethod`). Bars given with `y:`
 /// at the same x stack (`.standard`) unless `.unstacked`; `.normalized` and `.center` are drawn as
 /// `.standard`.
+/// Partly: `.normalized` and `.center` are drawn as `.standard`.
 public struct MarkStackingMethod: Hashable, Sendable {
     let name: String
     public static let standard = MarkStackingMethod(name: "standard"), normalized = MarkStackingMethod(name: "normalized")
