@@ -165,10 +165,20 @@ struct ReportTests {
             // Before: one annotation per failing golden (a clock change gave 80; GitHub shows 10).
             #expect(lines.count == document.groups.count && document.failed == 2, "\(r.stdout)")
             let line = try #require(lines.first { $0.contains("onTheWay-light") })
-            // The first member's preview: its name's line or the first line of its body.
-            #expect(line.hasPrefix("::error file=\(project.root)/Layouts/delivery.yaml,line=\(previewLine),col=")
-                    || line.hasPrefix("::error file=\(project.root)/Layouts/delivery.yaml,line=\(previewLine + 1),col="), "\(line)")
             let group = try #require(document.groups.first { $0.members.contains("delivery/systemMedium/onTheWay-light") })
+            if let view = group.view {
+                // The view the painted block falls in (issue 35 item 5), the preview's line as context.
+                let at = view.split(separator: ":")
+                #expect(view.hasPrefix("\(project.root)/Layouts/delivery.yaml:") && at.count == 3, "\(view)")
+                #expect(line.hasPrefix("::error file=\(project.root)/Layouts/delivery.yaml,line=\(at[1]),col=\(at[2]),"), "\(line)")
+                #expect(Int(at[1]) != previewLine && Int(at[1]) != previewLine + 1, "\(view)")
+                #expect(line.contains("in the preview at \(project.root)/Layouts/delivery.yaml%3A\(previewLine)")
+                        || line.contains("in the preview at \(project.root)/Layouts/delivery.yaml%3A\(previewLine + 1)"), "\(line)")
+            } else {
+                // The first member's preview: its name's line or the first line of its body.
+                #expect(line.hasPrefix("::error file=\(project.root)/Layouts/delivery.yaml,line=\(previewLine),col=")
+                        || line.hasPrefix("::error file=\(project.root)/Layouts/delivery.yaml,line=\(previewLine + 1),col="), "\(line)")
+            }
             #expect(line.contains(",title=widgetshot verify%3A \(group.members.count) golden"), "\(line)")
             #expect(line.contains("::" + GitHubAnnotation.data(group.cause) + ": \(group.members.count) golden"), "\(line)")
             #expect(!r.stdout.contains("FAIL "))
