@@ -189,10 +189,17 @@ struct ChartDrawing {
             guard let x = px(mark.value) else { continue }
             if let tick = mark.tick { out.append(stroke([.move(Point(x: x, y: plot.maxY)), .line(Point(x: x, y: plot.maxY + tick.length))], tick.style, tick.stroke)) }
             if let label = mark.label {
-                let width = sx.isCategorical ? max(sx.band, 24) : 60
-                let leadingAligned = sx.isDate
-                out += text(label, x: leadingAligned ? x + 2 : x - width / 2, y: plot.maxY + 2, width: width, height: lineHeight,
-                            alignment: leadingAligned ? .leading : .center)
+                // Dates: leading-aligned after their gridline, left out where they would not fit (as
+                // Swift Charts drops a colliding label); others centred, kept inside the chart.
+                let estimate = Double(label.text.count) * Self.labelFontSize * 0.6 + 2
+                if sx.isDate {
+                    guard x + 2 + estimate <= size.width else { continue }
+                    out += text(label, x: x + 2, y: plot.maxY + 2, width: estimate + 8, height: lineHeight, alignment: .leading)
+                } else {
+                    let width = sx.isCategorical ? max(sx.band, estimate) : estimate
+                    let left = min(max(x - width / 2, 0), max(size.width - width, 0))
+                    out += text(label, x: left, y: plot.maxY + 2, width: width, height: lineHeight, alignment: .center)
+                }
             }
         }
         for mark in yAxis {

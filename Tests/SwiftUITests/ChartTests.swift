@@ -165,4 +165,53 @@ struct ChartTests {
         let (result, _) = try Self.render(VStack { BarMark(x: .value("x", 1), y: .value("y", 2)) }, "outside")
         #expect(result.warnings.contains { $0.message.contains("BarMark outside a Chart") }, "\(result.warnings)")
     }
+    @Test("dates: hourly bars on a time scale fill their hour, a 6-hour stride of gridlines and formatted labels, a style scale")
+    func hourlyBars() throws {
+        let midnight = Date(timeIntervalSince1970: 1_699_920_000) // 2023-11-14 00:00 UTC
+        let chart = Chart {
+            ForEach(0..<24, id: \.self) { h in
+                BarMark(x: .value("Time", midnight.addingTimeInterval(Double(h) * 3600), unit: .hour),
+                        yStart: .value("kWh", 0), yEnd: .value("kWh", h == 12 ? 4.0 : 2.0))
+                    .foregroundStyle(by: .value("Flow", "grid"))
+            }
+        }
+        .chartForegroundStyleScale(["grid": Color.green])
+        .chartLegend(.hidden)
+        .chartXScale(domain: midnight...midnight.addingTimeInterval(86_400))
+        .chartYAxis(.hidden)
+        .chartXAxis {
+            AxisMarks(values: .stride(by: .hour, count: 6)) { _ in
+                AxisGridLine()
+                AxisValueLabel(format: .dateTime.hour(.twoDigits(amPM: .omitted)))
+            }
+        }
+        let (result, at) = try Self.render(chart, "hourly")
+        func greenHeight(_ x: Int) -> Int {
+            var y = 103
+            while y >= 0, Self.isGreen(at(x, y)) { y -= 1 }
+            return 103 - y
+        }
+        // 24 h over 200 pt: 8.3 pt an hour, a bar 0.8 of it. Plot 104 pt high (a label line under
+        // it), domain 0…4: 2 kWh is 52 pt, 4 kWh (12:00) 104 pt.
+        #expect(abs(greenHeight(4) - 52) <= 1 && abs(greenHeight(104) - 104) <= 1 && abs(greenHeight(196) - 52) <= 1,
+                "\(greenHeight(4)) \(greenHeight(104)) \(greenHeight(196))")
+        #expect(!Self.isGreen(at(4, 40)) && !Self.isGreen(at(112, 40)))
+        // Labels 00, 06, 12, 18 under the plot, leading-aligned at their gridline.
+        func ink(_ xs: Range<Int>) -> Int { xs.reduce(0) { n, x in n + (106..<120).filter { Self.isInk(at(x, $0)) }.count } }
+        #expect(ink(51..<64) > 10 && ink(101..<114) > 10 && ink(151..<164) > 10, "\(ink(51..<64)) \(ink(101..<114))")
+        #expect(ink(70..<98) == 0)
+        #expect(result.warnings.isEmpty, "\(result.warnings)")
+    }
+
+    @Test("annotations and a legend not hidden are warned about, at the team's line for an annotation")
+    func warned() throws {
+        let chart = Chart {
+            BarMark(x: .value("x", "a"), y: .value("y", 1))
+                .foregroundStyle(by: .value("k", "one"))
+                .annotation { Text("1") }
+        }
+        let (result, _) = try Self.render(chart, "warned")
+        #expect(result.warnings.contains { $0.message.contains("annotation") && $0.description.contains("ChartTests.swift") }, "\(result.warnings)")
+        #expect(result.warnings.contains { $0.message.contains("legend is not drawn") }, "\(result.warnings)")
+    }
 }
