@@ -173,11 +173,39 @@ public struct SwiftWidgetFolder: Sendable, Equatable {
         return (name, hidden)
     }
 
+    /// `text` with every `AppWidgets/<build name>` (a `#fileID`, as the runner's warnings name the
+    /// team's lines) written as the team's own path, relative to `base` when under it.
+    public func teamPaths(in text: String, base: String = FileManager.default.currentDirectoryPath) -> String {
+        guard text.contains(Self.moduleName + "/") else { return text }
+        var out = text
+        for file in files.sorted(by: { $0.buildName.count > $1.buildName.count }) {
+            let path = file.path.hasPrefix(base + "/") ? String(file.path.dropFirst(base.count + 1)) : file.path
+            out = out.replacingOccurrences(of: Self.moduleName + "/" + file.buildName, with: path)
+        }
+        return out
+    }
+
     /// The symbol Sources/PreviewMacros exports for a `#Preview` at `line` of a file compiled as
     /// `AppWidgets/<buildName>`: letters and digits kept, everything else `_`.
     static func previewSymbol(buildName: String, line: Int) -> String {
         let fileID = moduleName + "/" + buildName
         let safe = fileID.unicodeScalars.map { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)) ? String($0) : "_" }
         return "widgetshot_preview_\(safe.joined())_\(line)"
+    }
+}
+
+extension SwiftWidgetFolder {
+    /// A location the runner reports (`#fileID` and line: `AppWidgets/<buildName>:42`, as a view's
+    /// initialiser records it) as the team's file and line, as compile errors are mapped
+    /// (`SwiftWidgetBuild.diagnostics`). Nil for a file that is not the folder's (WidgetShot's own
+    /// modules) or text that is no `FILE:LINE`.
+    public func teamLocation(_ location: String) -> (file: String, line: Int)? {
+        guard let colon = location.lastIndex(of: ":"), let line = Int(location[location.index(after: colon)...]), line > 0 else { return nil }
+        let fileID = location[..<colon]
+        let prefix = Self.moduleName + "/"
+        guard fileID.hasPrefix(prefix) else { return nil }
+        let buildName = String(fileID.dropFirst(prefix.count))
+        guard let file = files.first(where: { $0.buildName == buildName }) else { return nil }
+        return (file.path, line)
     }
 }

@@ -67,6 +67,10 @@ struct SwiftSourceCLITests {
         #expect(list.stdout.contains("DeliveryLiveActivity  (Live Activity"), "\(list.stdout)")
         #expect(list.stdout.contains("'Notification' at DeliveryLiveActivity.swift:72: activity on lockScreen, 2 pictures"), "\(list.stdout)")
         #expect(list.stdout.contains("unnamed at DeliveryWidget.swift:77: widget on systemSmall, 2 pictures"), "\(list.stdout)")
+        // lint draws every family's placeholder and snapshot and every preview picture, light and dark.
+        let lint = try await run(["lint", "--strict"])
+        #expect(lint.status == 0, "\(lint.stdout)\(lint.stderr)")
+        #expect(lint.stderr.contains("picture(s) in light and dark: 0 error(s), 0 warning(s)"), "\(lint.stderr)")
 
         let png = Self.work + "/ko.png"
         let render = try await run(["render", "--widget", "DeliveryWidget", "--surface", "systemMedium", "--entry", "timeline-1",

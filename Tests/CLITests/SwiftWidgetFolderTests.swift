@@ -105,3 +105,15 @@ struct SwiftWidgetFolderTests {
         #expect(text.contains("static let logo = DeveloperToolsSupport.ImageResource(name: \"logo\""))
     }
 }
+
+@Suite struct TeamPathTests {
+    @Test("a runner's AppWidgets/<build name> is written as the team's path, relative to the base")
+    func teamPaths() {
+        let folder = SwiftWidgetFolder(roots: ["/p/W"], files: [.init(path: "/p/W/A/View.swift", buildName: "A_View.swift"),
+                                                                 .init(path: "/p/W/View.swift", buildName: "View.swift")],
+                                       widgets: [], hiddenWidgets: [], previews: [], entryPoints: [])
+        #expect(folder.teamPaths(in: "AppWidgets/A_View.swift:38:1: warning: x", base: "/p") == "W/A/View.swift:38:1: warning: x")
+        #expect(folder.teamPaths(in: "AppWidgets/View.swift:2:1: w", base: "/q") == "/p/W/View.swift:2:1: w")
+        #expect(folder.teamPaths(in: "no path here", base: "/p") == "no path here")
+    }
+}
