@@ -214,4 +214,20 @@ struct ChartTests {
         #expect(result.warnings.contains { $0.message.contains("annotation") && $0.description.contains("ChartTests.swift") }, "\(result.warnings)")
         #expect(result.warnings.contains { $0.message.contains("legend is not drawn") }, "\(result.warnings)")
     }
+    @Test("default axes on dates and numbers: labels inside the chart, no warning; a line with symbols")
+    func defaultAxesOnDates() throws {
+        let start = Date(timeIntervalSince1970: 1_699_920_000) // 2023-11-14 00:00 UTC
+        let chart = Chart {
+            ForEach(0..<7, id: \.self) { d in
+                LineMark(x: .value("Day", start.addingTimeInterval(Double(d) * 86_400)), y: .value("Steps", Double(d * d) * 250))
+                    .symbol(.circle)
+            }
+            RuleMark(y: .value("Goal", 5000)).lineStyle(StrokeStyle(lineWidth: 1, dash: [4, 2]))
+        }
+        let (result, at) = try Self.render(chart, "default-dates")
+        func ink(_ xs: Range<Int>, _ ys: Range<Int>) -> Int { xs.reduce(0) { n, x in n + ys.filter { Self.isInk(at(x, $0)) }.count } }
+        // Day labels under the plot, value labels (0 … 10000) on the trailing side.
+        #expect(ink(0..<170, 106..<120) > 20 && ink(170..<200, 0..<100) > 20, "\(ink(0..<170, 106..<120)) \(ink(170..<200, 0..<100))")
+        #expect(result.warnings.isEmpty, "\(result.warnings)")
+    }
 }
