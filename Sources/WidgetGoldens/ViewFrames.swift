@@ -33,6 +33,8 @@ public struct ViewFrames: Codable, Sendable, Equatable {
     /// When no view holds the whole change: the view holding the largest part of it, if that part
     /// is at least this share of the changed box's area.
     public static let mostOf = 0.5
+    /// What the Swift runner appends to a picture's path for its frames: `PICTURE.png.views.json`.
+    public static let sidecarSuffix = ".views.json"
     /// The largest sidecar the CLI reads (`maxFrames` entries of about 120 bytes).
     public static let maxSidecarBytes = 512 * 1024
 

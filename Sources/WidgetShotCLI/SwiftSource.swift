@@ -88,12 +88,13 @@ struct SwiftSource {
     static func draw(_ jobs: [(LayoutDocument, MatrixCell)], _ swift: SwiftProject?, suite: GoldenSuite,
                      folders: ProjectFolders) throws -> SwiftDrawings {
         let cells = jobs.filter { $0.0.isDrawnElsewhere }.map(\.1)
-        guard let swift, !cells.isEmpty else { return SwiftDrawings(paths: [:]) }
+        guard let swift, !cells.isEmpty else { return SwiftDrawings(paths: [:], folder: nil) }
         let folder = swift.build.directory + "/pictures-\(getpid())"
         try? FileManager.default.removeItem(atPath: folder)
         note("drawing \(cells.count) Swift picture(s) with the widget runner")
         do {
-            return SwiftDrawings(paths: try swift.render(cells, device: suite.device, scale: suite.scale, fonts: folders.fontFolders, into: folder))
+            return SwiftDrawings(paths: try swift.render(cells, device: suite.device, scale: suite.scale, fonts: folders.fontFolders, into: folder),
+                                 folder: swift.build.folder)
         } catch { throw CLIError("\(error)") }
     }
 
@@ -114,6 +115,8 @@ struct SwiftSource {
 /// The runner's pictures of Swift cells, by the cell's path: read as a golden check or record needs them.
 struct SwiftDrawings: Sendable {
     let paths: [String: Result<String, SwiftWidgetBuild.BuildError>]
+    /// The team's files, to name a view's `#fileID` by the team's path.
+    let folder: SwiftWidgetFolder?
 
     func png(of cell: MatrixCell) throws -> (png: [UInt8], pixels: DiffImage) {
         guard let result = paths[cell.relativePath] else { throw CLIError("\(cell.relativePath): not drawn by the widget runner") }
@@ -125,13 +128,29 @@ struct SwiftDrawings: Sendable {
 
     func pixels(of cell: MatrixCell) throws -> DiffImage { try png(of: cell).pixels }
 
+    /// The runner's view frames beside a picture (`PICTURE.png.views.json`, `ViewFrames`), their
+    /// `#fileID:line` sources as the team's `path:line` (views of WidgetShot's own files dropped);
+    /// nil when the runner wrote none or it cannot be read (the failure then names the preview).
+    func views(of cell: MatrixCell) -> ViewFrames? {
+        guard let folder, case .success(let path)? = paths[cell.relativePath],
+              FileManager.default.fileExists(atPath: path + ViewFrames.sidecarSuffix),
+              var frames = try? ViewFrames.read(path + ViewFrames.sidecarSuffix) else { return nil }
+        frames.frames = frames.frames.compactMap { f in
+            guard let at = folder.teamLocation(f.source) else { return nil }
+            var f = f
+            f.source = "\(VerifyReport.displayPath(at.file)):\(at.line)"
+            return f
+        }
+        return frames
+    }
+
     /// A job's golden check: drawn here for a layout, read from the runner's picture for a Swift cell.
     func check(_ job: (LayoutDocument, MatrixCell), suite: GoldenSuite, renderer: WidgetRenderer, manifest: GoldenManifest,
                keepImages: Bool) -> GoldenOutcome {
         guard job.0.isDrawnElsewhere else {
             return suite.check(job.1, in: job.0, with: renderer, manifest: manifest, keepImages: keepImages)
         }
-        return suite.check(job.1, manifest: manifest, keepImages: keepImages) { try pixels(of: job.1) }
+        return suite.check(job.1, manifest: manifest, keepImages: keepImages, located: { (try pixels(of: job.1), views(of: job.1)) })
     }
 }
 

@@ -126,4 +126,31 @@ struct ChangedViewTests {
         #expect(frames.frames.first?.source == "f:1")
         #expect(frames.truncated == true)
     }
+
+    @Test("a view-frames sidecar is read bounded; a malformed or oversized one is an error naming the file")
+    func sidecar() throws {
+        let dir = scratchDirectory("view-frames")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let good = dir + "/p.png" + ViewFrames.sidecarSuffix
+        try Data(#"{"frames": [{"x": 1, "y": 2, "width": 3, "height": 4, "source": "AppWidgets/Card.swift:7"}]}"#.utf8)
+            .write(to: URL(fileURLWithPath: good))
+        #expect(try ViewFrames.read(good) == ViewFrames(frames: [ViewFrames.Frame(x: 1, y: 2, width: 3, height: 4, source: "AppWidgets/Card.swift:7")]))
+        let bad = dir + "/bad.json"
+        try Data(#"{"frames": [{"x": 1}]}"#.utf8).write(to: URL(fileURLWithPath: bad))
+        do { _ = try ViewFrames.read(bad); Issue.record("read a malformed sidecar") } catch {
+            #expect("\(error)".contains("bad.json: not a view-frames file: missing field 'frames.") && "\(error)".hasSuffix(".y'"), "\(error)")
+        }
+        let big = dir + "/big.json"
+        try Data(repeating: 32, count: ViewFrames.maxSidecarBytes + 1).write(to: URL(fileURLWithPath: big))
+        do { _ = try ViewFrames.read(big); Issue.record("read an oversized sidecar") } catch {
+            #expect("\(error)".contains("big.json") && "\(error)".contains("ViewFrames.maxSidecarBytes"), "\(error)")
+        }
+        let many = dir + "/many.json"
+        let frame = #"{"x": 0, "y": 0, "width": 1, "height": 1, "source": "a:1"}"#
+        try Data(("{\"frames\": [" + Array(repeating: frame, count: ViewFrames.maxFrames + 1).joined(separator: ",") + "]}").utf8)
+            .write(to: URL(fileURLWithPath: many))
+        do { _ = try ViewFrames.read(many); Issue.record("read too many frames") } catch {
+            #expect("\(error)".contains("\(ViewFrames.maxFrames + 1) frames, more than \(ViewFrames.maxFrames)"), "\(error)")
+        }
+    }
 }
