@@ -173,10 +173,10 @@ extension View {
 }
 
 /// A control that is on or off (SwiftUI's `Toggle`; in a widget, `Toggle(isOn:intent:)` runs an
-/// App Intent). Drawn as iOS draws it: the label leading and the switch trailing (a 51 × 31 pt
-/// capsule, the tint when on — green by default — `systemFill`-grey when off, a white 27 pt
-/// knob), or with `.toggleStyle(.button)` a bordered button, tinted when on; a team's own
-/// `ToggleStyle` draws its `makeBody`.
+/// App Intent). Drawn as iOS draws it: the label leading and the engine's switch trailing
+/// (`ToggleSwitch`, as a layout file's `toggle:`: a 51 × 31 pt capsule, the tint when on — green
+/// by default — the off fill when off, a white 27 pt knob), or with `.toggleStyle(.button)` a
+/// bordered button, tinted when on; a team's own `ToggleStyle` draws its `makeBody`.
 public struct Toggle<Label: View>: View, PrimitiveView {
     public typealias Body = Never
     let isOn: Bool
@@ -205,12 +205,9 @@ public struct Toggle<Label: View>: View, PrimitiveView {
                                 .background(ViewNode(.shape(ShapeContent(shape: .capsule, fill: fill))), alignment: .center)]
             return [button]
         }
-        let track: Paint = isOn ? tint : .color(Color(system: "systemFill").rgba(in: environment))
-        let knob = ViewNode(.shape(ShapeContent(shape: .circle, fill: .color(RGBA(r: 1, g: 1, b: 1)))),
-                            modifiers: [.frame(FrameSpec(width: 27, height: 27)), .padding(WidgetModel.EdgeInsets(all: 2))])
-        let switchNode = ViewNode(.zstack(alignment: WidgetModel.Alignment(horizontal: isOn ? .trailing : .leading, vertical: .center),
-                                          children: [ViewNode(.shape(ShapeContent(shape: .capsule, fill: track))), knob]),
-                                  modifiers: [.frame(FrameSpec(width: 51, height: 31))])
+        // The engine's switch, the same as a layout file's `toggle:` (WidgetModel.ToggleSwitch).
+        let switchNode = ToggleSwitch.node(isOn: isOn, tint: environment.tint?.resolvePaint(in: environment),
+                                           scheme: environment.look.scheme, generation: environment.look.colors)
         if labels.isEmpty { return [switchNode] }
         return [ViewNode(.hstack(spacing: nil, alignment: .center, children: labels + [ViewNode(.spacer(minLength: nil)), switchNode]))]
     }

@@ -154,6 +154,9 @@ struct ShapeGeometryTests {
         #expect(Self.isGreen(at(55, 39)), "on: the track is the tint left of the knob \(at(55, 39))")
         #expect(at(82, 39)[0] > 240 && at(82, 39)[1] > 240 && at(82, 39)[2] > 240, "on: the white knob at the trailing end \(at(82, 39))")
         #expect(!Self.isGreen(at(85, 80)), "off: no tint \(at(85, 80))")
+        // One switch: the layout language's `toggle:` node, the same value.
+        let alone = ViewResolver.node(Toggle(isOn: false, intent: LightsIntent()) { EmptyView() }, in: EnvironmentValues(look: Look()))
+        #expect(alone == ToggleSwitch.node(isOn: false, scheme: .light))
     }
 
     @Test("UIKit's system colours follow the render's scheme; rotationEffect is the engine's rotation")
