@@ -172,6 +172,66 @@ struct ReleaseFilesTests {
         #expect(!sample.contains("example.com") && !sample.contains("your-org"))
     }
 
+    /// A project with `swift:` (docs/swift.md, "From an empty repository to a green verify in CI"):
+    /// the action installs the Dockerfile's cli-swift -dev packages only when widgetshot.yaml has
+    /// `swift:`, stops without a Swift toolchain, lints with --allow-empty; the Swift sample workflow
+    /// parses, runs in the Swift image and uses the action by version with a cache per version.
+    @Test(.childProcess) func aSwiftProjectsWorkflowHasAToolchainAndTheDevLibraries() async throws {
+        let action = try Self.yaml("action.yml")
+        let steps = try #require((action["runs"] as? [String: Any])?["steps"] as? [[String: Any]])
+        let swiftStep = try #require(steps.first { ($0["name"] as? String)?.hasPrefix("A project with swift:") == true })
+        let run = try #require(swiftStep["run"] as? String)
+        let dockerfile = try String(contentsOfFile: Self.root + "/Dockerfile", encoding: .utf8)
+        let devPackages = try DeployFilesTests.installed(in: DeployFilesTests.stage("cli-swift", in: dockerfile))
+        #expect(try DeployFilesTests.installed(in: run) == devPackages, "action.yml vs the Dockerfile's cli-swift stage")
+        #expect(swiftStep["working-directory"] as? String == "${{ inputs.project }}")
+        let names = steps.compactMap { $0["name"] as? String }
+        #expect(names.firstIndex(of: swiftStep["name"] as! String)! < names.firstIndex(of: "Verify")!)
+
+        // The step's script, run by bash in three projects: no swift: (nothing), swift: without a
+        // toolchain (exit 1, the error names the container), swift: with one (apt-get reached: a
+        // stand-in prints its arguments).
+        let dir = scratchDirectory("action-swift")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try Self.write("layouts: Layouts\n", to: dir + "/layouts-only/widgetshot.yaml")
+        try Self.write("swift:\n  widgets: [DeliveryWidgets]\n", to: dir + "/swift/widgetshot.yaml")
+        try Self.write("#!/bin/sh\necho \"apt-get $*\"\n", to: dir + "/bin/apt-get")
+        try Self.write("#!/bin/sh\necho \"sudo $*\"; exec \"$@\"\n", to: dir + "/bin/sudo")
+        try Self.write("#!/bin/sh\nexit 0\n", to: dir + "/bin/swift")
+        for tool in ["apt-get", "sudo", "swift"] { chmod(dir + "/bin/" + tool, 0o755) }
+        let noSwift = "\(dir)/bin-noswift"
+        try FileManager.default.createDirectory(atPath: noSwift, withIntermediateDirectories: true)
+        for tool in ["apt-get", "sudo"] { try FileManager.default.createSymbolicLink(atPath: noSwift + "/" + tool, withDestinationPath: dir + "/bin/" + tool) }
+        func step(in project: String, path: String) async throws -> CLIProcess.Outcome {
+            try await Self.shell(["bash", "-c", run], cwd: dir + "/" + project, environment: ["PATH": path + ":/usr/bin:/bin"])
+        }
+        let plain = try await step(in: "layouts-only", path: dir + "/bin")
+        #expect(plain.status == 0 && !plain.stdout.contains("apt-get"), "\(plain)")
+        let missing = try await step(in: "swift", path: noSwift)
+        #expect(missing.status == 1 && missing.stdout.contains("::error file=widgetshot.yaml::") && missing.stdout.contains("swift:6.3.1-bookworm"), "\(missing)")
+        let installs = try await step(in: "swift", path: dir + "/bin")
+        #expect(installs.status == 0 && installs.stdout.contains("apt-get install -y -qq --no-install-recommends pkg-config libcairo2-dev"), "\(installs)")
+        let lint = try #require(steps.first { $0["name"] as? String == "Lint" }?["run"] as? String)
+        #expect(lint.contains("widgetshot lint --allow-empty") && lint.contains("^swift:"))
+
+        // The sample: the Swift image as the job's container, the action by version, the cache.
+        let sample = try Self.yaml("docs/ci/github-actions-swift.yml")
+        let verify = try #require((sample["jobs"] as? [String: Any])?["verify"] as? [String: Any])
+        #expect(verify["container"] as? String == "swift:6.3.1-bookworm")
+        let used = try #require(verify["steps"] as? [[String: Any]])
+        let uses = used.compactMap { $0["uses"] as? String }
+        #expect(uses.contains("actions/checkout@v4") && uses.contains("OWNER/widgetshot@v0.7.0"), "\(uses)")
+        let with = try #require(used.first { $0["uses"] as? String == "OWNER/widgetshot@v0.7.0" }?["with"] as? [String: Any])
+        #expect(with["version"] as? String == "0.7.0" && with["lint"] == nil, "\(with)")
+        let cache = try #require(used.first { $0["uses"] as? String == "actions/cache@v4" }?["with"] as? [String: Any])
+        #expect(cache["path"] as? String == ".build/widgetshot-swift" && (cache["key"] as? String)?.hasPrefix("widgetshot-swift-0.7.0-") == true)
+        let text = try String(contentsOfFile: Self.root + "/docs/ci/github-actions-swift.yml", encoding: .utf8)
+        #expect(!text.contains("example.com") && !text.contains("your-org"))
+        // The docs point at it.
+        let docs = try String(contentsOfFile: Self.root + "/docs/swift.md", encoding: .utf8)
+        #expect(docs.contains("## From an empty repository to a green verify in CI") && docs.contains("docs/ci/github-actions-swift.yml"))
+    }
+
     /// A release as GitHub serves it (BASE/vX.Y.Z/widgetshot-X.Y.Z-linux-ARCH.tar.gz and .sha256),
     /// from a real HTTP server on 127.0.0.1; the tarball's widgetshot is a stand-in script saying
     /// its version, so that this runs in a second.
