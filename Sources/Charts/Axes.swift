@@ -11,6 +11,8 @@ package enum AxisElement {
     case grid(style: AnyShapeStyle?, stroke: StrokeStyle?)
     case tick(style: AnyShapeStyle?, length: CGFloat, stroke: StrokeStyle?)
     case label(format: ((ChartDatum) -> String?)?, fixed: String?, font: Font?, style: AnyShapeStyle?)
+    /// `AxisValueLabel { … }`: the team's view, drawn where the label goes.
+    case labelView(AnyView, font: Font?, style: AnyShapeStyle?)
 }
 
 package protocol AxisElementsProviding {
@@ -182,7 +184,20 @@ public struct AxisValueLabel: AxisContent, AxisElementsProviding {
         format = nil; fixed = String(label)
     }
 
-    package var axisElements: [AxisElement] { [.label(format: format, fixed: fixed, font: nil, style: nil)] }
+    /// The team's own view as the label (drawn in a box beside the value, in the label's font and colour).
+    public init<Content: View>(centered: Bool? = nil, anchor: SwiftUI.UnitPoint? = nil, multiLabelAlignment: SwiftUI.Alignment? = nil,
+                               collisionResolution: AxisValueLabelCollisionResolution = .automatic, offsetsMarks: Bool? = nil,
+                               orientation: AxisValueLabelOrientation = .automatic, horizontalSpacing: CGFloat? = nil,
+                               verticalSpacing: CGFloat? = nil, @ViewBuilder content: () -> Content) {
+        format = nil; fixed = nil; view = AnyView(content())
+    }
+
+    var view: AnyView?
+
+    package var axisElements: [AxisElement] {
+        if let view { return [.labelView(view, font: nil, style: nil)] }
+        return [.label(format: format, fixed: fixed, font: nil, style: nil)]
+    }
 }
 
 /// Swift Charts' label collision resolution.
@@ -212,6 +227,7 @@ public struct AxisStyled: AxisContent, AxisElementsProviding {
             case .grid(let s, let stroke): return .grid(style: paint ?? s, stroke: stroke)
             case .tick(let s, let length, let stroke): return .tick(style: paint ?? s, length: length, stroke: stroke)
             case .label(let f, let fixed, let oldFont, let s): return .label(format: f, fixed: fixed, font: font ?? oldFont, style: paint ?? s)
+            case .labelView(let view, let oldFont, let s): return .labelView(view, font: font ?? oldFont, style: paint ?? s)
             case .marks: return element
             }
         }

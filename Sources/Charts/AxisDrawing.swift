@@ -5,7 +5,7 @@ package import WidgetModel
 /// One value of an axis as drawn: its gridline, tick and label, where asked for.
 struct AxisMark {
     struct Line { var style: AnyShapeStyle?; var stroke: StrokeStyle?; var length: Double = 0 }
-    struct Label { var text: String; var font: Font?; var style: AnyShapeStyle? }
+    struct Label { var text: String; var font: Font?; var style: AnyShapeStyle?; var view: AnyView? = nil }
     var value: ChartDatum
     var grid: Line?
     var tick: Line?
@@ -36,6 +36,9 @@ extension ChartDrawing {
                     case .label(let format, let fixed, let font, let style):
                         let text = fixed ?? format?(value) ?? defaultLabel(value, component: component, decimals: decimals)
                         mark.label = AxisMark.Label(text: text, font: font, style: style)
+                    case .labelView(let view, let font, let style):
+                        // Room as for a short label: the view's own size is known only after layout.
+                        mark.label = AxisMark.Label(text: "0000", font: font, style: style, view: view)
                     case .marks: break
                     }
                 }

@@ -65,6 +65,29 @@ public protocol ScaleDomain {}
 package enum DomainSpec {
     case range(ChartDatum, ChartDatum)
     case categories([ChartDatum])
+    /// The data's own domain; `includesZero: false` leaves zero out.
+    case automatic(includesZero: Bool?)
+}
+
+/// The data's own domain (Swift Charts' `AutomaticScaleDomain`): `.automatic(includesZero: false)`.
+public struct AutomaticScaleDomain: ScaleDomain, DomainProviding {
+    let includesZero: Bool?
+    package var domainSpec: DomainSpec { .automatic(includesZero: includesZero) }
+}
+
+extension ScaleDomain where Self == AutomaticScaleDomain {
+    public static var automatic: AutomaticScaleDomain { AutomaticScaleDomain(includesZero: nil) }
+    /// Partly: `reversed` is not applied.
+    public static func automatic(includesZero: Bool? = nil, reversed: Bool? = nil) -> AutomaticScaleDomain {
+        AutomaticScaleDomain(includesZero: includesZero)
+    }
+}
+
+/// Where a scale's values go in the plot (Swift Charts' `PositionScaleRange`).
+/// Partly: accepted; values span the whole plot.
+public struct PositionScaleRange: Sendable {
+    public static func plotDimension(startPadding: CGFloat = 0, endPadding: CGFloat = 0) -> PositionScaleRange { PositionScaleRange() }
+    public static func plotDimension(padding: CGFloat) -> PositionScaleRange { PositionScaleRange() }
 }
 
 package protocol DomainProviding { var domainSpec: DomainSpec { get } }
@@ -100,6 +123,7 @@ package struct ChartConfig {
     package var xDomain: DomainSpec?, yDomain: DomainSpec?
     package var legend: Visibility = .automatic
     package var styleScale: [(ChartDatum, AnyShapeStyle)]?
+    package var styleRange: [AnyShapeStyle]?
     package var warnings: [(message: String, file: StaticString, line: UInt)] = []
     package init() {}
 }
@@ -159,7 +183,20 @@ extension View {
         return chartSetting { $0.yDomain = spec }
     }
 
-    /// Accepted: every scale is drawn linear.
+    /// Partly: the range is not applied: values span the whole plot.
+    public func chartXScale(range: PositionScaleRange, type: ScaleType? = nil) -> some View { self }
+    /// Partly: the range is not applied: values span the whole plot.
+    public func chartYScale(range: PositionScaleRange, type: ScaleType? = nil) -> some View { self }
+
+    public func chartXScale<D: ScaleDomain>(domain: D, range: PositionScaleRange, type: ScaleType? = nil) -> some View {
+        chartXScale(domain: domain, type: type)
+    }
+
+    public func chartYScale<D: ScaleDomain>(domain: D, range: PositionScaleRange, type: ScaleType? = nil) -> some View {
+        chartYScale(domain: domain, type: type)
+    }
+
+    /// Partly: every scale is drawn linear.
     public func chartXScale(type: ScaleType? = nil) -> some View { self }
     public func chartYScale(type: ScaleType? = nil) -> some View { self }
 
@@ -173,6 +210,12 @@ extension View {
     public func chartForegroundStyleScale<D: Plottable, S: ShapeStyle>(_ mapping: KeyValuePairs<D, S>) -> some View {
         let pairs = mapping.map { ($0.key.chartDatum, AnyShapeStyle($0.value)) }
         return chartSetting { $0.styleScale = pairs }
+    }
+
+    /// The series' colours, in order of appearance, instead of the palette.
+    public func chartForegroundStyleScale<S: ShapeStyle>(range: [S]) -> some View {
+        let styles = range.map { AnyShapeStyle($0) }
+        return chartSetting { $0.styleRange = styles }
     }
 
     public func chartForegroundStyleScale<D: Plottable, S: ShapeStyle>(domain: [D], range: [S]) -> some View {

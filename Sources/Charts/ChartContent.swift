@@ -220,6 +220,21 @@ extension ChartContent {
         ChartModified(content: self) { $0.hasSymbol = true }
     }
 
+    /// Partly: the view is not drawn; a circle is.
+    public func symbol<V: View>(@ViewBuilder symbol: () -> V) -> some ChartContent {
+        ChartModified(content: self) { $0.hasSymbol = true }
+    }
+
+    /// Partly: marks of one place are drawn stacked (bars) or over each other, not side by side (a warning).
+    public func position<D: Plottable>(by value: PlottableValue<D>, axis: SwiftUI.Axis? = nil, span: MarkDimension = .automatic,
+                                       file: StaticString = #fileID, line: UInt = #line) -> some ChartContent {
+        ChartWarning(content: self, message: "position(by:) is not applied yet: marks of one place are drawn stacked (docs/swift.md, Charts)",
+                     file: file, line: line)
+    }
+
+    /// Partly: every series is drawn with the mark's line style.
+    public func lineStyle<D: Plottable>(by value: PlottableValue<D>) -> some ChartContent { self }
+
     public func symbol<D: Plottable>(by value: PlottableValue<D>) -> some ChartContent {
         ChartModified(content: self) { $0.hasSymbol = true }
     }
@@ -252,6 +267,8 @@ extension ChartContent {
     public func accessibilityLabel<S: StringProtocol>(_ label: S) -> some ChartContent { self }
     public func accessibilityValue<S: StringProtocol>(_ value: S) -> some ChartContent { self }
     public func accessibilityHidden(_ hidden: Bool) -> some ChartContent { self }
+    public func accessibilityLabel(_ label: Text) -> some ChartContent { self }
+    public func accessibilityValue(_ value: Text) -> some ChartContent { self }
 }
 
 /// Content drawn as it is, with a warning at the team's line.

@@ -34,13 +34,16 @@ struct ChartScale {
     /// The scale for `values`: an explicit domain; categories in order of appearance; else min…max
     /// of the numbers with zero included, widened to round steps (dates: min…max as they are).
     static func make(values: [ChartDatum], explicit: DomainSpec?, desiredTicks: Int = 4) -> ChartScale {
-        if let explicit {
+        var includesZero = true
+        if case .automatic(let zero)? = explicit { includesZero = zero ?? true }
+        if let explicit, !{ if case .automatic = explicit { true } else { false } }() {
             switch explicit {
             case .range(let a, let b):
                 let isDate = if case .date = a { true } else { false }
                 return ChartScale(kind: .numeric(lo: a.numeric ?? 0, hi: b.numeric ?? 1), isDate: isDate)
             case .categories(let names):
                 return ChartScale(kind: .categories(Array(names.map(\.text).prefix(ChartLimits.categories))))
+            case .automatic: break
             }
         }
         if values.contains(where: { if case .category = $0 { true } else { false } }) {
@@ -55,7 +58,7 @@ struct ChartScale {
             if lo == hi { lo -= 3600; hi += 3600 }
             return ChartScale(kind: .numeric(lo: lo, hi: hi), isDate: true)
         }
-        lo = min(lo, 0); hi = max(hi, 0)
+        if includesZero { lo = min(lo, 0); hi = max(hi, 0) }
         if lo == hi { hi = lo + 1 }
         let step = niceStep((hi - lo) / Double(desiredTicks))
         return ChartScale(kind: .numeric(lo: (lo / step).rounded(.down) * step, hi: (hi / step).rounded(.up) * step))
@@ -142,6 +145,7 @@ struct ChartDrawing {
             plot.origin.y = lineHeight / 2; plot.size.height -= lineHeight / 2
         }
         if xAxis.contains(where: { $0.label != nil }) { plot.size.height -= lineHeight + 2 }
+        else if yLabelWidth != nil { plot.size.height -= lineHeight / 2 } // the lowest y label, centred on the bottom edge
         plot.size.width = max(plot.size.width, 1); plot.size.height = max(plot.size.height, 1)
         sx.length = plot.size.width; sy.length = plot.size.height
 
@@ -357,7 +361,9 @@ struct ChartDrawing {
                 else { environment.collector.warn("chartForegroundStyleScale has no style for \(by.text): drawn in the palette's colour") }
             }
             if config.styleScale?.first(where: { $0.0 == by }) == nil {
-                style = AnyShapeStyle(Self.palette[(categories.firstIndex(of: by) ?? 0) % Self.palette.count])
+                let index = categories.firstIndex(of: by) ?? 0
+                if let range = config.styleRange, !range.isEmpty { style = range[index % range.count] }
+                else { style = AnyShapeStyle(Self.palette[index % Self.palette.count]) }
             }
         }
         if attributes.opacity < 1 { style = faded(style, attributes.opacity) }
@@ -383,7 +389,8 @@ struct ChartDrawing {
     }
 
     func text(_ label: AxisMark.Label, x: Double, y: Double, width: Double, height: Double, alignment: SwiftUI.Alignment) -> [ViewNode] {
-        let view = Text(verbatim: label.text).font(label.font ?? .caption2)
+        let content = label.view ?? AnyView(Text(verbatim: label.text))
+        let view = content.font(label.font ?? .caption2)
             .foregroundStyle(label.style ?? AnyShapeStyle(HierarchicalShapeStyle.secondary)).lineLimit(1)
             .frame(width: CGFloat(width), height: CGFloat(height), alignment: alignment).offset(x: CGFloat(x), y: CGFloat(y))
         return ViewResolver.nodes(view, in: environment)

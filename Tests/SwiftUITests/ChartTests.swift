@@ -230,4 +230,26 @@ struct ChartTests {
         #expect(ink(0..<170, 106..<120) > 20 && ink(170..<200, 0..<100) > 20, "\(ink(0..<170, 106..<120)) \(ink(170..<200, 0..<100))")
         #expect(result.warnings.isEmpty, "\(result.warnings)")
     }
+    @Test("chartYScale(domain: .automatic(includesZero: false)) starts at the data; an AxisValueLabel made of a view is drawn")
+    func automaticDomainAndLabelView() throws {
+        let chart = Chart {
+            LineMark(x: .value("x", 0), y: .value("y", 60))
+            LineMark(x: .value("x", 10), y: .value("y", 80))
+        }
+        .chartYScale(domain: .automatic(includesZero: false))
+        .chartXAxis(.hidden)
+        .chartYAxis {
+            AxisMarks { value in
+                AxisValueLabel { Text("\(value.as(Int.self) ?? 0)°") }
+            }
+        }
+        let (result, at) = try Self.render(chart, "no-zero")
+        // Domain 60…80 over the plot (7…113 pt: half a label line above and below for the labels
+        // centred on the edges): 70 is half way, at y 60, x 84.5 of a plot 169 pt wide (31 pt for
+        // the labels). With zero in the domain it would be at y 20.
+        #expect(Self.isBlue(at(84, 60)) && !Self.isBlue(at(84, 20)), "\(at(84, 60)) \(at(84, 20))")
+        let ink = (172..<200).reduce(0) { n, x in n + (0..<120).filter { Self.isInk(at(x, $0)) }.count }
+        #expect(ink > 30, "\(ink)")
+        #expect(result.warnings.isEmpty, "\(result.warnings)")
+    }
 }
