@@ -21,13 +21,16 @@ public struct Text: View, PrimitiveView, Hashable, Sendable {
     var foregroundStyle: StyleBox?
     /// The texts `Text + Text` joined (nil: a text of its own).
     var runs: [Text]?
+    /// Where the initialiser is written (SourceLocations.swift).
+    var origin: SourceLocation?
 
-    public init(verbatim content: String) { self.content = content }
+    public init(verbatim content: String, file: StaticString = #fileID, line: UInt = #line) { self.content = content; origin = .at(file, line) }
     // Disfavoured, as in SwiftUI: a literal is a key to look up, a String variable is shown as it is.
-    @_disfavoredOverload public init<S: StringProtocol>(_ content: S) { self.content = String(content) }
+    @_disfavoredOverload public init<S: StringProtocol>(_ content: S, file: StaticString = #fileID, line: UInt = #line) { self.content = String(content); origin = .at(file, line) }
     /// The key looked up in the app's strings; the table, bundle and comment are for translators.
-    public init(_ key: LocalizedStringKey, tableName: String? = nil, bundle: Bundle? = nil, comment: StaticString? = nil) {
-        self.content = key.text; self.key = key
+    public init(_ key: LocalizedStringKey, tableName: String? = nil, bundle: Bundle? = nil, comment: StaticString? = nil,
+                file: StaticString = #fileID, line: UInt = #line) {
+        self.content = key.text; self.key = key; origin = .at(file, line)
     }
 
     /// Styled text: drawn as its characters, in the text's own font and colour (runs' attributes
@@ -43,8 +46,8 @@ public struct Text: View, PrimitiveView, Hashable, Sendable {
     public func monospacedDigit() -> Text { var t = self; t.monospacedDigits = true; return t }
 
     package func makeNodes(in environment: EnvironmentValues) -> [ViewNode] {
-        if let runs { return concatenatedNodes(runs, in: environment) }
-        return [node(in: environment)]
+        if let runs { return concatenatedNodes(runs, in: environment).at(origin) }
+        return [node(in: environment)].at(origin)
     }
 }
 
@@ -141,36 +144,36 @@ public struct LocalizedStringKey: ExpressibleByStringInterpolation, Hashable, Se
 /// Children one above the other (SwiftUI's `VStack`).
 public struct VStack<Content: View>: View, PrimitiveView {
     public typealias Body = Never
-    let alignment: HorizontalAlignment, spacing: Double?, content: Content
-    public init(alignment: HorizontalAlignment = .center, spacing: CGFloat? = nil, @ViewBuilder content: () -> Content) {
-        self.alignment = alignment; self.spacing = spacing.map(Double.init); self.content = content()
+    let alignment: HorizontalAlignment, spacing: Double?, content: Content, origin: SourceLocation
+    public init(alignment: HorizontalAlignment = .center, spacing: CGFloat? = nil, file: StaticString = #fileID, line: UInt = #line, @ViewBuilder content: () -> Content) {
+        self.alignment = alignment; self.spacing = spacing.map(Double.init); self.content = content(); origin = .at(file, line)
     }
     package func makeNodes(in environment: EnvironmentValues) -> [ViewNode] {
-        [ViewNode(.vstack(spacing: spacing, alignment: alignment.engine, children: ViewResolver.nodes(content, in: environment)))]
+        [ViewNode(.vstack(spacing: spacing, alignment: alignment.engine, children: ViewResolver.nodes(content, in: environment)), source: origin)]
     }
 }
 
 /// Children side by side (SwiftUI's `HStack`).
 public struct HStack<Content: View>: View, PrimitiveView {
     public typealias Body = Never
-    let alignment: VerticalAlignment, spacing: Double?, content: Content
-    public init(alignment: VerticalAlignment = .center, spacing: CGFloat? = nil, @ViewBuilder content: () -> Content) {
-        self.alignment = alignment; self.spacing = spacing.map(Double.init); self.content = content()
+    let alignment: VerticalAlignment, spacing: Double?, content: Content, origin: SourceLocation
+    public init(alignment: VerticalAlignment = .center, spacing: CGFloat? = nil, file: StaticString = #fileID, line: UInt = #line, @ViewBuilder content: () -> Content) {
+        self.alignment = alignment; self.spacing = spacing.map(Double.init); self.content = content(); origin = .at(file, line)
     }
     package func makeNodes(in environment: EnvironmentValues) -> [ViewNode] {
-        [ViewNode(.hstack(spacing: spacing, alignment: alignment.engine, children: ViewResolver.nodes(content, in: environment)))]
+        [ViewNode(.hstack(spacing: spacing, alignment: alignment.engine, children: ViewResolver.nodes(content, in: environment)), source: origin)]
     }
 }
 
 /// Children on top of each other (SwiftUI's `ZStack`).
 public struct ZStack<Content: View>: View, PrimitiveView {
     public typealias Body = Never
-    let alignment: Alignment, content: Content
-    public init(alignment: Alignment = .center, @ViewBuilder content: () -> Content) {
-        self.alignment = alignment; self.content = content()
+    let alignment: Alignment, content: Content, origin: SourceLocation
+    public init(alignment: Alignment = .center, file: StaticString = #fileID, line: UInt = #line, @ViewBuilder content: () -> Content) {
+        self.alignment = alignment; self.content = content(); origin = .at(file, line)
     }
     package func makeNodes(in environment: EnvironmentValues) -> [ViewNode] {
-        [ViewNode(.zstack(alignment: alignment.engine, children: ViewResolver.nodes(content, in: environment)))]
+        [ViewNode(.zstack(alignment: alignment.engine, children: ViewResolver.nodes(content, in: environment)), source: origin)]
     }
 }
 

@@ -84,7 +84,8 @@ public final class WidgetRenderer {
         let t3 = DispatchTime.now().uptimeNanoseconds
         return RenderResult(png: png, bitmap: bitmap, pointSize: prepared.composed.size,
                             warnings: prepared.warnings,
-                            timings: RenderTimings(bindAndLayout: t1 - t0, draw: t2 - t1, encode: t3 - t2))
+                            timings: RenderTimings(bindAndLayout: t1 - t0, draw: t2 - t1, encode: t3 - t2),
+                            placed: prepared.composed.root, magnification: prepared.composed.magnification)
     }
 
     /// Bind and lay out only: the placed tree and the warnings, without drawing.
@@ -325,6 +326,10 @@ public struct RenderResult: Sendable {
     /// Missing data, truncated text, content outside the surface.
     public var warnings: [Diagnostic]
     public var timings: RenderTimings
+    /// The placed tree drawn, and StandBy's magnification of it: where each view is, for naming
+    /// the view a golden's change falls in (the Swift runner's `PICTURE.png.views.json`).
+    public var placed: PlacedNode? = nil
+    public var magnification: Double = 1
     public var pixelWidth: Int { bitmap.width }
     public var pixelHeight: Int { bitmap.height }
 }

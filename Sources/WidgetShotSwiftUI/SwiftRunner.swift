@@ -75,6 +75,34 @@ public enum SwiftRunner {
         let pixelHeight: Int?
         let warnings: [String]
         let error: String?
+        /// The picture's view frames beside it (`PICTURE.png.views.json`), when any view has a source.
+        var views: String? = nil
+    }
+
+    /// The most view frames written beside one picture (ViewFrames.maxFrames, which reads them).
+    static let maxViewFrames = 2_000
+
+    /// Writes where each view with a source is (its frame in the picture's points and its
+    /// initialiser's `#fileID:line`) beside the picture, outer views first, at most `maxViewFrames`;
+    /// returns the file, or nil when no view has a source. The CLI reads it as `ViewFrames`.
+    static func writeViews(_ result: RenderResult, beside output: String) throws -> String? {
+        struct Frame: Encodable { let x: Double, y: Double, width: Double, height: Double, source: String }
+        struct Frames: Encodable { let frames: [Frame]; let truncated: Bool? }
+        guard let root = result.placed else { return nil }
+        let m = result.magnification
+        var frames: [Frame] = [], stack = [root], truncated = false
+        while let node = stack.popLast() {
+            if let s = node.source {
+                guard frames.count < maxViewFrames else { truncated = true; break }
+                let f = node.frame
+                frames.append(Frame(x: f.minX * m, y: f.minY * m, width: f.width * m, height: f.height * m, source: "\(s.file):\(s.line)"))
+            }
+            stack.append(contentsOf: node.children.reversed())
+        }
+        guard !frames.isEmpty else { return nil }
+        let path = output + ".views.json"
+        try AtomicFile.write(Array(try JSONEncoder().encode(Frames(frames: frames, truncated: truncated ? true : nil))), to: path)
+        return path
     }
 
     /// Runs the command in `arguments` (`describe`, or `render FILE`) and returns the exit status.
@@ -211,7 +239,8 @@ public enum SwiftRunner {
                 }
                 try AtomicFile.write(result.png, to: picture.output)
                 drawn.append(Drawn(output: picture.output, pixelWidth: result.pixelWidth, pixelHeight: result.pixelHeight,
-                                   warnings: result.warnings.map(\.description), error: nil))
+                                   warnings: result.warnings.map(\.description), error: nil,
+                                   views: try writeViews(result, beside: picture.output)))
             } catch {
                 drawn.append(Drawn(output: picture.output, pixelWidth: nil, pixelHeight: nil, warnings: [], error: "\(error)"))
             }

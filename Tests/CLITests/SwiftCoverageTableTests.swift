@@ -41,7 +41,7 @@ struct SwiftCoverageTableTests {
         #expect(rows["GeometryReader"]?.status == "✓")
         let text = try #require(rows["Text"], "no Text row")
         #expect(text.status == "✓")
-        #expect(text.members.contains("`init(verbatim:)`"))
+        #expect(text.members.contains("`init(verbatim:file:line:)`"))
         #expect(rows["View"]?.members.contains("`padding(_:_:)`") == true)
         #expect(rows["WidgetFamily"]?.members.contains("`systemSmall`") == true)
         #expect(rows["ActivityAttributes"]?.status == "✓")

@@ -138,14 +138,27 @@ struct SwiftSourceCLITests {
         let verify = try await runInProject(["verify"])
         #expect(verify.status == 0 && verify.stdout.contains("20 passed, 0 failed"), "\(verify.stdout)\(verify.stderr)")
 
-        // One line of the Live Activity's view changes: its goldens fail, annotated in its file.
+        // One line of the Live Activity's view changes: its goldens fail, annotated in its file at
+        // the view whose frame holds the change (issue 35 item 5): the padding moves the whole
+        // banner's content, so the HStack it pads; the #Preview's line is the context.
         let activity = Self.folder + "/DeliveryLiveActivity.swift"
         let text = try String(contentsOfFile: activity, encoding: .utf8)
+        func line(_ needle: String) -> Int { text.components(separatedBy: "\n").firstIndex { $0.contains(needle) }! + 1 }
         try text.replacingOccurrences(of: ".padding(16)", with: ".padding(12)").write(toFile: activity, atomically: true, encoding: .utf8)
         let failed = try await runInProject(["verify", "--format", "github"])
         #expect(failed.status == 1, "\(failed.stderr)")
-        #expect(failed.stdout.contains("::error file=DeliveryWidgets/DeliveryLiveActivity.swift,line=72,"), "\(failed.stdout)")
+        #expect(failed.stdout.contains("::error file=DeliveryWidgets/DeliveryLiveActivity.swift,line=\(line("HStack(spacing: 12)")),"), "\(failed.stdout)")
+        #expect(failed.stdout.contains("in the preview at DeliveryWidgets/DeliveryLiveActivity.swift:\(line("#Preview(\"Notification\""))"), "\(failed.stdout)")
         #expect(failed.stdout.contains("16 passed, 4 failed"), "\(failed.stdout)")
+        // A change inside one text (its style on its own line): annotated at that text's line.
+        try text.replacingOccurrences(of: "Text(context.state.status.title).foregroundStyle(.secondary)",
+                                      with: "Text(context.state.status.title).foregroundStyle(.primary)")
+            .write(toFile: activity, atomically: true, encoding: .utf8)
+        let oneText = try await runInProject(["verify"])
+        #expect(oneText.status == 1, "\(oneText.stderr)")
+        #expect(oneText.stdout.contains("(DeliveryWidgets/DeliveryLiveActivity.swift:\(line("Text(context.state.status.title).foregroundStyle(.secondary)")), in the preview at DeliveryWidgets/DeliveryLiveActivity.swift:\(line("#Preview(\"Notification\""))"),
+                "\(oneText.stdout)")
+        try text.replacingOccurrences(of: ".padding(16)", with: ".padding(12)").write(toFile: activity, atomically: true, encoding: .utf8)
         let accepted = try await runInProject(["record", "--mode", "failed"])
         #expect(accepted.stdout.contains("0 created, 4 updated, 16 unchanged"), "\(accepted.stdout)")
         let again = try await runInProject(["verify"])
