@@ -10,9 +10,11 @@ package enum AxisElement {
     case marks(AxisMarksSpec)
     case grid(style: AnyShapeStyle?, stroke: StrokeStyle?)
     case tick(style: AnyShapeStyle?, length: CGFloat, stroke: StrokeStyle?)
-    case label(format: ((ChartDatum) -> String?)?, fixed: String?, font: Font?, style: AnyShapeStyle?)
+    case label(format: ((ChartDatum, TimeZone, Locale) -> String?)?, fixed: String?, font: Font?, style: AnyShapeStyle?)
     /// `AxisValueLabel { … }`: the team's view, drawn where the label goes.
     case labelView(AnyView, font: Font?, style: AnyShapeStyle?)
+    /// `AxisValueLabel(centered: true)`: the label centred in the interval to the next value.
+    case centeredLabel
 }
 
 package protocol AxisElementsProviding {
@@ -156,7 +158,7 @@ public struct AxisTick: AxisContent, AxisElementsProviding {
 /// The value written beside the axis (Swift Charts' `AxisValueLabel`): numbers plainly, dates as
 /// an hour or a day, or in the given format; caption 2 in the secondary label colour.
 public struct AxisValueLabel: AxisContent, AxisElementsProviding {
-    let format: ((ChartDatum) -> String?)?
+    let format: ((ChartDatum, TimeZone, Locale) -> String?)?
     let fixed: String?
 
     public init(centered: Bool? = nil, anchor: SwiftUI.UnitPoint? = nil, multiLabelAlignment: SwiftUI.Alignment? = nil,
@@ -169,19 +171,28 @@ public struct AxisValueLabel: AxisContent, AxisElementsProviding {
                                 collisionResolution: AxisValueLabelCollisionResolution = .automatic, offsetsMarks: Bool? = nil,
                                 orientation: AxisValueLabelOrientation = .automatic, horizontalSpacing: CGFloat? = nil,
                                 verticalSpacing: CGFloat? = nil) where F.FormatOutput == String {
+        self.centered = centered
         let style = format
-        self.format = { datum in
+        self.format = { datum, timeZone, locale in
             switch datum {
-            case .date(let d): (d as? F.FormatInput).map { style.format($0) }
-            case .number(let v): ((v as? F.FormatInput) ?? (Int(exactly: v.rounded()) as? F.FormatInput) ?? (Float(v) as? F.FormatInput)).map { style.format($0) }
-            case .category(let s): (s as? F.FormatInput).map { style.format($0) } ?? s
+            case .date(let d):
+                // A date format is written in the render's time zone and locale, as the device's
+                // would be (a team's other format styles keep their own).
+                if var dateStyle = style as? Date.FormatStyle {
+                    dateStyle.timeZone = timeZone; dateStyle.locale = locale
+                    return dateStyle.format(d)
+                }
+                return (d as? F.FormatInput).map { style.format($0) }
+            case .number(let v):
+                return ((v as? F.FormatInput) ?? (Int(exactly: v.rounded()) as? F.FormatInput) ?? (Float(v) as? F.FormatInput)).map { style.format($0) }
+            case .category(let s): return (s as? F.FormatInput).map { style.format($0) } ?? s
             }
         }
         fixed = nil
     }
 
     public init<S: StringProtocol>(_ label: S, centered: Bool? = nil, anchor: SwiftUI.UnitPoint? = nil) {
-        format = nil; fixed = String(label)
+        format = nil; fixed = String(label); self.centered = centered
     }
 
     /// The team's own view as the label (drawn in a box beside the value, in the label's font and colour).
@@ -189,14 +200,16 @@ public struct AxisValueLabel: AxisContent, AxisElementsProviding {
                                collisionResolution: AxisValueLabelCollisionResolution = .automatic, offsetsMarks: Bool? = nil,
                                orientation: AxisValueLabelOrientation = .automatic, horizontalSpacing: CGFloat? = nil,
                                verticalSpacing: CGFloat? = nil, @ViewBuilder content: () -> Content) {
-        format = nil; fixed = nil; view = AnyView(content())
+        format = nil; fixed = nil; view = AnyView(content()); self.centered = centered
     }
 
     var view: AnyView?
+    var centered: Bool?
 
     package var axisElements: [AxisElement] {
-        if let view { return [.labelView(view, font: nil, style: nil)] }
-        return [.label(format: format, fixed: fixed, font: nil, style: nil)]
+        let center: [AxisElement] = centered == true ? [.centeredLabel] : []
+        if let view { return [.labelView(view, font: nil, style: nil)] + center }
+        return [.label(format: format, fixed: fixed, font: nil, style: nil)] + center
     }
 }
 
@@ -228,7 +241,7 @@ public struct AxisStyled: AxisContent, AxisElementsProviding {
             case .tick(let s, let length, let stroke): return .tick(style: paint ?? s, length: length, stroke: stroke)
             case .label(let f, let fixed, let oldFont, let s): return .label(format: f, fixed: fixed, font: font ?? oldFont, style: paint ?? s)
             case .labelView(let view, let oldFont, let s): return .labelView(view, font: font ?? oldFont, style: paint ?? s)
-            case .marks: return element
+            case .marks, .centeredLabel: return element
             }
         }
     }

@@ -12,6 +12,8 @@ struct AxisMark {
     var label: Label?
     /// A y axis's marks on the leading side (else trailing).
     var leading = false
+    /// The label centred in the interval to the next value (`AxisValueLabel(centered: true)`).
+    var centered = false
 }
 
 extension ChartDrawing {
@@ -20,7 +22,7 @@ extension ChartDrawing {
     func axisMarks(_ axis: AxisConfig, scale: ChartScale, isX: Bool) -> [AxisMark] {
         if axis.visibility == .hidden { return [] }
         let specs = axis.marks ?? [AxisMarksSpec(position: .automatic, values: .automatic, content: { _ in
-            isX ? [.label(format: nil, fixed: nil, font: nil, style: nil)]
+            isX || scale.isCategorical ? [.label(format: nil, fixed: nil, font: nil, style: nil)]
                 : [.grid(style: nil, stroke: nil), .label(format: nil, fixed: nil, font: nil, style: nil)]
         })]
         var out: [AxisMark] = []
@@ -34,11 +36,12 @@ extension ChartDrawing {
                     case .grid(let style, let stroke): mark.grid = AxisMark.Line(style: style, stroke: stroke)
                     case .tick(let style, let length, let stroke): mark.tick = AxisMark.Line(style: style, stroke: stroke, length: Double(length))
                     case .label(let format, let fixed, let font, let style):
-                        let text = fixed ?? format?(value) ?? defaultLabel(value, component: component, decimals: decimals)
+                        let text = fixed ?? format?(value, environment.timeZone, environment.locale) ?? defaultLabel(value, component: component, decimals: decimals)
                         mark.label = AxisMark.Label(text: text, font: font, style: style)
                     case .labelView(let view, let font, let style):
                         // Room as for a short label: the view's own size is known only after layout.
                         mark.label = AxisMark.Label(text: "0000", font: font, style: style, view: view)
+                    case .centeredLabel: mark.centered = true
                     case .marks: break
                     }
                 }

@@ -150,7 +150,8 @@ struct ChartDrawing {
         sx.length = plot.size.width; sy.length = plot.size.height
 
         func px(_ d: ChartDatum?) -> Double? { d.flatMap { sx.position($0) }.map { plot.minX + $0 } }
-        func py(_ d: ChartDatum?) -> Double? { d.flatMap { sy.position($0) }.map { plot.maxY - $0 } }
+        // Categories on y run down from the top in order of appearance, as Swift Charts lists them.
+        func py(_ d: ChartDatum?) -> Double? { d.flatMap { sy.position($0) }.map { sy.isCategorical ? plot.minY + $0 : plot.maxY - $0 } }
 
         var out: [ViewNode] = []
         // Gridlines under the marks.
@@ -189,8 +190,21 @@ struct ChartDrawing {
         }
 
         // Ticks and labels over the marks.
+        let tickXs = xAxis.compactMap { px($0.value) }.sorted()
         for mark in xAxis {
-            guard let x = px(mark.value) else { continue }
+            guard var x = px(mark.value) else { continue }
+            if mark.centered, sx.isDate, let i = tickXs.firstIndex(of: x) {
+                // Centred in the interval to the next value (the last: as wide as the one before).
+                let gap = i + 1 < tickXs.count ? tickXs[i + 1] - x : i > 0 ? x - tickXs[i - 1] : 0
+                x += gap / 2
+                if let label = mark.label {
+                    let width = max(gap, Double(label.text.count) * Self.labelFontSize * 0.6 + 2)
+                    if x + width / 2 <= size.width + 0.5 {
+                        out += text(label, x: x - width / 2, y: plot.maxY + 2, width: width, height: lineHeight, alignment: .center)
+                    }
+                }
+                continue
+            }
             if let tick = mark.tick { out.append(stroke([.move(Point(x: x, y: plot.maxY)), .line(Point(x: x, y: plot.maxY + tick.length))], tick.style, tick.stroke)) }
             if let label = mark.label {
                 // Dates: leading-aligned after their gridline, left out where they would not fit (as

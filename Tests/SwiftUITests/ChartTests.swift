@@ -252,4 +252,17 @@ struct ChartTests {
         #expect(ink > 30, "\(ink)")
         #expect(result.warnings.isEmpty, "\(result.warnings)")
     }
+    @Test("a string y with a number x: horizontal bars, the first category at the top")
+    func horizontalBars() throws {
+        let chart = Chart {
+            BarMark(x: .value("Amount", 1), y: .value("Category", "food"))
+            BarMark(x: .value("Amount", 2), y: .value("Category", "rent"))
+        }
+        .chartXAxis(.hidden).chartYAxis(.hidden)
+        let (_, at) = try Self.render(chart, "horizontal")
+        func blueWidth(_ y: Int) -> Int { (0..<200).filter { Self.isBlue(at($0, y)) }.count }
+        // Domain 0…2 over 200 pt; two bands of 60 pt, bars 36 pt thick: food (1) 100 pt at the top, rent (2) 200 pt below.
+        #expect(abs(blueWidth(30) - 100) <= 1 && abs(blueWidth(90) - 200) <= 1, "\(blueWidth(30)) \(blueWidth(90))")
+        #expect(blueWidth(5) == 0 && blueWidth(55) == 0)
+    }
 }
