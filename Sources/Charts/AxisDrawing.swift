@@ -90,7 +90,12 @@ extension ChartDrawing {
 
     func dateTicks(_ lo: Double, _ hi: Double, _ component: Calendar.Component, _ count: Int, _ cal: Calendar) -> [ChartDatum] {
         let start = Date(timeIntervalSince1970: lo)
-        guard var d = cal.dateInterval(of: component == .weekOfYear ? .weekOfYear : component, for: start)?.start else { return [] }
+        guard var d = cal.dateInterval(of: component, for: start)?.start else { return [] }
+        // A stride of several units starts on a multiple of them (every 6 hours: 0, 6, 12, 18 h), as Swift Charts' does.
+        if count > 1, component != .weekOfYear, component != .year {
+            let value = cal.component(component, from: d) - ([.day, .month].contains(component) ? 1 : 0)
+            if let aligned = cal.date(byAdding: component, value: -(value % count), to: d) { d = aligned }
+        }
         var out: [ChartDatum] = []
         while d.timeIntervalSince1970 <= hi, out.count < ChartLimits.axisValues {
             if d.timeIntervalSince1970 >= lo { out.append(.date(d)) }
