@@ -68,6 +68,16 @@ public struct SwiftWidgetBuild: Sendable {
         let runnerSources = directory + "/Sources/WidgetRunner"
         try FileManager.default.createDirectory(atPath: sources, withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: runnerSources, withIntermediateDirectories: true)
+        // Built against another WidgetShot (another path, or its sources changed: an upgrade, a
+        // WidgetShot developer's edit): the old products are dropped. SwiftPM's incremental build of
+        // a path dependency can keep a module compiled against a struct's old layout or a changed
+        // initialiser (undefined symbols, garbage fields), so the build starts clean instead.
+        let stamp = Self.packageStamp(packageRoot)
+        let stampFile = directory + "/package-stamp"
+        if (try? String(contentsOfFile: stampFile, encoding: .utf8)) != stamp {
+            try? FileManager.default.removeItem(atPath: directory + "/.build")
+            try writeIfChanged(stampFile, stamp)
+        }
         try writeIfChanged(directory + "/Package.swift", manifest)
         try writeIfChanged(runnerSources + "/main.swift", runnerMain)
         // Xcode's generated asset symbols (`Color(.brand)`, `.brand`, `Image(.logo)`) for the
@@ -85,6 +95,28 @@ public struct SwiftWidgetBuild: Sendable {
             try? FileManager.default.removeItem(atPath: link)
             try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
         }
+    }
+
+    /// The WidgetShot package a runner is built against: its path and, for every file of its
+    /// `Sources` and its manifest, the relative path, size and modification time (a few hundred
+    /// `stat`s, no reads), hashed.
+    static func packageStamp(_ root: String) -> String {
+        var hash: UInt64 = 0xcbf29ce484222325
+        func add(_ text: String) { for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100000001b3 } }
+        let absolute = URL(fileURLWithPath: root).standardizedFileURL.path
+        add(absolute)
+        var files = ["Package.swift"]
+        if let walker = FileManager.default.enumerator(atPath: absolute + "/Sources") {
+            while let relative = walker.nextObject() as? String { files.append("Sources/" + relative) }
+        }
+        for file in files.sorted() {
+            guard let attributes = try? FileManager.default.attributesOfItem(atPath: absolute + "/" + file),
+                  attributes[.type] as? FileAttributeType == .typeRegular else { continue }
+            let size = attributes[.size] as? Int ?? 0
+            let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+            add("\(file) \(size) \(modified)\n")
+        }
+        return absolute + " " + String(hash, radix: 16) + "\n"
     }
 
     func writeIfChanged(_ path: String, _ text: String) throws {

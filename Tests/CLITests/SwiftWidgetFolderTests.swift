@@ -117,3 +117,19 @@ struct SwiftWidgetFolderTests {
         #expect(folder.teamPaths(in: "no path here", base: "/p") == "no path here")
     }
 }
+
+@Suite struct PackageStampTests {
+    @Test("the runner's build is stamped with WidgetShot's package: a changed source or another path changes the stamp")
+    func stamp() throws {
+        let root = scratchDirectory("package-stamp")
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try FileManager.default.createDirectory(atPath: root + "/Sources/SwiftUI", withIntermediateDirectories: true)
+        try Data("// manifest".utf8).write(to: URL(fileURLWithPath: root + "/Package.swift"))
+        try Data("struct A {}".utf8).write(to: URL(fileURLWithPath: root + "/Sources/SwiftUI/A.swift"))
+        let first = SwiftWidgetBuild.packageStamp(root)
+        #expect(SwiftWidgetBuild.packageStamp(root) == first)
+        try Data("struct A { var b = 1 }".utf8).write(to: URL(fileURLWithPath: root + "/Sources/SwiftUI/A.swift"))
+        #expect(SwiftWidgetBuild.packageStamp(root) != first)
+        #expect(SwiftWidgetBuild.packageStamp(root + "/.") == SwiftWidgetBuild.packageStamp(root))
+    }
+}
