@@ -225,6 +225,18 @@ extension ControlWidgetToggle where Label == Text {
 extension ControlWidgetTemplate {
     /// The control's tint: kept with the template (controls are not drawn yet).
     public func tint(_ tint: Color?) -> Self { self }
+    /// What the Action button says it does (SwiftUI's `controlWidgetActionHint`): a value for
+    /// accessibility and the Action button, no pixels in a control's picture.
+    public func controlWidgetActionHint(_ hint: Text) -> Self { self }
+    public func controlWidgetActionHint(_ hint: LocalizedStringKey) -> Self { self }
+    public func controlWidgetStatus(_ status: Text) -> Self { self }
+}
+
+extension View {
+    /// What the Action button says a control's view does: no pixels.
+    public func controlWidgetActionHint(_ hint: Text) -> some View { self }
+    public func controlWidgetActionHint(_ hint: LocalizedStringKey) -> some View { self }
+    public func controlWidgetStatus(_ status: Text) -> some View { self }
 }
 
 // MARK: - Widget environment and modifiers
