@@ -284,20 +284,5 @@ public struct ChartWarning<Content: ChartContent>: ChartContent, PrimitiveView {
     }
 }
 
-/// A style at an opacity (for any style: the SwiftUI module's `opacity` is on colours and
-/// hierarchical styles only).
-package struct FadedStyle: PaintStyle {
-    let base: AnyShapeStyle, opacity: Double
-    package func resolvePaint(in environment: EnvironmentValues) -> Paint {
-        switch base.resolvePaint(in: environment) {
-        case .color(let c): .color(c.multipliedAlpha(opacity))
-        case .linearGradient(let stops, let start, let end):
-            .linearGradient(stops: stops.map { var s = $0; s.color = s.color.multipliedAlpha(opacity); return s }, start: start, end: end)
-        case .radialGradient(let stops, let center, let r0, let r1):
-            .radialGradient(stops: stops.map { var s = $0; s.color = s.color.multipliedAlpha(opacity); return s }, center: center,
-                            startRadius: r0, endRadius: r1)
-        }
-    }
-}
 
-package func faded(_ style: AnyShapeStyle, _ opacity: Double) -> AnyShapeStyle { AnyShapeStyle(FadedStyle(base: style, opacity: opacity)) }
+package func faded(_ style: AnyShapeStyle, _ opacity: Double) -> AnyShapeStyle { AnyShapeStyle(OpacityShapeStyle(base: style, opacity: opacity)) }

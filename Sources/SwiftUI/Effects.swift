@@ -261,16 +261,8 @@ extension ShapeStyle where Self == TintShapeStyle {
 /// A shape style at an opacity (`.secondary.opacity(0.5)`).
 public struct OpacityShapeStyle: PaintStyle, @unchecked Sendable {
     let base: AnyShapeStyle, opacity: Double
-    package func resolvePaint(in environment: EnvironmentValues) -> Paint {
-        switch base.resolvePaint(in: environment) {
-        case .color(let c): .color(c.multipliedAlpha(opacity))
-        case .linearGradient(let stops, let start, let end):
-            .linearGradient(stops: stops.map { var s = $0; s.color = s.color.multipliedAlpha(opacity); return s }, start: start, end: end)
-        case .radialGradient(let stops, let center, let r0, let r1):
-            .radialGradient(stops: stops.map { var s = $0; s.color = s.color.multipliedAlpha(opacity); return s }, center: center,
-                            startRadius: r0, endRadius: r1)
-        }
-    }
+    package init(base: AnyShapeStyle, opacity: Double) { self.base = base; self.opacity = opacity }
+    package func resolvePaint(in environment: EnvironmentValues) -> Paint { base.resolvePaint(in: environment).multipliedAlpha(opacity) }
 }
 
 extension HierarchicalShapeStyle {

@@ -47,6 +47,17 @@ public enum Paint: Hashable, Sendable {
     /// points (SwiftUI's `RadialGradient`).
     case radialGradient(stops: [GradientStop], center: UnitPoint, startRadius: Double, endRadius: Double)
 
+    /// The same paint with every colour's alpha multiplied by `factor` (SwiftUI's `style.opacity(_:)`).
+    public func multipliedAlpha(_ factor: Double) -> Paint {
+        func fade(_ stops: [GradientStop]) -> [GradientStop] { stops.map { var s = $0; s.color = s.color.multipliedAlpha(factor); return s } }
+        switch self {
+        case .color(let c): return .color(c.multipliedAlpha(factor))
+        case .linearGradient(let stops, let start, let end): return .linearGradient(stops: fade(stops), start: start, end: end)
+        case .radialGradient(let stops, let center, let r0, let r1):
+            return .radialGradient(stops: fade(stops), center: center, startRadius: r0, endRadius: r1)
+        }
+    }
+
     /// A representative solid color (the first stop of a gradient), for text and icons.
     public var solidColor: RGBA {
         switch self {

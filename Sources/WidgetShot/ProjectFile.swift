@@ -70,11 +70,7 @@ public enum ProjectFile {
                     throw ProjectError("\(path):\(line(v)): '\(key.string)' must be a folder path")
                 }
                 let folder = value.string
-                let parts = folder.split(separator: "/", omittingEmptySubsequences: true)
-                guard !folder.hasPrefix("/"), !folder.hasPrefix("~"), !parts.contains("..") else {
-                    throw ProjectError("\(path):\(line(v)): '\(key.string): \(folder)' must be a path inside the project folder (relative, without '..')")
-                }
-                let resolved = parts.isEmpty ? root : root + "/" + parts.joined(separator: "/")
+                let resolved = try insideProject(folder, key: key.string, at: "\(path):\(line(v))", root: root)
                 // Written inside, and still inside with every link resolved: a `Layouts` that is a
                 // link to /etc would otherwise let lint and the server read (and quote) files there.
                 // The fonts folder may be a link (`ProjectFolders.checkInside` says why).
@@ -125,6 +121,16 @@ public enum ProjectFile {
 
     private static func line(_ node: Node) -> Int { max(1, node.mark?.line ?? 1) }
 
+    /// A folder a project file names (`key` in messages, at `location`), resolved inside `root`:
+    /// written relative and without `..`; the links on the way are checked by the caller.
+    static func insideProject(_ written: String, key: String, at location: String, root: String) throws(ProjectError) -> String {
+        let parts = written.split(separator: "/", omittingEmptySubsequences: true)
+        guard !written.hasPrefix("/"), !written.hasPrefix("~"), !parts.contains("..") else {
+            throw ProjectError("\(location): '\(key): \(written)' must be a path inside the project folder (relative, without '..')")
+        }
+        return parts.isEmpty ? root : root + "/" + parts.joined(separator: "/")
+    }
+
     /// `swift:`: `widgets:` and `include:`, each a path or a list of paths inside the project (a
     /// bare path or list is `widgets:`).
     static func swiftSource(_ node: Node, path: String, root: String) throws(ProjectError) -> (widgets: [String], include: [String]) {
@@ -140,11 +146,7 @@ public enum ProjectFile {
                 guard case .scalar(let value) = item, !value.string.isEmpty else {
                     throw ProjectError("\(path):\(line(item)): 'swift.\(key)' lists folder paths")
                 }
-                let parts = value.string.split(separator: "/", omittingEmptySubsequences: true)
-                guard !value.string.hasPrefix("/"), !value.string.hasPrefix("~"), !parts.contains("..") else {
-                    throw ProjectError("\(path):\(line(item)): 'swift.\(key): \(value.string)' must be a path inside the project folder (relative, without '..')")
-                }
-                let resolved = parts.isEmpty ? root : root + "/" + parts.joined(separator: "/")
+                let resolved = try insideProject(value.string, key: "swift.\(key)", at: "\(path):\(line(item))", root: root)
                 guard staysInside(resolved, root: root) else {
                     throw ProjectError("\(path):\(line(item)): 'swift.\(key): \(value.string)' reaches outside the project folder through a symbolic link")
                 }

@@ -70,11 +70,7 @@ struct ProjectFonts: Equatable {
                 throw ProjectError("\(path):\(line(item)): '\(key)' must be a folder path or a list of them")
             }
             let folder = value.string
-            let parts = folder.split(separator: "/", omittingEmptySubsequences: true)
-            guard !folder.hasPrefix("/"), !folder.hasPrefix("~"), !parts.contains("..") else {
-                throw ProjectError("\(path):\(line(item)): '\(key): \(folder)' must be a path inside the project folder (relative, without '..')")
-            }
-            let resolved = parts.isEmpty ? root : root + "/" + parts.joined(separator: "/")
+            let resolved = try ProjectFile.insideProject(folder, key: key, at: "\(path):\(line(item))", root: root)
             if mustExist, !ProjectFile.isDirectory(resolved) {
                 throw ProjectError("\(path):\(line(item)): '\(key): \(folder)': no such folder (\(resolved)); "
                                    + "scripts/setup --fonts \(folder) copies Debian's Noto fonts for Arabic, Hebrew, Thai, Devanagari there")

@@ -19,16 +19,9 @@ struct Sale: Identifiable {
 @Suite("Charts: marks laid out by the data's domain in the chart's own frame")
 struct ChartTests {
     static func render<V: SwiftUI.View>(_ view: V, _ name: String) throws -> (RenderResult, (Int, Int) -> [UInt8]) {
-        var look = Look(scale: 1)
-        look.canvas = Size(width: 200, height: 120)
-        // One renderer per render: a renderer is not thread-safe, and tests run in parallel.
-        let result = try SwiftUIRender.render(view, surface: .systemSmall, look: look, renderer: WidgetRenderer(fonts: Project.fonts))
-        try Data(result.png).write(to: URL(fileURLWithPath: NSTemporaryDirectory() + "chart-\(name).png"))
-        let rgba = result.bitmap.straightRGBA()
-        return (result, { x, y in
-            let i = (y * rgba.width + x) * 4
-            return Array(rgba.pixels[i..<i + 4])
-        })
+        let picture = try CanvasPicture(view, width: 200, height: 120)
+        try Data(picture.result.png).write(to: URL(fileURLWithPath: NSTemporaryDirectory() + "chart-\(name).png"))
+        return (picture.result, picture.at)
     }
 
     static func isBlue(_ p: [UInt8]) -> Bool { p[2] > 200 && p[0] < 80 && p[1] < 160 }

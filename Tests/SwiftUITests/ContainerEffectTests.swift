@@ -29,13 +29,11 @@ struct ContainerEffectTests {
 
     @Test("a radial gradient is darker at its centre than at its edge, and the mask by a circle clears the corners")
     func radialAndMask() throws {
-        var look = Look(scale: 1)
-        look.canvas = Size(width: 100, height: 100)
         let view = RadialGradient(colors: [.black, .white], center: .center, startRadius: 0, endRadius: 50)
             .mask(Circle())
-        let result = try SwiftUIRender.render(view, surface: .systemSmall, look: look, renderer: WidgetRenderer(fonts: Project.fonts))
-        let rgba = result.bitmap.straightRGBA()
-        func red(_ x: Int, _ y: Int) -> Int { Int(rgba.pixels[(y * rgba.width + x) * 4]) }
+        let picture = try CanvasPicture(view, width: 100, height: 100)
+        let result = picture.result
+        func red(_ x: Int, _ y: Int) -> Int { Int(picture.at(x, y)[0]) }
         #expect(red(50, 50) < 40, "centre \(red(50, 50))")
         #expect(red(50, 8) > red(50, 30) && red(50, 30) > red(50, 50), "\(red(50, 8)) \(red(50, 30)) \(red(50, 50))")
         // The corner is outside the circle: the canvas' background (white), not the gradient's grey.
@@ -51,10 +49,7 @@ struct ContainerEffectTests {
             Text("b").blur(radius: 2)
             Text("c").mask { Text("m") }
         }
-        var look = Look(scale: 1)
-        look.canvas = Size(width: 60, height: 60)
-        let result = try SwiftUIRender.render(view, surface: .systemSmall, look: look, renderer: WidgetRenderer(fonts: Project.fonts))
-        let warnings = result.warnings.map(\.description)
+        let warnings = try CanvasPicture(view, width: 60, height: 60).result.warnings.map(\.description)
         #expect(warnings.contains { $0.contains("ContainerEffectTests.swift:\(line)") && $0.contains("shadow(radius: 3.0) is not drawn") }, "\(warnings)")
         #expect(warnings.contains { $0.contains("ContainerEffectTests.swift:\(line + 1)") && $0.contains("blur(radius: 2.0)") }, "\(warnings)")
         #expect(warnings.contains { $0.contains("ContainerEffectTests.swift:\(line + 2)") && $0.contains("mask that is not") }, "\(warnings)")

@@ -41,15 +41,8 @@ final class SeenSizes: @unchecked Sendable { var sizes: [CGSize] = [] }
 struct ShapeGeometryTests {
     /// The view alone on a 100 × 100 pt canvas at 1 px per point.
     static func pixels<V: SwiftUI.View>(_ view: V) throws -> (RenderResult, (Int, Int) -> [UInt8]) {
-        var look = Look(scale: 1)
-        look.canvas = Size(width: 100, height: 100)
-        // One renderer per render: a renderer is not thread-safe, and tests run in parallel.
-        let result = try SwiftUIRender.render(view, surface: .systemSmall, look: look, renderer: WidgetRenderer(fonts: Project.fonts))
-        let rgba = result.bitmap.straightRGBA()
-        return (result, { x, y in
-            let i = (y * rgba.width + x) * 4
-            return Array(rgba.pixels[i..<i + 4])
-        })
+        let picture = try CanvasPicture(view, width: 100, height: 100)
+        return (picture.result, picture.at)
     }
 
     static func isBlue(_ p: [UInt8]) -> Bool { p[2] > 200 && p[0] < 80 && p[1] < 160 }

@@ -61,13 +61,8 @@ struct TextStylingTests {
 
     /// Ink (dark pixels) per row of a 120 × 40 canvas with the text alone.
     static func inkRows<V: SwiftUI.View>(_ view: V) throws -> [Int] {
-        var look = Look(scale: 1)
-        look.canvas = Size(width: 120, height: 40)
-        let result = try SwiftUIRender.render(view.foregroundColor(.black), surface: .systemSmall, look: look, renderer: WidgetRenderer(fonts: Project.fonts))
-        let rgba = result.bitmap.straightRGBA()
-        return (0..<rgba.height).map { y in
-            (0..<rgba.width).filter { x in rgba.pixels[(y * rgba.width + x) * 4] < 200 }.count
-        }
+        let picture = try CanvasPicture(view.foregroundColor(.black), width: 120, height: 40)
+        return (0..<picture.rgba.height).map { y in (0..<picture.rgba.width).filter { x in picture.at(x, y)[0] < 200 }.count }
     }
 
     @Test("an underline is a row of ink under the letters; italic slants the same letters")

@@ -4,10 +4,12 @@ import WidgetModel
 /// Text measured with arithmetic: every character is half the font size wide, a line is
 /// `font.lineHeight` (or 1.2 × size) tall, lines break at spaces. A word wider than the width
 /// is cut at the width. Lines beyond `maxLines` are dropped, and the last kept line then counts
-/// as the full width (it ends in an ellipsis).
+/// as the full width (it ends in an ellipsis). With `countsTracking`, each character is the font's
+/// tracking wider too (the font-difference allowance tests tighten a line by it).
 struct FakeMeasurer: TextMeasuring {
+    var countsTracking = false
     func measure(_ text: TextContent, font: FontSpec, width: Double?, maxLines: Int?) -> TextMetrics {
-        let charWidth = 0.5 * font.size
+        let charWidth = 0.5 * font.size + (countsTracking ? font.tracking : 0)
         let lineHeight = font.lineHeight ?? 1.2 * font.size
         func length(_ s: String) -> Double { Double(s.count) * charWidth }
 

@@ -2,43 +2,10 @@ import Testing
 import WidgetLayout
 import WidgetModel
 
-/// FakeMeasurer's arithmetic with tracking: every character is half the font size plus the
-/// tracking wide, lines break at spaces, a line wider than the width is cut.
-struct TrackingMeasurer: TextMeasuring {
-    func measure(_ text: TextContent, font: FontSpec, width: Double?, maxLines: Int?) -> TextMetrics {
-        let charWidth = 0.5 * font.size + font.tracking
-        let lineHeight = font.lineHeight ?? 1.2 * font.size
-        func length(_ s: String) -> Double { Double(s.count) * charWidth }
-        let words = text.string.split(separator: " ").map(String.init)
-        var lines: [String] = []
-        if let width {
-            var current = ""
-            for word in words {
-                let candidate = current.isEmpty ? word : current + " " + word
-                if current.isEmpty || length(candidate) <= width { current = candidate } else {
-                    lines.append(current); current = word
-                }
-            }
-            if !current.isEmpty { lines.append(current) }
-        } else {
-            lines = [words.joined(separator: " ")]
-        }
-        var widths = lines.map(length)
-        var truncated = false
-        if let width { for i in widths.indices where widths[i] > width { widths[i] = width; truncated = true } }
-        if let maxLines, widths.count > maxLines {
-            widths = Array(widths.prefix(maxLines)); truncated = true
-            if let width, !widths.isEmpty { widths[widths.count - 1] = width }
-        }
-        return TextMetrics(size: Size(width: widths.max() ?? 0, height: Double(widths.count) * lineHeight),
-                           lineCount: widths.count, truncated: truncated)
-    }
-}
-
 /// Issue 37, item 2: no truncation iOS would not draw. "Setting Button" is 14 characters, 70 pt
 /// in the 10 pt test font; iOS's font would fit it where ours is up to 2 % (1.4 pt) short.
 @Suite struct FontDifferenceTests {
-    let engine = LayoutEngine(measurer: TrackingMeasurer())
+    let engine = LayoutEngine(measurer: FakeMeasurer(countsTracking: true))
 
     func placed(_ node: ViewNode, _ width: Double, _ height: Double = 100) -> PlacedNode {
         engine.place(node, in: Rect(x: 0, y: 0, width: width, height: height), alignment: .topLeading)
