@@ -50,7 +50,8 @@ import WidgetTemplate
             + "  islandCompact:\n    leading:\n      text: x\n    trailing:\n      text: x\n"
             + "  islandExpanded:\n    center:\n      text: x\n"
             + "previews:\n  one:\n    data: {}\n"
-        return try! LayoutLoader.parse(text, path: "everywhere.yaml")
+        // In an empty folder: the key covers the layout's folder (see DynamicTypeTests.layout).
+        return try! LayoutLoader.parse(text, path: scratchDirectory("everywhere") + "/everywhere.yaml")
     }()
 
     nonisolated(unsafe) static let renderer = WidgetRenderer(fonts: Project.fonts)

@@ -8,6 +8,9 @@ import WidgetModel
 /// Dynamic Type is a look axis: text styles (and icons sized by them) take Apple's size for the
 /// user's text size; sizes written in the layout stay; the render key tells the sizes apart.
 @Suite struct DynamicTypeTests {
+    // In an empty folder of its own: a bare "dt.yaml" is in the working directory, the key then
+    // covers every file there (the checkout, .build) and a test writing into it changes the key
+    // between two calls (CI, stop 40: plain and large keyed differently).
     static let layout = try! LayoutLoader.parse("""
         name: dt
         surfaces:
@@ -26,7 +29,7 @@ import WidgetModel
                   font: title
         previews:
           one: {}
-        """, path: "dt.yaml")
+        """, path: scratchDirectory("dt") + "/dt.yaml")
 
     /// The bound texts' fonts and the icon's size at `category`.
     func fonts(_ category: DynamicTypeSize) throws -> (body: FontSpec, fixed: FontSpec, caption: FontSpec, icon: Double) {
