@@ -61,16 +61,6 @@ extension View {
     public func blendMode(_ blendMode: BlendMode, file: StaticString = #fileID, line: UInt = #line) -> some View {
         warned("blendMode(.\(blendMode)) is not drawn yet: the view is drawn over what is behind it", file, line)
     }
-    /// Partly: custom alignment guides are not applied; the view aligns by its frame, with a warning.
-    public func alignmentGuide(_ g: HorizontalAlignment, computeValue: @escaping (ViewDimensions) -> CGFloat,
-                               file: StaticString = #fileID, line: UInt = #line) -> some View {
-        warned("alignmentGuide is not applied yet: the view aligns by its frame", file, line)
-    }
-    public func alignmentGuide(_ g: VerticalAlignment, computeValue: @escaping (ViewDimensions) -> CGFloat,
-                               file: StaticString = #fileID, line: UInt = #line) -> some View {
-        warned("alignmentGuide is not applied yet: the view aligns by its frame", file, line)
-    }
-
     func warned(_ message: String, _ file: StaticString, _ line: UInt) -> some View {
         EnvironmentModifier(content: self) { $0.collector.warn(message, file: file, line: line) }
     }
@@ -134,13 +124,6 @@ struct MaskedView<Content: View>: View, PrimitiveView {
         }
         return nodes.map { var n = $0; n.modifiers.append(.clip(clip)); return n }
     }
-}
-
-/// A view's size and its alignment guides, as `alignmentGuide`'s closure reads them.
-public struct ViewDimensions {
-    public let width: CGFloat, height: CGFloat
-    public subscript(guide: HorizontalAlignment) -> CGFloat { guide == .leading ? 0 : guide == .center ? width / 2 : width }
-    public subscript(guide: VerticalAlignment) -> CGFloat { guide == .top ? 0 : guide == .center ? height / 2 : height }
 }
 
 public enum BlendMode: Hashable, Sendable {

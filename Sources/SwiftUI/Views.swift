@@ -185,30 +185,3 @@ public struct Spacer: View, PrimitiveView {
     package func makeNodes(in environment: EnvironmentValues) -> [ViewNode] { [ViewNode(.spacer(minLength: minLength))] }
 }
 
-public enum HorizontalAlignment: Hashable, Sendable {
-    case leading, center, trailing
-    var engine: WidgetModel.HorizontalAlignment { self == .leading ? .leading : self == .center ? .center : .trailing }
-}
-
-/// Partly: `firstTextBaseline` and `lastTextBaseline` align the children's bottoms (the engine has
-/// no baseline alignment yet; text of one size lines up, mixed sizes sit a descender apart).
-public enum VerticalAlignment: Hashable, Sendable {
-    case top, center, bottom, firstTextBaseline, lastTextBaseline
-    var engine: WidgetModel.VerticalAlignment { self == .top ? .top : self == .center ? .center : .bottom }
-}
-
-public struct Alignment: Hashable, Sendable {
-    public var horizontal: HorizontalAlignment
-    public var vertical: VerticalAlignment
-    public init(horizontal: HorizontalAlignment, vertical: VerticalAlignment) { self.horizontal = horizontal; self.vertical = vertical }
-    public static let center = Alignment(horizontal: .center, vertical: .center)
-    public static let leading = Alignment(horizontal: .leading, vertical: .center)
-    public static let trailing = Alignment(horizontal: .trailing, vertical: .center)
-    public static let top = Alignment(horizontal: .center, vertical: .top)
-    public static let bottom = Alignment(horizontal: .center, vertical: .bottom)
-    public static let topLeading = Alignment(horizontal: .leading, vertical: .top)
-    public static let topTrailing = Alignment(horizontal: .trailing, vertical: .top)
-    public static let bottomLeading = Alignment(horizontal: .leading, vertical: .bottom)
-    public static let bottomTrailing = Alignment(horizontal: .trailing, vertical: .bottom)
-    var engine: WidgetModel.Alignment { WidgetModel.Alignment(horizontal: horizontal.engine, vertical: vertical.engine) }
-}

@@ -14,6 +14,8 @@ final class LayoutPass {
     var stackSolutions: ProposalMemo<StackSolution>
     var textOutcomes: ProposalMemo<TextOutcome>
     var measurements: [TextFontKey: [TextMeasurement]] = [:]
+    /// Guide values views state (AlignmentGuides.swift), per guide.
+    var guides: [AlignmentKey: ProposalMemo<Double?>] = [:]
 
     init(tree: LayoutTree, measurer: any TextMeasuring, grid: PixelGrid? = nil) {
         self.tree = tree
@@ -54,14 +56,8 @@ final class LayoutPass {
             return .zero
         case .stack(let stack):
             return stackSolution(layer, stack, p).size
-        case .zstack(_, let children):
-            var result = Size.zero
-            for child in children {
-                let s = size(child, p)
-                result.width = max(result.width, s.width)
-                result.height = max(result.height, s.height)
-            }
-            return result
+        case .zstack(let alignment, let children):
+            return zstackSize(children, alignment, p)
         case .viewThatFits(let axes, let children):
             return chosen(axes, children, p).map { size($0, p) } ?? .zero
         case .padding(let insets, let child):
@@ -73,7 +69,7 @@ final class LayoutPass {
         case .decoration(let decoration):
             return size(decoration.content, p)
         case .opacity(_, let child), .clip(_, let child), .offset(_, _, let child), .transform(_, let child),
-             .accentable(_, let child), .probe(_, let child):
+             .accentable(_, let child), .probe(_, let child), .guide(_, _, let child):
             return size(child, p)
         case .fixedSize(let horizontal, let vertical, let child):
             return size(child, FrameLayout.fixing(p, horizontal: horizontal, vertical: vertical))

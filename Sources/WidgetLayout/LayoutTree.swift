@@ -6,6 +6,10 @@ import WidgetModel
 struct LayoutTree {
     var entries: [Entry] = []
     var root: Int = 0
+    /// Whether any view states a guide of its own (`alignmentGuide`): only then can a stack,
+    /// frame or overlay aligned on top/center/bottom or leading/center/trailing align other than
+    /// by the fraction of its free space (AlignmentGuides.swift).
+    var hasGuides = false
 
     struct Entry {
         var layer: Layer
@@ -22,6 +26,8 @@ struct LayoutTree {
         var gaps: [Double]
         /// Fraction of the free minor-axis space placed before a child.
         var alignment: Double
+        /// The guide children are aligned on across the stack.
+        var guide: AlignmentKey
         var children: [Int]
         var priorities: [Double]
     }
@@ -61,6 +67,8 @@ struct LayoutTree {
         case accentable(Bool, child: Int)
         /// Sized and placed as `child`; its frame is reported under the number (`Modifier.probe`).
         case probe(Int, child: Int)
+        /// Sized and placed as `child`, which gives the guide the value computed from its dimensions.
+        case guide(AlignmentKey, GuideFunction, child: Int)
     }
 
     /// A transform effect relative to the frame it ends up in (the anchor is known only once placed).
@@ -114,7 +122,7 @@ struct LayoutTree {
     private mutating func markOutermostFrame(_ chain: [Int]) {
         for index in chain.reversed() {
             switch entries[index].layer {
-            case .opacity, .offset, .fixedSize, .transform, .accentable, .probe:
+            case .opacity, .offset, .fixedSize, .transform, .accentable, .probe, .guide:
                 continue
             case .padding, .frame:
                 entries[index].keepsFrame = true
@@ -128,9 +136,9 @@ struct LayoutTree {
     private mutating func kindLayer(_ kind: ViewKind, stackAxis: Axis?) -> Layer {
         switch kind {
         case .vstack(let spacing, let alignment, let children):
-            return .stack(stack(.vertical, spacing, alignment.fraction, children))
+            return .stack(stack(.vertical, spacing, alignment.fraction, .horizontal(alignment), children))
         case .hstack(let spacing, let alignment, let children):
-            return .stack(stack(.horizontal, spacing, alignment.fraction, children))
+            return .stack(stack(.horizontal, spacing, alignment.fraction, .vertical(alignment), children))
         case .zstack(let alignment, let children):
             return .zstack(alignment: alignment, children: children.compactMap { add($0, stackAxis: nil) })
         case .viewThatFits(let axes, let children):
@@ -183,7 +191,7 @@ struct LayoutTree {
         return !node.modifiers.contains { if case .padding = $0 { true } else { false } }
     }
 
-    private mutating func stack(_ axis: Axis, _ spacing: Double?, _ alignment: Double, _ nodes: [ViewNode]) -> Stack {
+    private mutating func stack(_ axis: Axis, _ spacing: Double?, _ alignment: Double, _ guide: AlignmentKey, _ nodes: [ViewNode]) -> Stack {
         var children: [Int] = []
         var priorities: [Double] = []
         var zeroSpacing: [Bool] = []
@@ -200,7 +208,7 @@ struct LayoutTree {
         let gaps = zeroSpacing.indices.dropLast().map { i in
             written ?? (zeroSpacing[i] || zeroSpacing[i + 1] ? 0 : Self.defaultSpacing)
         }
-        return Stack(axis: axis, gaps: gaps, alignment: alignment, children: children, priorities: priorities)
+        return Stack(axis: axis, gaps: gaps, alignment: alignment, guide: guide, children: children, priorities: priorities)
     }
 
     private mutating func modifierLayer(_ modifier: Modifier, wrapping child: Int) -> Layer? {
@@ -238,6 +246,9 @@ struct LayoutTree {
             return .accentable(on, child: child)
         case .probe(let number):
             return .probe(number, child: child)
+        case .alignmentGuide(let key, let value):
+            hasGuides = true
+            return .guide(key, value, child: child)
         }
     }
 

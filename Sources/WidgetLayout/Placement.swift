@@ -26,6 +26,8 @@ extension LayoutPass {
             return place(child, FrameLayout.fixing(p, horizontal: horizontal, vertical: vertical), at: origin)
         case .offset(let x, let y, let child):
             return place(child, p, at: Point(x: origin.x + x, y: origin.y + y))
+        case .guide(_, _, let child):
+            return place(child, p, at: origin)
         case .decoration: return placeDecorated(layer, p, at: origin)
         case .opacity: return placeWithOpacity(layer, p, at: origin)
         case .clip: return placeClipped(layer, p, at: origin)
@@ -82,8 +84,8 @@ extension LayoutPass {
         guard case .zstack(let alignment, let children) = tree.entries[layer].layer else { return nil }
         let rect = frame(layer, p, origin)
         var placed: [PlacedNode] = []
-        for child in children {
-            if let node = place(child, p, at: FrameLayout.origin(of: size(child, p), in: rect, alignment)) {
+        for (child, at) in zip(children, zstackChildOrigins(children, alignment, p, at: rect)) {
+            if let node = place(child, p, at: at) {
                 placed.append(node)
             }
         }
@@ -101,7 +103,7 @@ extension LayoutPass {
         guard case .frame(let spec, let child) = tree.entries[layer].layer else { return nil }
         let rect = frame(layer, p, origin)
         let childProposal = FrameLayout.placementProposal(spec, p, size: rect.size)
-        let childOrigin = FrameLayout.origin(of: size(child, childProposal), in: rect, spec.alignment)
+        let childOrigin = alignedOrigin(child, childProposal, in: rect, spec.alignment)
         return keepingFrame(place(child, childProposal, at: childOrigin), layer, rect)
     }
 
@@ -165,7 +167,7 @@ extension LayoutPass {
             let s = size(d.secondary, secondaryProposal)
             secondaryOrigin = Point(x: rect.minX + fraction * rect.width - s.width / 2, y: rect.midY - s.height / 2)
         } else {
-            secondaryOrigin = FrameLayout.origin(of: size(d.secondary, secondaryProposal), in: rect, d.alignment)
+            secondaryOrigin = alignedOrigin(d.secondary, secondaryProposal, in: rect, d.alignment, content: (d.content, p))
         }
         guard let secondary = place(d.secondary, secondaryProposal, at: secondaryOrigin) else { return inner }
         let recorded = onGrid(rect)

@@ -5,6 +5,9 @@ struct StackSolution {
     var proposals: [ProposedSize]
     var sizes: [Size]
     var size: Size
+    /// Where each child starts across the stack, from the stack's edge, when the children are
+    /// lined up on guide values (AlignmentGuides.swift); nil: by the alignment's fraction.
+    var minorOffsets: [Double]? = nil
 }
 
 extension LayoutPass {
@@ -93,8 +96,17 @@ extension LayoutPass {
             majorTotal += major(s)
             minorMax = max(minorMax, horizontal ? s.height : s.width)
         }
+        var minorOffsets: [Double]?
+        if alignsByGuides(stack.guide) {
+            // Lined up on the guide, the children may span more than the tallest (a large number's
+            // baseline beside a small caption's).
+            let values = children.indices.map { guideValue(children[$0], stack.guide, proposals[$0]) }
+            let lined = Self.lineUp(sizes.map { horizontal ? $0.height : $0.width }, values)
+            minorMax = lined.length
+            minorOffsets = lined.starts
+        }
         let total = horizontal ? Size(width: majorTotal, height: minorMax) : Size(width: minorMax, height: majorTotal)
-        let solution = StackSolution(proposals: proposals, sizes: sizes, size: total)
+        let solution = StackSolution(proposals: proposals, sizes: sizes, size: total, minorOffsets: minorOffsets)
         stackSolutions.store(solution, layer, p)
         return solution
     }
@@ -113,28 +125,39 @@ extension LayoutPass {
     /// .fixedSize()` every flexible child is as wide as the widest ideal width (equal-width
     /// buttons), not its own ideal.
     func placeStackChildren(_ layer: Int, _ stack: LayoutTree.Stack, _ p: ProposedSize, in rect: Rect) -> [PlacedNode] {
-        let horizontal = stack.axis == .horizontal
-        var p = p
-        if horizontal, p.height == nil { p.height = rect.height }
-        if !horizontal, p.width == nil { p.width = rect.width }
-        let solution = stackSolution(layer, stack, p)
+        let (solution, origins) = stackChildOrigins(layer, stack, p, at: rect.origin)
         var placed: [PlacedNode] = []
         placed.reserveCapacity(stack.children.count)
-        var cursor = horizontal ? rect.minX : rect.minY
         for (i, child) in stack.children.enumerated() {
-            let s = solution.sizes[i]
-            let origin: Point
-            if horizontal {
-                origin = Point(x: cursor, y: rect.minY + (rect.height - s.height) * stack.alignment)
-                cursor += s.width + (i < stack.gaps.count ? stack.gaps[i] : 0)
-            } else {
-                origin = Point(x: rect.minX + (rect.width - s.width) * stack.alignment, y: cursor)
-                cursor += s.height + (i < stack.gaps.count ? stack.gaps[i] : 0)
-            }
-            if let node = place(child, solution.proposals[i], at: origin) {
+            if let node = place(child, solution.proposals[i], at: origins[i]) {
                 placed.append(node)
             }
         }
         return placed
+    }
+
+    /// The solution a stack sized for `p` places its children with, and where each child goes
+    /// when the stack's top-left corner is at `corner`.
+    func stackChildOrigins(_ layer: Int, _ stack: LayoutTree.Stack, _ p: ProposedSize, at corner: Point = .zero) -> (StackSolution, [Point]) {
+        let horizontal = stack.axis == .horizontal
+        let bounds = size(layer, p)
+        var p = p
+        if horizontal, p.height == nil { p.height = bounds.height }
+        if !horizontal, p.width == nil { p.width = bounds.width }
+        let solution = stackSolution(layer, stack, p)
+        var origins: [Point] = []
+        origins.reserveCapacity(stack.children.count)
+        var cursor = horizontal ? corner.x : corner.y
+        for i in stack.children.indices {
+            let s = solution.sizes[i]
+            if horizontal {
+                origins.append(Point(x: cursor, y: corner.y + (solution.minorOffsets?[i] ?? (bounds.height - s.height) * stack.alignment)))
+                cursor += s.width + (i < stack.gaps.count ? stack.gaps[i] : 0)
+            } else {
+                origins.append(Point(x: corner.x + (solution.minorOffsets?[i] ?? (bounds.width - s.width) * stack.alignment), y: cursor))
+                cursor += s.height + (i < stack.gaps.count ? stack.gaps[i] : 0)
+            }
+        }
+        return (solution, origins)
     }
 }

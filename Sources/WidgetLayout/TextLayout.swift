@@ -8,6 +8,13 @@ struct TextOutcome {
     var maxLines: Int?
     var lineCount: Int
     var truncated: Bool
+    /// Where the first and last lines' baselines are, in points from the text's top (as drawn).
+    var firstBaseline = 0.0
+    var lastBaseline = 0.0
+
+    mutating func takeBaselines(of metrics: TextMetrics) {
+        (firstBaseline, lastBaseline) = metrics.baselines
+    }
 }
 
 /// One text layer in one font size and tracking: the font of a text only ever varies by scaling,
@@ -106,8 +113,10 @@ extension LayoutPass {
             let width2 = attempt.size.width
             if width2 <= width + 1e-9, !attempt.truncated, attempt.lineCount == 1 {
                 // Tightened to the width (to a millionth of a point): it takes the width.
-                return TextOutcome(size: Size(width: width, height: SafeNumber.length(attempt.size.height)),
-                                   font: font, wrapWidth: width, maxLines: 1, lineCount: 1, truncated: false)
+                var fitted = TextOutcome(size: Size(width: width, height: SafeNumber.length(attempt.size.height)),
+                                         font: font, wrapWidth: width, maxLines: 1, lineCount: 1, truncated: false)
+                fitted.takeBaselines(of: attempt)
+                return fitted
             }
             let gained = current - width2
             guard gained > 1e-9, (before - font.tracking) > 0 else { return nil }
@@ -136,9 +145,11 @@ extension LayoutPass {
         let metrics = measured(layer, text, font, width: width, maxLines: maxLines)
         var measuredWidth = SafeNumber.length(metrics.size.width)
         if let width { measuredWidth = min(measuredWidth, max(0, width)) }
-        return TextOutcome(size: Size(width: measuredWidth, height: SafeNumber.length(metrics.size.height)),
-                           font: font, wrapWidth: width, maxLines: maxLines,
-                           lineCount: max(0, metrics.lineCount), truncated: metrics.truncated)
+        var outcome = TextOutcome(size: Size(width: measuredWidth, height: SafeNumber.length(metrics.size.height)),
+                                  font: font, wrapWidth: width, maxLines: maxLines,
+                                  lineCount: max(0, metrics.lineCount), truncated: metrics.truncated)
+        outcome.takeBaselines(of: metrics)
+        return outcome
     }
 
     private func singleLineHeight(_ layer: Int, _ text: TextContent, _ font: FontSpec) -> Double {

@@ -14,8 +14,26 @@ public struct TextMetrics: Hashable, Sendable {
     public var size: Size
     public var lineCount: Int
     public var truncated: Bool
-    public init(size: Size, lineCount: Int, truncated: Bool) {
+    /// The baselines of the first and the last line, in points from the top of the text, where
+    /// drawing puts them (the renderer's line boxes). nil: the measurer does not know them, and
+    /// layout takes each line as equally tall with its baseline at its bottom.
+    public var firstBaseline: Double?
+    public var lastBaseline: Double?
+    public init(size: Size, lineCount: Int, truncated: Bool, firstBaseline: Double? = nil, lastBaseline: Double? = nil) {
         self.size = size; self.lineCount = lineCount; self.truncated = truncated
+        self.firstBaseline = firstBaseline; self.lastBaseline = lastBaseline
+    }
+
+    /// The baselines, known or estimated (each line equally tall, its baseline at its bottom),
+    /// each within the text's height.
+    var baselines: (first: Double, last: Double) {
+        let height = SafeNumber.length(size.height)
+        let estimatedFirst = lineCount > 1 ? height / Double(lineCount) : height
+        func bounded(_ v: Double?, _ fallback: Double) -> Double {
+            guard let v, v.isFinite else { return fallback }
+            return min(max(0, v), height)
+        }
+        return (bounded(firstBaseline, estimatedFirst), bounded(lastBaseline, height))
     }
 }
 

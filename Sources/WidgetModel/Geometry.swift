@@ -69,15 +69,140 @@ public struct UnitPoint: Hashable, Sendable {
     public static let bottomTrailing = UnitPoint(x: 1, y: 1)
 }
 
-public enum HorizontalAlignment: String, Hashable, Sendable, CaseIterable {
-    case leading, center, trailing
-    /// Fraction of the free space placed before the child.
-    public var fraction: Double { self == .leading ? 0 : self == .center ? 0.5 : 1 }
+/// A horizontal alignment guide (SwiftUI's `HorizontalAlignment`): one of SwiftUI's own, or a
+/// team's (an `AlignmentID`), named by its type and computing its default value itself.
+public struct HorizontalAlignment: Hashable, Sendable, CustomStringConvertible {
+    /// The guide's name: `leading`, `center`, `trailing`, or a team's `AlignmentID` type.
+    public let rawValue: String
+    /// A team's guide's value where a view states none (nil: one of SwiftUI's own).
+    public let custom: GuideFunction?
+    private init(_ name: String) { rawValue = name; custom = nil }
+    /// A team's guide (SwiftUI's `HorizontalAlignment(_ id: AlignmentID.Type)`), equal to every
+    /// other made with the same name.
+    public init(custom name: String, defaultValue: GuideFunction) { rawValue = name; custom = defaultValue }
+    public init?(rawValue: String) {
+        guard let known = Self.allCases.first(where: { $0.rawValue == rawValue }) else { return nil }
+        self = known
+    }
+    public static let leading = HorizontalAlignment("leading")
+    public static let center = HorizontalAlignment("center")
+    public static let trailing = HorizontalAlignment("trailing")
+    /// SwiftUI's own guides, the ones a layout file names.
+    public static let allCases = [leading, center, trailing]
+    /// Fraction of the free space placed before the child (a team's guide: 0, as it is aligned by
+    /// its values, never by this).
+    public var fraction: Double { self == .leading ? 0 : self == .center ? 0.5 : self == .trailing ? 1 : 0 }
+    /// The guide's value in a view that states none: a fraction of its width, or the team's default.
+    public func defaultValue(in d: GuideDimensions) -> Double {
+        custom.map { $0(d) } ?? fraction * d.width
+    }
+    public var description: String { rawValue }
+    public static func == (a: Self, b: Self) -> Bool { a.rawValue == b.rawValue }
+    public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
 }
 
-public enum VerticalAlignment: String, Hashable, Sendable, CaseIterable {
-    case top, center, bottom
-    public var fraction: Double { self == .top ? 0 : self == .center ? 0.5 : 1 }
+/// A vertical alignment guide (SwiftUI's `VerticalAlignment`): top, center, bottom, a text's first
+/// or last baseline, or a team's own guide.
+public struct VerticalAlignment: Hashable, Sendable, CustomStringConvertible {
+    public let rawValue: String
+    public let custom: GuideFunction?
+    private init(_ name: String) { rawValue = name; custom = nil }
+    public init(custom name: String, defaultValue: GuideFunction) { rawValue = name; custom = defaultValue }
+    public init?(rawValue: String) {
+        guard let known = Self.allCases.first(where: { $0.rawValue == rawValue }) else { return nil }
+        self = known
+    }
+    public static let top = VerticalAlignment("top")
+    public static let center = VerticalAlignment("center")
+    public static let bottom = VerticalAlignment("bottom")
+    /// The baseline of a view's first line of text; a view without text: its bottom edge.
+    public static let firstTextBaseline = VerticalAlignment("firstTextBaseline")
+    /// The baseline of a view's last line of text; a view without text: its bottom edge.
+    public static let lastTextBaseline = VerticalAlignment("lastTextBaseline")
+    public static let allCases = [top, center, bottom, firstTextBaseline, lastTextBaseline]
+    /// A text baseline guide: texts state it, and stacks pass the one of their children on.
+    public var isTextBaseline: Bool { self == .firstTextBaseline || self == .lastTextBaseline }
+    /// Fraction of the free space placed above the child for top/center/bottom (a baseline's
+    /// default is the bottom edge; a team's guide is aligned by its values, never by this).
+    public var fraction: Double { self == .top ? 0 : self == .center ? 0.5 : custom == nil ? 1 : 0 }
+    public func defaultValue(in d: GuideDimensions) -> Double {
+        custom.map { $0(d) } ?? fraction * d.height
+    }
+    public var description: String { rawValue }
+    public static func == (a: Self, b: Self) -> Bool { a.rawValue == b.rawValue }
+    public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
+}
+
+/// A guide a view can give a value of its own (SwiftUI's `alignmentGuide(_:computeValue:)`).
+public enum AlignmentKey: Hashable, Sendable, CustomStringConvertible {
+    case horizontal(HorizontalAlignment)
+    case vertical(VerticalAlignment)
+
+    public var isHorizontal: Bool { if case .horizontal = self { true } else { false } }
+
+    public func defaultValue(in d: GuideDimensions) -> Double {
+        switch self {
+        case .horizontal(let h): h.defaultValue(in: d)
+        case .vertical(let v): v.defaultValue(in: d)
+        }
+    }
+
+    /// One value for a container from its children's, each in the container's coordinates
+    /// (SwiftUI's `combineExplicit`): the first baseline is the topmost, the last the lowest, and
+    /// any other guide the mean of the values given. nil: no child gives one.
+    public func combine(_ values: [Double]) -> Double? {
+        guard !values.isEmpty else { return nil }
+        if self == .vertical(.firstTextBaseline) { return values.min() }
+        if self == .vertical(.lastTextBaseline) { return values.max() }
+        return values.reduce(0, +) / Double(values.count)
+    }
+
+    public var description: String {
+        switch self {
+        case .horizontal(let h): h.rawValue
+        case .vertical(let v): v.rawValue
+        }
+    }
+}
+
+/// A view's size and the values of its guides, in its own coordinates (SwiftUI's
+/// `ViewDimensions`), as an alignment guide's computation reads them.
+public struct GuideDimensions {
+    public let width: Double
+    public let height: Double
+    private let stated: (AlignmentKey) -> Double?
+    /// Guides whose default is being computed: a team's default that reads its own guide gets 0
+    /// there instead of calling itself for ever.
+    private var defaulting: [AlignmentKey] = []
+    public init(width: Double, height: Double, explicit: @escaping (AlignmentKey) -> Double? = { _ in nil }) {
+        self.width = width; self.height = height; stated = explicit
+    }
+    /// The value the view itself gives the guide (a text its baselines, an `alignmentGuide`), or nil.
+    public subscript(explicit key: AlignmentKey) -> Double? { stated(key) }
+    /// The value it gives, else the guide's default.
+    public subscript(key: AlignmentKey) -> Double {
+        if let value = stated(key) { return value }
+        if defaulting.contains(key) { return 0 }
+        var inner = self
+        inner.defaulting.append(key)
+        return key.defaultValue(in: inner)
+    }
+}
+
+/// Code outside the engine that computes a guide's value from a view's dimensions (a team's
+/// `alignmentGuide` closure or `AlignmentID.defaultValue`): equal only to itself, as the code
+/// behind it can not be compared.
+public struct GuideFunction: Hashable, @unchecked Sendable {
+    private final class Box {
+        let compute: (GuideDimensions) -> Double
+        init(_ compute: @escaping (GuideDimensions) -> Double) { self.compute = compute }
+    }
+    private let box: Box
+    /// `compute` is called during layout, on the layout's thread, never concurrently for one render.
+    public init(_ compute: @escaping (GuideDimensions) -> Double) { box = Box(compute) }
+    public func callAsFunction(_ d: GuideDimensions) -> Double { box.compute(d) }
+    public static func == (a: Self, b: Self) -> Bool { a.box === b.box }
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(box)) }
 }
 
 public struct Alignment: Hashable, Sendable {
@@ -88,8 +213,18 @@ public struct Alignment: Hashable, Sendable {
     }
     public static let center = Alignment(horizontal: .center, vertical: .center)
     public static let topLeading = Alignment(horizontal: .leading, vertical: .top)
-    /// The SwiftUI names: center, leading, trailing, top, bottom, topLeading, topTrailing, bottomLeading, bottomTrailing.
+    /// The names a layout file may write: SwiftUI's nine, and its six that align text baselines.
+    public static let names = ["topLeading", "top", "topTrailing", "leading", "center", "trailing",
+                               "bottomLeading", "bottom", "bottomTrailing",
+                               "leadingFirstTextBaseline", "centerFirstTextBaseline", "trailingFirstTextBaseline",
+                               "leadingLastTextBaseline", "centerLastTextBaseline", "trailingLastTextBaseline"]
+    /// The SwiftUI names: center, leading, trailing, top, bottom, topLeading, topTrailing,
+    /// bottomLeading, bottomTrailing, and (leading|center|trailing)(First|Last)TextBaseline.
     public init?(name: String) {
+        for (prefix, horizontal) in [("leading", HorizontalAlignment.leading), ("center", .center), ("trailing", .trailing)] {
+            if name == prefix + "FirstTextBaseline" { self.init(horizontal: horizontal, vertical: .firstTextBaseline); return }
+            if name == prefix + "LastTextBaseline" { self.init(horizontal: horizontal, vertical: .lastTextBaseline); return }
+        }
         switch name {
         case "center": self = .center
         case "leading": self.init(horizontal: .leading, vertical: .center)

@@ -297,6 +297,9 @@ public indirect enum Modifier: Hashable, Sendable {
     /// caller that makes views from their size (SwiftUI's `GeometryReader`, a `Shape`'s
     /// `path(in:)`) can make them again with it (`WidgetRenderer.render(…, probing:)`).
     case probe(Int)
+    /// SwiftUI `alignmentGuide(_:computeValue:)`: the view's value for the guide, computed from its
+    /// size and its own guides once it is measured; changes no size (Geometry.swift).
+    case alignmentGuide(AlignmentKey, value: GuideFunction)
 }
 
 /// The axes along which `ViewThatFits` compares a child's ideal size with the space offered.

@@ -40,7 +40,9 @@ extension Renderer: TextMeasuring {
         let scale = Double(PANGO_SCALE)
         let truncated = layout.cutLines || pango_layout_is_ellipsized(layout.layout) != 0
         return TextMetrics(size: Size(width: Double(logical.width) / scale, height: Double(height) / scale),
-                           lineCount: Int(pango_layout_get_line_count(layout.layout)), truncated: truncated)
+                           lineCount: Int(pango_layout_get_line_count(layout.layout)), truncated: truncated,
+                           firstBaseline: lines.first.map { Double($0.baseline) / scale },
+                           lastBaseline: lines.last.map { Double($0.baseline) / scale })
     }
 }
 

@@ -143,8 +143,7 @@ extension Translator {
             let word = a.as(MemberAccessExprSyntax.self)?.declName.baseName.text ?? ""
             let allowed = kind == "vstack" ? ["leading", "center", "trailing"] : kind == "hstack" ? ["top", "center", "bottom", "firstTextBaseline", "lastTextBaseline"] : Self.unitPoints
             if allowed.contains(word) {
-                n.entries.append(("alignment", .string(word.contains("TextBaseline") ? (word.hasPrefix("first") ? "top" : "bottom") : word)))
-                if word.contains("TextBaseline") { outcome = .partly; why.append("alignment .\(word) is aligned by the text's box") }
+                n.entries.append(("alignment", .string(word)))
             } else { outcome = .partly; why.append("alignment \(Self.short(a)) is not translated") }
         }
         if let s = args["spacing"] {

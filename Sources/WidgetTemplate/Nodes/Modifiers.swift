@@ -181,7 +181,7 @@ enum ModifierKeys {
     static let keys: [NodeKey] = [
         NodeKey("padding", .edges),
         NodeKey("frame", .record(LayoutParser.frameKeys.map { key in
-            key == "alignment" ? .init(key, .bindable(.words(ColorSyntax.unitPoints)))
+            key == "alignment" ? .init(key, .bindable(.words(Alignment.names)))
                 : .init(key, .bindable(.number, .words(["infinity", ".infinity"])))
         })),
         NodeKey("background", .anyOf([.paint, .node])),
@@ -198,8 +198,8 @@ enum ModifierKeys {
         NodeKey("scale", .bindable(.number, .record(xy))),
         NodeKey("scaleEffect", .bindable(.number, .record(xy))),
         NodeKey("anchor", .bindable(.words(ColorSyntax.unitPoints), .record(xy))),
-        NodeKey("backgroundAlignment", .bindable(.words(ColorSyntax.unitPoints))),
-        NodeKey("overlayAlignment", .bindable(.words(ColorSyntax.unitPoints))),
+        NodeKey("backgroundAlignment", .bindable(.words(Alignment.names))),
+        NodeKey("overlayAlignment", .bindable(.words(Alignment.names))),
         NodeKey("widgetAccentable", SchemaValue.bindable(.boolean).described(
             "SwiftUI widgetAccentable: true puts this view and everything inside it into the accent group of the accented (tinted Home Screen) rendering mode; false back into the primary group.")),
     ]

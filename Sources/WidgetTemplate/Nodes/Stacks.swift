@@ -14,7 +14,7 @@ enum StackNodes: NodeKind {
         case "vstack": [NodeKey("spacing", .bindable(.number)), NodeKey("alignment", .bindable(.words(HorizontalAlignment.allCases.map(\.rawValue))))]
         case "hstack": [NodeKey("spacing", .bindable(.number)), NodeKey("alignment", .bindable(.words(VerticalAlignment.allCases.map(\.rawValue))))]
         case "viewThatFits": [NodeKey("in", .bindable(.words(FitAxes.allCases.map(\.rawValue))))]
-        default: [NodeKey("alignment", .bindable(.words(ColorSyntax.unitPoints)))]
+        default: [NodeKey("alignment", .bindable(.words(Alignment.names)))]
         }
     }
 

@@ -148,6 +148,6 @@ extension LayoutParser {
     }
 
     mutating func alignment(_ node: Yams.Node, _ key: String) -> Alignment? {
-        word(node, key, ColorSyntax.unitPoints, Alignment.init(name:))
+        word(node, key, Alignment.names, Alignment.init(name:))
     }
 }
