@@ -21,9 +21,11 @@ extension Image {
         self.init(source: .asset(name), file: file, line: line)
     }
 
-    /// A UIKit image (its bytes are not decoded yet: a magenta placeholder, with a warning).
+    /// A UIKit image: a named or symbol image is drawn as `Image(_:)` / `Image(systemName:)` would,
+    /// a `UIGraphicsImageRenderer`'s by the images it drew; bytes are not decoded yet (a magenta
+    /// placeholder, with a warning).
     public init(uiImage: UIImage, file: StaticString = #fileID, line: UInt = #line) {
-        self.init(source: .uiImage, file: file, line: line)
+        self.init(source: .uiImage(uiImage), file: file, line: line)
     }
 
     public enum ResizingMode: Hashable, Sendable { case tile, stretch }

@@ -11,6 +11,8 @@ public protocol Shape: View where Body == Never {
 /// A shape the engine draws.
 package protocol EngineShape: Shape {
     var kind: ShapeKind { get }
+    /// Where its initialiser is written (SourceLocations.swift).
+    var origin: SourceLocation { get }
 }
 
 extension EngineShape {
@@ -39,7 +41,8 @@ extension ViewResolver {
 
 public struct Rectangle: EngineShape, PrimitiveView {
     public typealias Body = Never
-    public init() {}
+    package let origin: SourceLocation
+    public init(file: StaticString = #fileID, line: UInt = #line) { origin = .at(file, line) }
     package var kind: ShapeKind { .rect }
 }
 
@@ -49,37 +52,42 @@ public enum RoundedCornerStyle: Hashable, Sendable { case circular, continuous }
 public struct RoundedRectangle: EngineShape, PrimitiveView {
     public typealias Body = Never
     let radius: Double, style: RoundedCornerStyle
-    public init(cornerRadius: CGFloat, style: RoundedCornerStyle = .continuous) {
-        radius = Double(cornerRadius); self.style = style
+    package let origin: SourceLocation
+    public init(cornerRadius: CGFloat, style: RoundedCornerStyle = .continuous, file: StaticString = #fileID, line: UInt = #line) {
+        radius = Double(cornerRadius); self.style = style; origin = .at(file, line)
     }
-    public init(cornerSize: CGSize, style: RoundedCornerStyle = .continuous) {
-        radius = Double(min(cornerSize.width, cornerSize.height)); self.style = style
+    public init(cornerSize: CGSize, style: RoundedCornerStyle = .continuous, file: StaticString = #fileID, line: UInt = #line) {
+        radius = Double(min(cornerSize.width, cornerSize.height)); self.style = style; origin = .at(file, line)
     }
     package var kind: ShapeKind { .roundedRect(radius: radius, continuous: style == .continuous) }
 }
 
 public struct Circle: EngineShape, PrimitiveView {
     public typealias Body = Never
-    public init() {}
+    package let origin: SourceLocation
+    public init(file: StaticString = #fileID, line: UInt = #line) { origin = .at(file, line) }
     package var kind: ShapeKind { .circle }
 }
 
 public struct Capsule: EngineShape, PrimitiveView {
     public typealias Body = Never
-    public init(style: RoundedCornerStyle = .continuous) {}
+    package let origin: SourceLocation
+    public init(style: RoundedCornerStyle = .continuous, file: StaticString = #fileID, line: UInt = #line) { origin = .at(file, line) }
     package var kind: ShapeKind { .capsule }
 }
 
 public struct Ellipse: EngineShape, PrimitiveView {
     public typealias Body = Never
-    public init() {}
+    package let origin: SourceLocation
+    public init(file: StaticString = #fileID, line: UInt = #line) { origin = .at(file, line) }
     package var kind: ShapeKind { .ellipse }
 }
 
 /// The container's shape inset to the view (SwiftUI's `ContainerRelativeShape`).
 public struct ContainerRelativeShape: EngineShape, PrimitiveView {
     public typealias Body = Never
-    public init() {}
+    package let origin: SourceLocation
+    public init(file: StaticString = #fileID, line: UInt = #line) { origin = .at(file, line) }
     package var kind: ShapeKind { .containerRelative }
 }
 
@@ -102,8 +110,10 @@ public struct StyledShape: View, PrimitiveView {
         } else if let transformed = shape as? TransformedShape {
             trim = transformed.trim
         }
+        // The shape's initialiser's line; a team's own shape is named where it is filled or stroked.
+        let source = Self.origin(of: shape) ?? file.map { SourceLocation.at($0, line) }
         if let kind = engineKind {
-            return [ViewNode(.shape(ShapeContent(shape: kind, fill: fillPaint, stroke: strokeValue, trim: trim)))]
+            return [ViewNode(.shape(ShapeContent(shape: kind, fill: fillPaint, stroke: strokeValue, trim: trim)), source: source)]
         }
         // A path made for the frame layout gives the shape (the surface's size on the first pass).
         let number = environment.collector.nextProbe()
@@ -115,7 +125,14 @@ public struct StyledShape: View, PrimitiveView {
                                        file: file, line: line)
         }
         return [ViewNode(.shape(ShapeContent(shape: .vector(path.vector(bounds: local)), fill: fillPaint, stroke: strokeValue, trim: trim)),
-                         modifiers: [.probe(number)])]
+                         modifiers: [.probe(number)], source: source)]
+    }
+
+    /// Where an engine shape (or the shape a trim or transform wraps) is written.
+    static func origin(of shape: any Shape) -> SourceLocation? {
+        if let engine = shape as? any EngineShape { return engine.origin }
+        if let transformed = shape as? TransformedShape { return origin(of: transformed.base) }
+        return nil
     }
 }
 
@@ -188,23 +205,25 @@ public struct FillStyle: Hashable, Sendable {
 /// A thin line across its stack (SwiftUI's `Divider`), in the separator colour.
 public struct Divider: View, PrimitiveView {
     public typealias Body = Never
-    public init() {}
+    let origin: SourceLocation
+    public init(file: StaticString = #fileID, line: UInt = #line) { origin = .at(file, line) }
     package func makeNodes(in environment: EnvironmentValues) -> [ViewNode] {
-        [ViewNode(.divider(color: Color(system: "separator").rgba(in: environment), thickness: 0.5))]
+        [ViewNode(.divider(color: Color(system: "separator").rgba(in: environment), thickness: 0.5), source: origin)]
     }
 }
 
 /// An image (SwiftUI's `Image`): SF Symbols through the bundled stand-in font, sized by the font
 /// around them as iOS sizes symbols.
-/// Partly: an asset-catalog image (`Image("name")`) and `Image(uiImage:)` are drawn as a magenta placeholder, with a warning.
+/// Partly: an asset-catalog image set without a PNG, and `Image(uiImage:)` of bytes, are drawn as a
+/// magenta placeholder, with a warning.
 public struct Image: View, PrimitiveView, Sendable {
     public typealias Body = Never
     enum Source: Sendable {
         case system(String)
         /// An image of the app's asset catalog, by name (not read yet).
         case asset(String)
-        /// A UIImage's bytes (not decoded yet).
-        case uiImage
+        /// A UIKit image (UIImageView.swift).
+        case uiImage(UIImage)
     }
     let source: Source
     let file: StaticString
@@ -218,7 +237,9 @@ public struct Image: View, PrimitiveView, Sendable {
 
     init(source: Source, file: StaticString, line: UInt) { self.source = source; self.file = file; self.line = line }
 
-    package func makeNodes(in environment: EnvironmentValues) -> [ViewNode] {
+    package func makeNodes(in environment: EnvironmentValues) -> [ViewNode] { drawn(in: environment).at(.at(file, line)) }
+
+    private func drawn(in environment: EnvironmentValues) -> [ViewNode] {
         let redacted = environment.redactionReasons.contains(.placeholder)
         switch source {
         case .system(let written):
@@ -247,9 +268,8 @@ public struct Image: View, PrimitiveView, Sendable {
             let tint = template ? (environment.foreground?.resolvePaint(in: environment) ?? Color.primary.resolvePaint(in: environment)) : nil
             return [ViewNode(.image(ImageContent(path: path, naturalSize: asset.size, resizable: isResizable,
                                                  redacted: redacted, tint: tint)))]
-        case .uiImage:
-            environment.collector.warn("Image(uiImage:) is not decoded yet: a placeholder stands in", file: file, line: line)
-            return [Placeholder.node("Image(uiImage:)")]
+        case .uiImage(let image):
+            return uiImageNodes(image, in: environment)
         }
     }
 }

@@ -87,27 +87,139 @@ open class UIColor: NSObject, @unchecked Sendable {
     public static var quaternarySystemFill: UIColor { UIColor(system: "quaternarySystemFill") }
 }
 
-/// An image (UIKit's `UIImage`): the bytes it was made from, kept; nothing is decoded or drawn
-/// from here yet.
-/// Partly: the bytes are kept; nothing is decoded or drawn from them.
+/// An image (UIKit's `UIImage`): what it was made from — an asset-catalog name, a symbol name,
+/// bytes, or what a `UIGraphicsImageRenderer` drew — kept for SwiftUI's `Image(uiImage:)`, which
+/// draws the named and symbol images and a renderer's drawing of them.
+/// Partly: images made from bytes are kept, not decoded (`Image(uiImage:)` draws a placeholder).
 open class UIImage: NSObject, @unchecked Sendable {
     public let data: Data?
     public let name: String?
-    public init?(data: Data) { self.data = data; name = nil }
-    public init?(named name: String) { self.name = name; data = nil }
-    public init?(systemName name: String) { self.name = name; data = nil }
-    /// How the image is drawn (UIKit's `UIImage.RenderingMode`): kept, as the image is.
+    /// Made with `init(systemName:)`: `name` is an SF Symbol's.
+    public let isSymbol: Bool
+    /// What a `UIGraphicsImageRenderer` drew into this image (nil: not a renderer's).
+    public let drawing: UIImageDrawing?
+    public init?(data: Data) { self.data = data; name = nil; isSymbol = false; drawing = nil; size = Self.pngSize(data) }
+    public init?(named name: String) { self.name = name; data = nil; isSymbol = false; drawing = nil; size = .zero }
+    public init?(systemName name: String) { self.name = name; data = nil; isSymbol = true; drawing = nil; size = .zero }
+    init(drawing: UIImageDrawing) { self.drawing = drawing; data = nil; name = nil; isSymbol = false; size = drawing.size }
+    private init(copying image: UIImage) {
+        data = image.data; name = image.name; isSymbol = image.isSymbol; drawing = image.drawing; size = image.size
+    }
+    /// How the image is drawn (UIKit's `UIImage.RenderingMode`).
     public enum RenderingMode: Int, Sendable { case automatic, alwaysOriginal, alwaysTemplate }
     public private(set) var renderingMode: RenderingMode = .automatic
     public func withRenderingMode(_ renderingMode: RenderingMode) -> UIImage {
-        let copy = data.flatMap(UIImage.init(data:)) ?? name.flatMap(UIImage.init(named:)) ?? self
+        let copy = UIImage(copying: self)
         copy.renderingMode = renderingMode
         return copy
     }
-    public var size: CGSize { .zero }
+    /// Its size in points: a renderer's canvas, a PNG's pixels; zero for a named image (the asset
+    /// catalog is read when SwiftUI draws it).
+    public let size: CGSize
+    public var scale: CGFloat { 1 }
+    /// The format a renderer copying this image uses (UIKit's `imageRendererFormat`).
+    public var imageRendererFormat: UIGraphicsImageRendererFormat { UIGraphicsImageRendererFormat() }
     /// The bytes it was made from (no re-encoding on Linux).
     public func jpegData(compressionQuality: CGFloat) -> Data? { data }
     public func pngData() -> Data? { data }
+
+    /// Draws the image into the current `UIGraphicsImageRenderer`'s image, scaled to `rect`
+    /// (outside a renderer's actions, as in UIKit, nothing happens).
+    public func draw(in rect: CGRect) { UIGraphicsImageRenderer.current?.add(self, in: rect) }
+    public func draw(in rect: CGRect, blendMode: CGBlendMode, alpha: CGFloat) {
+        UIGraphicsImageRenderer.current?.add(self, in: rect, alpha: alpha)
+    }
+    /// At its own size, its top-left corner at `point`.
+    public func draw(at point: CGPoint) { draw(in: CGRect(origin: point, size: size)) }
+
+    /// Width and height of a PNG's header (IHDR), in pixels; zero when `data` is not a PNG.
+    static func pngSize(_ data: Data) -> CGSize {
+        let bytes = [UInt8](data.prefix(24))
+        guard bytes.count == 24, bytes[0] == 0x89, bytes[1] == 0x50, bytes[12...15].elementsEqual("IHDR".utf8) else { return .zero }
+        func int(_ at: Int) -> Int { bytes[at..<(at + 4)].reduce(0) { $0 << 8 | Int($1) } }
+        return CGSize(width: int(16), height: int(20))
+    }
+}
+
+/// Core Graphics' blend modes (`CGBlendMode`), as `draw(in:blendMode:alpha:)` takes them: only
+/// `.normal` draws as written; the others draw as `.normal`.
+public enum CGBlendMode: Int32, Sendable {
+    case normal, multiply, screen, overlay, darken, lighten, colorDodge, colorBurn, softLight, hardLight,
+         difference, exclusion, hue, saturation, color, luminosity, clear, copy, sourceIn, sourceOut,
+         sourceAtop, destinationOver, destinationIn, destinationOut, destinationAtop, xor, plusDarker, plusLighter
+}
+
+/// What a `UIGraphicsImageRenderer`'s actions drew: images, each scaled into its rectangle.
+public struct UIImageDrawing: Sendable {
+    public struct Item: Sendable {
+        public let image: UIImage
+        public let rect: CGRect
+        public let alpha: CGFloat
+    }
+    public let size: CGSize
+    public internal(set) var items: [Item] = []
+    /// What the actions did that is not drawn (a fill, a path): named, so the image warns.
+    public internal(set) var unsupported: [String] = []
+}
+
+/// UIKit's `UIGraphicsImageRendererFormat`: kept, not used (the render's scale decides).
+open class UIGraphicsImageRendererFormat: NSObject, @unchecked Sendable {
+    public var scale: CGFloat = 1
+    public var opaque = false
+    public var preferredRange: Range = .automatic
+    public enum Range: Int, Sendable { case unspecified = -1, automatic = 0, extended, standard }
+    public override init() { super.init() }
+    public class func `default`() -> UIGraphicsImageRendererFormat { UIGraphicsImageRendererFormat() }
+    public class func preferred() -> UIGraphicsImageRendererFormat { UIGraphicsImageRendererFormat() }
+}
+
+/// UIKit's `UIGraphicsImageRendererContext`: the image being drawn. Filling and stroking are not
+/// drawn; each is named so the image warns where it is drawn.
+open class UIGraphicsImageRendererContext: NSObject, @unchecked Sendable {
+    public let format: UIGraphicsImageRendererFormat
+    let renderer: UIGraphicsImageRenderer
+    init(format: UIGraphicsImageRendererFormat, renderer: UIGraphicsImageRenderer) { self.format = format; self.renderer = renderer }
+    public var currentImage: UIImage { UIImage(drawing: renderer.drawing) }
+    public func fill(_ rect: CGRect) { renderer.drawing.unsupported.append("UIGraphicsImageRendererContext.fill") }
+    public func stroke(_ rect: CGRect) { renderer.drawing.unsupported.append("UIGraphicsImageRendererContext.stroke") }
+    public func clip(to rect: CGRect) { renderer.drawing.unsupported.append("UIGraphicsImageRendererContext.clip") }
+}
+
+/// UIKit's `UIGraphicsImageRenderer`: `image(actions:)` runs the actions and records the images
+/// they draw (`UIImage.draw(in:)`, `draw(at:)`), so a team's "scale this logo" helper gives an
+/// image SwiftUI draws. At most `maximumItems` draws are kept.
+open class UIGraphicsImageRenderer: NSObject, @unchecked Sendable {
+    public static let maximumItems = 256
+    public let format: UIGraphicsImageRendererFormat
+    var drawing: UIImageDrawing
+    @TaskLocal static var current: UIGraphicsImageRenderer?
+
+    public init(size: CGSize, format: UIGraphicsImageRendererFormat) {
+        func clamp(_ v: CGFloat) -> CGFloat { v.isFinite ? min(max(v, 0), 10_000) : 0 }
+        self.format = format
+        drawing = UIImageDrawing(size: CGSize(width: clamp(size.width), height: clamp(size.height)))
+    }
+    public convenience init(size: CGSize) { self.init(size: size, format: UIGraphicsImageRendererFormat()) }
+    public convenience init(bounds: CGRect, format: UIGraphicsImageRendererFormat = UIGraphicsImageRendererFormat()) {
+        self.init(size: bounds.size, format: format)
+    }
+
+    public func image(actions: (UIGraphicsImageRendererContext) -> Void) -> UIImage {
+        drawing.items = []; drawing.unsupported = []
+        let context = UIGraphicsImageRendererContext(format: format, renderer: self)
+        Self.$current.withValue(self) { actions(context) }
+        return UIImage(drawing: drawing)
+    }
+
+    func add(_ image: UIImage, in rect: CGRect, alpha: CGFloat = 1) {
+        guard rect.origin.x.isFinite, rect.origin.y.isFinite, rect.width.isFinite, rect.height.isFinite else {
+            drawing.unsupported.append("UIImage.draw(in:) with a rectangle that is not finite"); return
+        }
+        guard drawing.items.count < Self.maximumItems else {
+            drawing.unsupported.append("UIImage.draw(in:) past \(Self.maximumItems) images"); return
+        }
+        drawing.items.append(.init(image: image, rect: rect, alpha: alpha))
+    }
 }
 
 /// The device (UIKit's `UIDevice`): fixed preview values.
