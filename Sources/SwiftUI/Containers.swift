@@ -9,8 +9,8 @@ public struct LazyVStack<Content: View>: View, PrimitiveView {
     public typealias Body = Never
     let stack: VStack<Content>
     public init(alignment: HorizontalAlignment = .center, spacing: CGFloat? = nil, pinnedViews: PinnedScrollableViews = .init(),
-                @ViewBuilder content: () -> Content) {
-        stack = VStack(alignment: alignment, spacing: spacing, content: content)
+                file: StaticString = #fileID, line: UInt = #line, @ViewBuilder content: () -> Content) {
+        stack = VStack(alignment: alignment, spacing: spacing, file: file, line: line, content: content)
     }
     package func makeNodes(in environment: EnvironmentValues) -> [ViewNode] { stack.makeNodes(in: environment) }
 }
@@ -20,8 +20,8 @@ public struct LazyHStack<Content: View>: View, PrimitiveView {
     public typealias Body = Never
     let stack: HStack<Content>
     public init(alignment: VerticalAlignment = .center, spacing: CGFloat? = nil, pinnedViews: PinnedScrollableViews = .init(),
-                @ViewBuilder content: () -> Content) {
-        stack = HStack(alignment: alignment, spacing: spacing, content: content)
+                file: StaticString = #fileID, line: UInt = #line, @ViewBuilder content: () -> Content) {
+        stack = HStack(alignment: alignment, spacing: spacing, file: file, line: line, content: content)
     }
     package func makeNodes(in environment: EnvironmentValues) -> [ViewNode] { stack.makeNodes(in: environment) }
 }
@@ -89,28 +89,28 @@ func gridLines(_ cells: [ViewNode], items: [GridItem], vertical: Bool, spacing: 
 /// Rows of cells in the columns given (SwiftUI's `LazyVGrid`).
 public struct LazyVGrid<Content: View>: View, PrimitiveView {
     public typealias Body = Never
-    let columns: [GridItem], spacing: CGFloat?, content: Content
+    let columns: [GridItem], spacing: CGFloat?, content: Content, origin: SourceLocation
     public init(columns: [GridItem], alignment: HorizontalAlignment = .center, spacing: CGFloat? = nil,
-                pinnedViews: PinnedScrollableViews = .init(), @ViewBuilder content: () -> Content) {
-        self.columns = columns; self.spacing = spacing; self.content = content()
+                pinnedViews: PinnedScrollableViews = .init(), file: StaticString = #fileID, line: UInt = #line, @ViewBuilder content: () -> Content) {
+        self.columns = columns; self.spacing = spacing; self.content = content(); origin = .at(file, line)
     }
     package func makeNodes(in environment: EnvironmentValues) -> [ViewNode] {
         gridLines(ViewResolver.nodes(content, in: environment), items: columns, vertical: true, spacing: spacing,
-                  guess: environment.guessSize.width)
+                  guess: environment.guessSize.width).at(origin)
     }
 }
 
 /// Columns of cells in the rows given (SwiftUI's `LazyHGrid`).
 public struct LazyHGrid<Content: View>: View, PrimitiveView {
     public typealias Body = Never
-    let rows: [GridItem], spacing: CGFloat?, content: Content
+    let rows: [GridItem], spacing: CGFloat?, content: Content, origin: SourceLocation
     public init(rows: [GridItem], alignment: VerticalAlignment = .center, spacing: CGFloat? = nil,
-                pinnedViews: PinnedScrollableViews = .init(), @ViewBuilder content: () -> Content) {
-        self.rows = rows; self.spacing = spacing; self.content = content()
+                pinnedViews: PinnedScrollableViews = .init(), file: StaticString = #fileID, line: UInt = #line, @ViewBuilder content: () -> Content) {
+        self.rows = rows; self.spacing = spacing; self.content = content(); origin = .at(file, line)
     }
     package func makeNodes(in environment: EnvironmentValues) -> [ViewNode] {
         gridLines(ViewResolver.nodes(content, in: environment), items: rows, vertical: false, spacing: spacing,
-                  guess: environment.guessSize.height)
+                  guess: environment.guessSize.height).at(origin)
     }
 }
 
@@ -118,17 +118,17 @@ public struct LazyHGrid<Content: View>: View, PrimitiveView {
 /// column is not sized to its widest cell across rows.
 public struct Grid<Content: View>: View, PrimitiveView {
     public typealias Body = Never
-    let alignment: Alignment, horizontalSpacing: CGFloat?, verticalSpacing: CGFloat?, content: Content
+    let alignment: Alignment, horizontalSpacing: CGFloat?, verticalSpacing: CGFloat?, content: Content, origin: SourceLocation
     public init(alignment: Alignment = .center, horizontalSpacing: CGFloat? = nil, verticalSpacing: CGFloat? = nil,
-                @ViewBuilder content: () -> Content) {
+                file: StaticString = #fileID, line: UInt = #line, @ViewBuilder content: () -> Content) {
         self.alignment = alignment; self.horizontalSpacing = horizontalSpacing; self.verticalSpacing = verticalSpacing
-        self.content = content()
+        self.content = content(); origin = .at(file, line)
     }
     package func makeNodes(in environment: EnvironmentValues) -> [ViewNode] {
         var inner = environment
         inner[GridSpacingKey.self] = horizontalSpacing.map(Double.init)
         return [ViewNode(.vstack(spacing: verticalSpacing.map(Double.init), alignment: alignment.horizontal.engine,
-                                 children: ViewResolver.nodes(content, in: inner)))]
+                                 children: ViewResolver.nodes(content, in: inner)), source: origin)]
     }
 }
 
@@ -137,15 +137,17 @@ struct GridSpacingKey: EnvironmentKey { static let defaultValue: Double? = nil }
 /// A row of a `Grid` (SwiftUI's `GridRow`).
 public struct GridRow<Content: View>: View, PrimitiveView {
     public typealias Body = Never
-    let alignment: VerticalAlignment?, content: Content
-    public init(alignment: VerticalAlignment? = nil, @ViewBuilder content: () -> Content) { self.alignment = alignment; self.content = content() }
+    let alignment: VerticalAlignment?, content: Content, origin: SourceLocation
+    public init(alignment: VerticalAlignment? = nil, file: StaticString = #fileID, line: UInt = #line, @ViewBuilder content: () -> Content) {
+        self.alignment = alignment; self.content = content(); origin = .at(file, line)
+    }
     package func makeNodes(in environment: EnvironmentValues) -> [ViewNode] {
         let cells = ViewResolver.nodes(content, in: environment).map { cell -> ViewNode in
             var cell = cell
             cell.modifiers.append(.frame(FrameSpec(maxWidth: .infinity)))
             return cell
         }
-        return [ViewNode(.hstack(spacing: environment[GridSpacingKey.self], alignment: (alignment ?? .center).engine, children: cells))]
+        return [ViewNode(.hstack(spacing: environment[GridSpacingKey.self], alignment: (alignment ?? .center).engine, children: cells), source: origin)]
     }
 }
 

@@ -5,8 +5,10 @@ package import WidgetModel
 /// side by side, centred, as iOS draws a label in a widget.
 public struct Label<Title: View, Icon: View>: View, PrimitiveView {
     public typealias Body = Never
-    let title: Title, icon: Icon
-    public init(@ViewBuilder title: () -> Title, @ViewBuilder icon: () -> Icon) { self.title = title(); self.icon = icon() }
+    let title: Title, icon: Icon, origin: SourceLocation
+    public init(file: StaticString = #fileID, line: UInt = #line, @ViewBuilder title: () -> Title, @ViewBuilder icon: () -> Icon) {
+        self.title = title(); self.icon = icon(); origin = .at(file, line)
+    }
 
     package func makeNodes(in environment: EnvironmentValues) -> [ViewNode] {
         let font = (environment.font ?? .body).spec(category: environment.look.dynamicType)
@@ -14,7 +16,7 @@ public struct Label<Title: View, Icon: View>: View, PrimitiveView {
         let look = environment[LabelLookKey.self]
         let children = (look == .titleOnly ? [] : ViewResolver.nodes(icon, in: environment))
             + (look == .iconOnly ? [] : ViewResolver.nodes(title, in: environment))
-        return [ViewNode(.hstack(spacing: (font.size * 0.4).rounded(), alignment: .center, children: children))]
+        return [ViewNode(.hstack(spacing: (font.size * 0.4).rounded(), alignment: .center, children: children), source: origin)]
     }
 }
 
@@ -46,11 +48,11 @@ extension View {
 
 extension Label where Title == Text, Icon == Image {
     public init(_ titleKey: LocalizedStringKey, systemImage name: String, file: StaticString = #fileID, line: UInt = #line) {
-        self.init(title: { Text(titleKey) }, icon: { Image(systemName: name, file: file, line: line) })
+        self.init(file: file, line: line, title: { Text(titleKey, file: file, line: line) }, icon: { Image(systemName: name, file: file, line: line) })
     }
     @_disfavoredOverload
     public init<S: StringProtocol>(_ title: S, systemImage name: String, file: StaticString = #fileID, line: UInt = #line) {
-        self.init(title: { Text(title) }, icon: { Image(systemName: name, file: file, line: line) })
+        self.init(file: file, line: line, title: { Text(title, file: file, line: line) }, icon: { Image(systemName: name, file: file, line: line) })
     }
 }
 
@@ -125,31 +127,46 @@ package enum ButtonDrawing {
 public struct Button<Label: View>: View, PrimitiveView {
     public typealias Body = Never
     let label: Label
-    public init(action: @escaping () -> Void, @ViewBuilder label: () -> Label) { self.label = label() }
+    let origin: SourceLocation?
+    public init(action: @escaping () -> Void, file: StaticString = #fileID, line: UInt = #line, @ViewBuilder label: () -> Label) {
+        self.label = label(); origin = .at(file, line)
+    }
     /// A button that runs something other than a closure (an app intent: WidgetKit's initializer).
-    package init(drawing label: Label) { self.label = label }
-    package func makeNodes(in environment: EnvironmentValues) -> [ViewNode] { ButtonDrawing.nodes(label, in: environment) }
+    package init(drawing label: Label, origin: SourceLocation? = nil) { self.label = label; self.origin = origin }
+    /// The label's nodes: a view the label makes without a line of its own is named by the button's.
+    package func makeNodes(in environment: EnvironmentValues) -> [ViewNode] { ButtonDrawing.nodes(label, in: environment).at(origin) }
 }
 
 extension Button where Label == Text {
-    public init(_ titleKey: LocalizedStringKey, action: @escaping () -> Void) { self.label = Text(titleKey) }
+    public init(_ titleKey: LocalizedStringKey, file: StaticString = #fileID, line: UInt = #line, action: @escaping () -> Void) {
+        self.init(drawing: Text(titleKey, file: file, line: line), origin: .at(file, line))
+    }
     @_disfavoredOverload
-    public init<S: StringProtocol>(_ title: S, action: @escaping () -> Void) { self.label = Text(title) }
+    public init<S: StringProtocol>(_ title: S, file: StaticString = #fileID, line: UInt = #line, action: @escaping () -> Void) {
+        self.init(drawing: Text(title, file: file, line: line), origin: .at(file, line))
+    }
 }
 
 /// A link that opens a URL (SwiftUI's `Link`): its label, tinted as a borderless button.
 public struct Link<Label: View>: View, PrimitiveView {
     public typealias Body = Never
     let label: Label
+    let origin: SourceLocation
     public let destination: URL
-    public init(destination: URL, @ViewBuilder label: () -> Label) { self.destination = destination; self.label = label() }
-    package func makeNodes(in environment: EnvironmentValues) -> [ViewNode] { ButtonDrawing.nodes(label, in: environment) }
+    public init(destination: URL, file: StaticString = #fileID, line: UInt = #line, @ViewBuilder label: () -> Label) {
+        self.destination = destination; self.label = label(); origin = .at(file, line)
+    }
+    package func makeNodes(in environment: EnvironmentValues) -> [ViewNode] { ButtonDrawing.nodes(label, in: environment).at(origin) }
 }
 
 extension Link where Label == Text {
-    public init(_ titleKey: LocalizedStringKey, destination: URL) { self.init(destination: destination) { Text(titleKey) } }
+    public init(_ titleKey: LocalizedStringKey, destination: URL, file: StaticString = #fileID, line: UInt = #line) {
+        self.init(destination: destination, file: file, line: line) { Text(titleKey, file: file, line: line) }
+    }
     @_disfavoredOverload
-    public init<S: StringProtocol>(_ title: S, destination: URL) { self.init(destination: destination) { Text(title) } }
+    public init<S: StringProtocol>(_ title: S, destination: URL, file: StaticString = #fileID, line: UInt = #line) {
+        self.init(destination: destination, file: file, line: line) { Text(title, file: file, line: line) }
+    }
 }
 
 extension View {

@@ -53,12 +53,13 @@ public struct Gauge<Label: View, CurrentValueLabel: View, BoundsLabel: View, Mar
     let current: CurrentValueLabel?
     let minimum: BoundsLabel?
     let maximum: BoundsLabel?
+    let origin: SourceLocation
 
-    public init<V: BinaryFloatingPoint>(value: V, in bounds: ClosedRange<V> = 0...1, @ViewBuilder label: () -> Label,
+    public init<V: BinaryFloatingPoint>(value: V, in bounds: ClosedRange<V> = 0...1, file: StaticString = #fileID, line: UInt = #line, @ViewBuilder label: () -> Label,
                                         @ViewBuilder currentValueLabel: () -> CurrentValueLabel,
                                         @ViewBuilder minimumValueLabel: () -> BoundsLabel,
                                         @ViewBuilder maximumValueLabel: () -> BoundsLabel) where MarkedValueLabels == EmptyView {
-        fraction = Self.fraction(value, bounds); self.label = label()
+        fraction = Self.fraction(value, bounds); self.label = label(); origin = .at(file, line)
         current = currentValueLabel(); minimum = minimumValueLabel(); maximum = maximumValueLabel()
     }
 
@@ -68,7 +69,9 @@ public struct Gauge<Label: View, CurrentValueLabel: View, BoundsLabel: View, Mar
         return f.isFinite ? min(1, max(0, f)) : 0
     }
 
-    package func makeNodes(in environment: EnvironmentValues) -> [ViewNode] {
+    package func makeNodes(in environment: EnvironmentValues) -> [ViewNode] { drawn(in: environment).at(origin) }
+
+    private func drawn(in environment: EnvironmentValues) -> [ViewNode] {
         let look = environment[GaugeLookKey.self]
         let tint = environment.tint?.resolvePaint(in: environment) ?? environment.foreground?.resolvePaint(in: environment)
             ?? Color.blue.resolvePaint(in: environment)
@@ -110,15 +113,16 @@ public struct Gauge<Label: View, CurrentValueLabel: View, BoundsLabel: View, Mar
 }
 
 extension Gauge where CurrentValueLabel == EmptyView, BoundsLabel == EmptyView, MarkedValueLabels == EmptyView {
-    public init<V: BinaryFloatingPoint>(value: V, in bounds: ClosedRange<V> = 0...1, @ViewBuilder label: () -> Label) {
-        fraction = Self.fraction(value, bounds); self.label = label(); current = nil; minimum = nil; maximum = nil
+    public init<V: BinaryFloatingPoint>(value: V, in bounds: ClosedRange<V> = 0...1, file: StaticString = #fileID, line: UInt = #line, @ViewBuilder label: () -> Label) {
+        fraction = Self.fraction(value, bounds); self.label = label(); current = nil; minimum = nil; maximum = nil; origin = .at(file, line)
     }
 }
 
 extension Gauge where BoundsLabel == EmptyView, MarkedValueLabels == EmptyView {
-    public init<V: BinaryFloatingPoint>(value: V, in bounds: ClosedRange<V> = 0...1, @ViewBuilder label: () -> Label,
+    public init<V: BinaryFloatingPoint>(value: V, in bounds: ClosedRange<V> = 0...1, file: StaticString = #fileID, line: UInt = #line, @ViewBuilder label: () -> Label,
                                         @ViewBuilder currentValueLabel: () -> CurrentValueLabel) {
         fraction = Self.fraction(value, bounds); self.label = label(); current = currentValueLabel(); minimum = nil; maximum = nil
+        origin = .at(file, line)
     }
 }
 
@@ -181,12 +185,17 @@ public struct Toggle<Label: View>: View, PrimitiveView {
     public typealias Body = Never
     let isOn: Bool
     let label: Label
+    let origin: SourceLocation?
 
-    public init(isOn: Binding<Bool>, @ViewBuilder label: () -> Label) { self.isOn = isOn.wrappedValue; self.label = label() }
+    public init(isOn: Binding<Bool>, file: StaticString = #fileID, line: UInt = #line, @ViewBuilder label: () -> Label) {
+        self.isOn = isOn.wrappedValue; self.label = label(); origin = .at(file, line)
+    }
     /// A widget's toggle, `Toggle(isOn:intent:)` (WidgetKit declares it: the intent is kept only).
-    package init(drawing isOn: Bool, label: Label) { self.isOn = isOn; self.label = label }
+    package init(drawing isOn: Bool, label: Label, origin: SourceLocation? = nil) { self.isOn = isOn; self.label = label; self.origin = origin }
 
-    package func makeNodes(in environment: EnvironmentValues) -> [ViewNode] {
+    package func makeNodes(in environment: EnvironmentValues) -> [ViewNode] { drawn(in: environment).at(origin) }
+
+    private func drawn(in environment: EnvironmentValues) -> [ViewNode] {
         let label = label
         if let custom = environment[CustomToggleStyleKey.self] {
             func body<S: ToggleStyle>(_ style: S) -> [ViewNode] {
@@ -214,7 +223,11 @@ public struct Toggle<Label: View>: View, PrimitiveView {
 }
 
 extension Toggle where Label == Text {
-    public init(_ titleKey: LocalizedStringKey, isOn: Binding<Bool>) { self.init(isOn: isOn) { Text(titleKey) } }
+    public init(_ titleKey: LocalizedStringKey, isOn: Binding<Bool>, file: StaticString = #fileID, line: UInt = #line) {
+        self.init(isOn: isOn, file: file, line: line) { Text(titleKey, file: file, line: line) }
+    }
     @_disfavoredOverload
-    public init<S: StringProtocol>(_ title: S, isOn: Binding<Bool>) { self.init(isOn: isOn) { Text(title) } }
+    public init<S: StringProtocol>(_ title: S, isOn: Binding<Bool>, file: StaticString = #fileID, line: UInt = #line) {
+        self.init(isOn: isOn, file: file, line: line) { Text(title, file: file, line: line) }
+    }
 }

@@ -8,24 +8,25 @@ public struct ProgressView<Label: View>: View, PrimitiveView {
     enum Amount { case value(Double, total: Double), timer(ClosedRange<Date>, countsDown: Bool), indeterminate(file: StaticString, line: UInt) }
     let amount: Amount
     let label: Label?
+    let origin: SourceLocation
 
     /// An activity indicator (SwiftUI's indeterminate `ProgressView()`): iOS's spinner is not drawn
     /// yet, so a placeholder stands in, with a warning naming the line.
     /// Partly: the spinner is not drawn: a placeholder stands in, with a warning.
     public init(file: StaticString = #fileID, line: UInt = #line) where Label == EmptyView {
-        amount = .indeterminate(file: file, line: line); label = nil
+        amount = .indeterminate(file: file, line: line); label = nil; origin = .at(file, line)
     }
 
-    public init(value: Double?, total: Double = 1) where Label == EmptyView {
-        amount = .value(value ?? 0, total: total); label = nil
+    public init(value: Double?, total: Double = 1, file: StaticString = #fileID, line: UInt = #line) where Label == EmptyView {
+        amount = .value(value ?? 0, total: total); label = nil; origin = .at(file, line)
     }
 
-    public init(value: Double?, total: Double = 1, @ViewBuilder label: () -> Label) {
-        amount = .value(value ?? 0, total: total); self.label = label()
+    public init(value: Double?, total: Double = 1, file: StaticString = #fileID, line: UInt = #line, @ViewBuilder label: () -> Label) {
+        amount = .value(value ?? 0, total: total); self.label = label(); origin = .at(file, line)
     }
 
-    public init(timerInterval: ClosedRange<Date>, countsDown: Bool = true) where Label == EmptyView {
-        amount = .timer(timerInterval, countsDown: countsDown); label = nil
+    public init(timerInterval: ClosedRange<Date>, countsDown: Bool = true, file: StaticString = #fileID, line: UInt = #line) where Label == EmptyView {
+        amount = .timer(timerInterval, countsDown: countsDown); label = nil; origin = .at(file, line)
     }
 
     /// 0…1 at the render's `now` for a timer interval.
@@ -42,7 +43,9 @@ public struct ProgressView<Label: View>: View, PrimitiveView {
         return min(1, max(0, f))
     }
 
-    package func makeNodes(in environment: EnvironmentValues) -> [ViewNode] {
+    package func makeNodes(in environment: EnvironmentValues) -> [ViewNode] { drawn(in: environment).at(origin) }
+
+    private func drawn(in environment: EnvironmentValues) -> [ViewNode] {
         if environment[CircularProgressKey.self] {
             environment.collector.warn("a circular ProgressView (iOS draws it as the spinner) is not drawn yet: a placeholder stands in")
             var spinner = Placeholder.node("ProgressView")

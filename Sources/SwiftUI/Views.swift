@@ -37,7 +37,9 @@ public struct Text: View, PrimitiveView, Hashable, Sendable {
     /// are not applied yet).
     /// Partly: an `AttributedString`'s runs (bold, links, colours) are drawn in the text's own style.
     // Disfavoured: a literal stays a key to look up (AttributedString takes literals on Linux).
-    @_disfavoredOverload public init(_ attributedContent: AttributedString) { self.content = String(attributedContent.characters) }
+    @_disfavoredOverload public init(_ attributedContent: AttributedString, file: StaticString = #fileID, line: UInt = #line) {
+        self.content = String(attributedContent.characters); origin = .at(file, line)
+    }
 
     public func font(_ font: Font?) -> Text { var t = self; t.font = font; return t }
     public func fontWeight(_ weight: Font.Weight?) -> Text { var t = self; t.weight = weight; return t }
