@@ -45,11 +45,11 @@ struct ListCommand: ParsableCommand {
     func run() throws {
         if assetSymbols {
             guard Topic(rawValue: topicOrSource) == nil else { throw ValidationError("--asset-symbols is for a Swift source (a widget extension's folder)") }
-            let folder = try SwiftWidgetFolder.scan(widgets: [topicOrSource], include: include)
+            let folder = try SwiftWidgetFolder.scan(widgets: [topicOrSource], include: includes(for: topicOrSource))
             return print(AssetSymbols.source(for: AssetCatalog(catalogs: folder.assetCatalogs)), terminator: "")
         }
-        if Topic(rawValue: topicOrSource) == nil { return try listSwift() }
-        if topic == .all || topic == .layouts { try listLayouts() }
+        if Topic(rawValue: topicOrSource) == nil { return try listSwift([topicOrSource], include: includes(for: topicOrSource)) }
+        if topic == .all || topic == .layouts { try listProject() }
         if topic == .all || topic == .surfaces { listSurfaces() }
         if topic == .all || topic == .devices { listDevices() }
         if topic == .all || topic == .icons {
@@ -75,8 +75,40 @@ struct ListCommand: ParsableCommand {
         }
     }
 
-    private func listLayouts() throws {
+    /// The project's layouts, and the widgets of its `swift:` folders (widgetshot.yaml), as gallery
+    /// and record see them; a Swift-only project has no layouts folder to list.
+    private func listProject() throws {
         let folders = try project.folders()
+        if folders.swiftWidgets.isEmpty || FileManager.default.fileExists(atPath: folders.layouts) { try listLayouts(folders) }
+        if !folders.swiftWidgets.isEmpty {
+            try listSwift(folders.swiftWidgets, include: Self.distinct(folders.swiftInclude + include))
+            print("")
+        }
+    }
+
+    /// The app folders a Swift source needs: `--include`, and widgetshot.yaml's `swift: include:`
+    /// when the source is one of the project's `swift: widgets:` folders or inside one (as gallery
+    /// and record build it).
+    private func includes(for source: String) -> [String] {
+        guard let folders = try? project.folders(), !folders.swiftInclude.isEmpty else { return include }
+        let given = Self.canonical(source)
+        let ours = folders.swiftWidgets.map(Self.canonical).contains { given == $0 || given.hasPrefix($0 + "/") }
+        return ours ? Self.distinct(include + folders.swiftInclude) : include
+    }
+
+    /// An absolute path with `.`, `..` and links resolved, to compare folders however they are written.
+    static func canonical(_ path: String) -> String {
+        let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        return URL(fileURLWithPath: absolute).standardizedFileURL.resolvingSymlinksInPath().path
+    }
+
+    /// `paths` without a folder named twice (the first spelling kept).
+    static func distinct(_ paths: [String]) -> [String] {
+        var seen = Set<String>()
+        return paths.filter { seen.insert(canonical($0)).inserted }
+    }
+
+    private func listLayouts(_ folders: ProjectFolders) throws {
         let catalog = LayoutCatalog(directory: folders.layouts)
         print("Layouts in \(folders.layouts):")
         for path in catalog.files() {
@@ -96,10 +128,11 @@ struct ListCommand: ParsableCommand {
     }
 
     /// The widgets, Live Activities and previews of a Swift source.
-    private func listSwift() throws {
-        let source = try SwiftSource.open([topicOrSource], include: include, project: project)
+    private func listSwift(_ paths: [String], include: [String]) throws {
+        let source = try SwiftSource.open(paths, include: include, project: project)
         let found = try source.describe()
-        print("Widgets in \(topicOrSource):")
+        let cwd = FileManager.default.currentDirectoryPath + "/"
+        print("Widgets in \(paths.map { $0.hasPrefix(cwd) ? String($0.dropFirst(cwd.count)) : $0 }.joined(separator: ", ")):")
         for widget in found.widgets {
             let families = widget.kind == "activity" ? "Live Activity: lockScreen, islandCompact, islandExpanded, islandMinimal"
                 : "families: " + widget.families.joined(separator: ", ")
