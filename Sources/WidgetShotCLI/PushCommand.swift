@@ -63,19 +63,19 @@ struct PushCommand: ParsableCommand {
     var output: String = "push-out"
 
     func run() throws {
-        let job = try source.load()
-        let previews = try job.render()
-        let strip = try job.filmstrip(previews, title: "\(job.document.name) · \(source.payloads.joined(separator: ", "))")
+        let drawn = try source.swiftFolders().map { try SwiftPush.draw(source, widgets: $0.widgets, include: $0.include) }
+            ?? source.load().drawn(title: source.payloads.joined(separator: ", "))
+        let previews = drawn.previews
         do { try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true) } catch {
             throw CLIError("cannot create \(output): \(error.localizedDescription)")
         }
-        let written = try writePictures(previews, single: source.payloads.count == 1 && job.inputs.count == 1)
+        let written = try writePictures(previews, single: source.payloads.count == 1 && drawn.inputCount == 1)
         try write([UInt8](PushReportJSON.data(previews, images: false)), "report.json")
-        if let strip {
-            do { try write(try strip.png(with: job.renderer, scale: job.sheetScale), "filmstrip.png") } catch let e as CLIError { throw e } catch {
+        if let strip = drawn.strip {
+            do { try write(try strip.png(with: drawn.renderer, scale: drawn.sheetScale), "filmstrip.png") } catch let e as CLIError { throw e } catch {
                 throw CLIError("filmstrip: \(error)")
             }
-            try write(Array(strip.html(scale: job.sheetScale).utf8), "filmstrip.html")
+            try write(Array(strip.html(scale: drawn.sheetScale).utf8), "filmstrip.html")
         }
         let errors = previews.reduce(0) { $0 + $1.checked.report.errors.count }
         let warnings = previews.reduce(0) { $0 + $1.checked.report.warnings.count }
@@ -114,7 +114,17 @@ struct PushSource: ParsableArguments {
     var payloads: [String]
 
     @Option(name: .long, help: "A layout name in Layouts/ (e.g. delivery) or a path to a layout file.")
-    var layout: String
+    var layout: String?
+
+    @Option(name: .customLong("swift"), help: ArgumentHelp("A widget extension's folder (or .swift file) to draw instead of a layout (repeatable; a project's swift: when neither is given).",
+                                                           discussion: "Each content-state is decoded by the team's own ContentState and drawn by its ActivityConfiguration (docs/swift.md); one it would fail to decode is an error at the decoder's path."))
+    var swift: [String] = []
+
+    @Option(name: .long, help: "With --swift: a folder (or .swift file) of the app's own code the widget code needs (repeatable).")
+    var include: [String] = []
+
+    @Option(name: .long, help: "With a Swift source: the Live Activity widget to draw (default: the first).")
+    var widget: String?
 
     @Option(name: .customLong("surface"), help: ArgumentHelp("Only these presentations (repeatable).",
                                                              discussion: "Of: \(LiveActivityPresentation.allCases.map(\.rawValue).joined(separator: ", "))."))
@@ -140,10 +150,37 @@ struct PushSource: ParsableArguments {
     /// The layout, the pushes read and checked, the previewer and the renderers.
     func load() throws -> PushJob {
         let folders = try project.folders()
+        guard let layout else { throw CLIError("give --layout NAME (or --swift FOLDER for a widget extension's own code)") }
         let document: LayoutDocument
         do { document = try LayoutCatalog(directory: folders.layouts).load(layout) } catch {
             throw CLIError("\(error)")
         }
+        let inputs = try readInputs()
+        var staticAttributes: DataValue?
+        if let attributes {
+            do { staticAttributes = try DataValue.load(path: attributes) } catch { throw CLIError(error.description) }
+        }
+        let options = try renderOptions(sequence: inputs.count > 1)
+        let fonts = try project.fontLibrary(folders)
+        return PushJob(document: document, inputs: inputs, options: options, jobs: jobs,
+                       previewer: LiveActivityPreviewer(layout: document, attributes: staticAttributes, options: options),
+                       renderer: WidgetRenderer(fonts: fonts), pool: RendererPool(fonts: fonts))
+    }
+
+    /// The Swift folders to draw instead of a layout: `--swift` (with `--include`), else without
+    /// `--layout` the project's `swift:`; nil for a layout.
+    func swiftFolders() throws -> (widgets: [String], include: [String])? {
+        if !swift.isEmpty {
+            if layout != nil { throw CLIError("give --layout or --swift, not both") }
+            return (swift, include)
+        }
+        guard layout == nil else { return nil }
+        if let folders = try? project.folders(), !folders.swiftWidgets.isEmpty { return (folders.swiftWidgets, folders.swiftInclude) }
+        throw CLIError("give --layout NAME (a layout to draw the pushes with) or --swift FOLDER (a widget extension's own code)")
+    }
+
+    /// The payload files' pushes, in order.
+    func readInputs() throws -> [PushInput] {
         var inputs: [PushInput] = []
         for path in payloads {
             let bytes: [UInt8]
@@ -152,19 +189,17 @@ struct PushSource: ParsableArguments {
             }
             do { inputs += try PushValidator.inputs(in: bytes, name: path) } catch { throw CLIError(error.description) }
         }
-        var staticAttributes: DataValue?
-        if let attributes {
-            do { staticAttributes = try DataValue.load(path: attributes) } catch { throw CLIError(error.description) }
-        }
+        return inputs
+    }
+
+    /// The look options checked, `now` read; a sequence gets its stale columns.
+    func renderOptions(sequence: Bool) throws -> PushRenderOptions {
         var options: PushRenderOptions
         do { options = try PushRenderOptions(look: look.spec, presentations: presentations.isEmpty ? nil : presentations) } catch {
             throw CLIError(LookOptions.message(error))
         }
-        options.staleColumns = inputs.count > 1
-        let fonts = try project.fontLibrary(folders)
-        return PushJob(document: document, inputs: inputs, options: options, jobs: jobs,
-                       previewer: LiveActivityPreviewer(layout: document, attributes: staticAttributes, options: options),
-                       renderer: WidgetRenderer(fonts: fonts), pool: RendererPool(fonts: fonts))
+        options.staleColumns = sequence
+        return options
     }
 }
 
@@ -194,6 +229,13 @@ struct PushJob {
         } catch { throw CLIError("\(error)") }
     }
 
+    /// Every push drawn, with its filmstrip for a sequence.
+    func drawn(title: String) throws -> PushDrawn {
+        let previews = try render()
+        return PushDrawn(previews: previews, strip: try filmstrip(previews, title: "\(document.name) · \(title)"), renderer: renderer,
+                         sheetScale: sheetScale, inputCount: inputs.count)
+    }
+
     /// The sequence's filmstrip at its real size (checked before anything is written); nil for one push.
     func filmstrip(_ previews: [PushPreview], title: String) throws -> Filmstrip? {
         guard drawsFilmstrip else { return nil }
@@ -202,6 +244,15 @@ struct PushJob {
         do { try strip.checkSize(scale: sheetScale) } catch { throw CLIError("filmstrip: \(error)") }
         return strip
     }
+}
+
+/// What `push` writes: every push's pictures, the filmstrip of a sequence and what draws it.
+struct PushDrawn {
+    let previews: [PushPreview]
+    let strip: Filmstrip?
+    let renderer: WidgetRenderer
+    let sheetScale: Double
+    let inputCount: Int
 }
 
 /// `widgetshot bench push`: the push pipeline timed warm in one process.

@@ -46,7 +46,7 @@ struct RenderCommand: ParsableCommand {
         """)
 
     @Argument(help: ArgumentHelp("A layout name in Layouts/ (e.g. delivery), a path to a layout file, or a widget extension's folder (or .swift file).",
-                                 discussion: "Given Swift, widgetshot builds the team's own code against its SwiftUI modules (docs/swift.md) and draws --widget NAME in --surface (a family) for --entry, or the #Preview --preview NAME (or FILE:LINE), its picture --entry N."))
+                                 discussion: "Given Swift, widgetshot builds the team's own code against its SwiftUI modules (docs/swift.md) and draws --widget NAME in --surface (a family) for --entry, or the #Preview --preview NAME (or FILE:LINE), its picture --entry N. --data FILE decodes the JSON with the team's own types (the widget's entry; a Live Activity's {\"attributes\", \"content-state\"}) and draws --widget with it."))
     var layout: String
 
     @Option(name: .long, help: "Swift source: the Widget type to draw (default: the first widget found).")
@@ -137,13 +137,15 @@ extension RenderCommand {
     /// A picture of the team's own Swift: a widget's entry in a family, or a #Preview's picture.
     func renderSwift() throws {
         // A Swift source needs no project: without one, the installed fonts.
-        let folders = try? project.folders()
-        let fonts = folders?.fontFolders ?? [ProjectFolders.installedFonts(executable: ProjectFolders.currentExecutable) ?? ""]
+        let fonts = SwiftSource.fontFolders(project)
+        _ = try view.dataValue()  // a --data file that is no JSON: said at its line and column before any build
         let source = try SwiftSource.open([layout], include: include, project: project)
         let found = try source.describe()
         var picture: [String: Any]
         var name: String
-        if let key = preview {
+        if let data {
+            (picture, name) = try SwiftSource.dataPicture(data, widget: widget, surface: view.surface, in: found)
+        } else if let key = preview {
             let chosen = try SwiftSource.preview(key, in: found)
             guard let index = Int(entry ?? "0"), index >= 0 else { throw CLIError("--entry for a preview is a picture index (0, 1, …), got '\(entry ?? "")'") }
             picture = ["preview": chosen.symbol, "index": index]
@@ -169,7 +171,7 @@ extension RenderCommand {
             throw CLIError("the widget runner drew nothing")
         }
         for warning in drawn.warnings { note(warning) }
-        if let error = drawn.error { throw CLIError(error) }
+        if drawn.error != nil { throw CLIError(source.failure(drawn)) }
         note("wrote \(path) (\(drawn.pixelWidth ?? 0)×\(drawn.pixelHeight ?? 0) px)")
     }
 }

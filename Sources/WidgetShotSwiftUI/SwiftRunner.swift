@@ -44,6 +44,20 @@ public enum SwiftRunner {
         public var preview: String?
         public var index: Int?
         public var output: String
+        /// A JSON file the widget's entry, or a Live Activity's attributes and content state, are
+        /// decoded from by the team's own types (RunnerData.swift); `dataName` is how messages name it.
+        public var data: String?
+        public var dataName: String?
+        /// A Live Activity's attributes when `data` has none: a file of the same shape, else the
+        /// attributes of the #Preview with this symbol.
+        public var attributesData: String?
+        public var attributesName: String?
+        public var attributesPreview: String?
+        /// The Live Activity surface a `data` picture is drawn on (default lockScreen), its `now`
+        /// (ISO 8601, over the request's look) and whether it is shown stale.
+        public var surface: String?
+        public var now: String?
+        public var stale: Bool?
     }
 
     public struct Request: Codable, Sendable {
@@ -77,6 +91,8 @@ public enum SwiftRunner {
         let error: String?
         /// The picture's view frames beside it (`PICTURE.png.views.json`), when any view has a source.
         var views: String? = nil
+        /// A data file that did not decode: where and why (the `error` says the same in words).
+        var dataError: RunnerDataError? = nil
     }
 
     /// The most view frames written beside one picture (ViewFrames.maxFrames, which reads them).
@@ -191,7 +207,8 @@ public enum SwiftRunner {
             // What the catalogs could not give is said with the first picture.
             if !resources.assets.warnings.isEmpty, !drawn.isEmpty {
                 drawn[0] = Drawn(output: drawn[0].output, pixelWidth: drawn[0].pixelWidth, pixelHeight: drawn[0].pixelHeight,
-                                 warnings: resources.assets.warnings + drawn[0].warnings, error: drawn[0].error)
+                                 warnings: resources.assets.warnings + drawn[0].warnings, error: drawn[0].error,
+                                 views: drawn[0].views, dataError: drawn[0].dataError)
             }
             return drawn
         }
@@ -205,7 +222,9 @@ public enum SwiftRunner {
         for picture in request.pictures {
             do {
                 let result: RenderResult
-                if let symbol = picture.preview {
+                if let data = picture.data {
+                    result = try await drawData(picture, data, spec: spec, renderer: renderer, widgets: widgets, previews: previews)
+                } else if let symbol = picture.preview {
                     guard let entry = previews.first(where: { $0.symbol == symbol }) else {
                         throw SwiftUIRender.WidgetError(description: "no #Preview \(symbol) in this build")
                     }
@@ -242,7 +261,8 @@ public enum SwiftRunner {
                                    warnings: result.warnings.map(\.description), error: nil,
                                    views: try writeViews(result, beside: picture.output)))
             } catch {
-                drawn.append(Drawn(output: picture.output, pixelWidth: nil, pixelHeight: nil, warnings: [], error: "\(error)"))
+                drawn.append(Drawn(output: picture.output, pixelWidth: nil, pixelHeight: nil, warnings: [], error: "\(error)",
+                                   dataError: error as? RunnerDataError))
             }
         }
         return drawn

@@ -256,6 +256,8 @@ public struct SwiftWidgetBuild: Sendable {
     /// One picture the runner drew, or why not.
     public struct Drawn: Decodable, Sendable {
         public let output: String, pixelWidth: Int?, pixelHeight: Int?, warnings: [String], error: String?
+        /// A `data` file the team's types did not decode (SwiftDataFile.swift).
+        public let dataError: DataError?
     }
 
     /// Draws `pictures` (the runner's request fields: widget/family/entry or preview/index, and
