@@ -30,7 +30,8 @@ enum DeepTreeThread {
             deepest = max(deepest, depth)
             if deepest > limit { return deepest }
             switch node.kind {
-            case .vstack(_, _, let children), .hstack(_, _, let children), .zstack(_, let children), .viewThatFits(_, let children):
+            case .vstack(_, _, let children), .hstack(_, _, let children), .zstack(_, let children), .viewThatFits(_, let children),
+                 .custom(_, let children):
                 for child in children { pending.append((child, depth + 1 + child.modifiers.count)) }
             default:
                 break

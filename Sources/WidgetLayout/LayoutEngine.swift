@@ -12,20 +12,32 @@ public struct LayoutEngine {
     /// this grid as SwiftUI does (PixelGrid.swift); nil (or a scale that is no grid) keeps exact
     /// points. `sizeThatFits` never rounds: SwiftUI's sizes are exact, only placed frames are.
     public let pixelScale: Double?
+    /// Bounds on custom layouts (`Limits.customLayoutCalls`, `customLayoutExtent`), and where what
+    /// they had to change is reported (nil: nowhere).
+    public let limits: Limits
+    public let report: LayoutReport?
 
-    public init(measurer: any TextMeasuring, pixelScale: Double? = nil) {
+    public init(measurer: any TextMeasuring, pixelScale: Double? = nil, limits: Limits = .default, report: LayoutReport? = nil) {
         self.measurer = measurer
         self.pixelScale = pixelScale
+        self.limits = limits
+        self.report = report
     }
 
     var grid: PixelGrid? { pixelScale.flatMap(PixelGrid.init(scale:)) }
+
+    /// A pass over `tree`: its own memo tables and budget of custom-layout calls.
+    func makePass(_ tree: LayoutTree, grid: PixelGrid? = nil) -> LayoutPass {
+        LayoutPass(tree: tree, measurer: measurer, grid: grid,
+                   custom: CustomLayoutBudget(calls: limits.customLayoutCalls, extent: Double(limits.customLayoutExtent), report: report))
+    }
 
     /// The size `node` takes for `proposal` (SwiftUI sizeThatFits). An infinite proposal is
     /// answered as SwiftUI does: flexible views (shapes, spacers, max-infinity frames) say ∞.
     public func sizeThatFits(_ node: ViewNode, _ proposal: ProposedSize) -> Size {
         DeepTreeThread.run(for: node) {
             let tree = LayoutTree(node)
-            return LayoutPass(tree: tree, measurer: measurer).size(tree.root, proposal)
+            return makePass(tree).size(tree.root, proposal)
         }
     }
 
@@ -34,7 +46,7 @@ public struct LayoutEngine {
     public func place(_ node: ViewNode, in rect: Rect, alignment: Alignment = .center) -> PlacedNode {
         DeepTreeThread.run(for: node) {
             let tree = LayoutTree(node)
-            let pass = LayoutPass(tree: tree, measurer: measurer, grid: grid)
+            let pass = makePass(tree, grid: grid)
             let proposal = Self.placeable(ProposedSize(rect.size))
             let size = pass.size(tree.root, proposal)
             let origin = FrameLayout.origin(of: size, in: Self.finite(rect, fitting: size), alignment)
@@ -48,7 +60,7 @@ public struct LayoutEngine {
     public func place(_ node: ViewNode, proposal: ProposedSize, at origin: Point) -> PlacedNode {
         DeepTreeThread.run(for: node) {
             let tree = LayoutTree(node)
-            let pass = LayoutPass(tree: tree, measurer: measurer, grid: grid)
+            let pass = makePass(tree, grid: grid)
             let origin = Point(x: SafeNumber.signed(origin.x), y: SafeNumber.signed(origin.y))
             return pass.place(tree.root, Self.placeable(proposal), at: origin)
                 ?? PlacedNode(frame: pass.onGrid(Rect(origin: origin, size: .zero)), source: node.source)

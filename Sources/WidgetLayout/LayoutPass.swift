@@ -16,11 +16,14 @@ final class LayoutPass {
     var measurements: [TextFontKey: [TextMeasurement]] = [:]
     /// Guide values views state (AlignmentGuides.swift), per guide.
     var guides: [AlignmentKey: ProposalMemo<Double?>] = [:]
+    /// Custom layouts' bounds and what they had to change (CustomLayoutPass.swift).
+    let custom: CustomLayoutBudget
 
-    init(tree: LayoutTree, measurer: any TextMeasuring, grid: PixelGrid? = nil) {
+    init(tree: LayoutTree, measurer: any TextMeasuring, grid: PixelGrid? = nil, custom: CustomLayoutBudget = CustomLayoutBudget()) {
         self.tree = tree
         self.measurer = measurer
         self.grid = grid
+        self.custom = custom
         sizes = ProposalMemo(layers: tree.entries.count)
         stackSolutions = ProposalMemo(layers: tree.entries.count)
         textOutcomes = ProposalMemo(layers: tree.entries.count)
@@ -73,6 +76,8 @@ final class LayoutPass {
             return size(child, p)
         case .fixedSize(let horizontal, let vertical, let child):
             return size(child, FrameLayout.fixing(p, horizontal: horizontal, vertical: vertical))
+        case .custom(let box, let children, let priorities):
+            return customSize(layer, box, children, priorities, p)
         }
     }
 

@@ -69,6 +69,9 @@ struct LayoutTree {
         case probe(Int, child: Int)
         /// Sized and placed as `child`, which gives the guide the value computed from its dimensions.
         case guide(AlignmentKey, GuideFunction, child: Int)
+        /// Children sized and placed by a `CustomLayout`'s callbacks (CustomLayoutPass.swift); one
+        /// layer per child node, an empty one included, so indices are the node's.
+        case custom(CustomLayoutBox, children: [Int], priorities: [Double])
     }
 
     /// A transform effect relative to the frame it ends up in (the anchor is known only once placed).
@@ -164,6 +167,9 @@ struct LayoutTree {
             return .progress(progress)
         case .divider(let color, let thickness):
             return .divider(color: color, thickness: SafeNumber.length(thickness), stackAxis: stackAxis)
+        case .custom(let box, let nodes):
+            let children = nodes.map { add($0, stackAxis: nil) ?? append(Entry(layer: .empty, source: $0.source)) }
+            return .custom(box, children: children, priorities: nodes.map { $0.layoutPriority.isFinite ? $0.layoutPriority : 0 })
         case .empty:
             return .empty
         }

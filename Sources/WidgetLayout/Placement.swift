@@ -33,6 +33,7 @@ extension LayoutPass {
         case .clip: return placeClipped(layer, p, at: origin)
         case .transform: return placeTransformed(layer, p, at: origin)
         case .accentable: return placeAccentable(layer, p, at: origin)
+        case .custom: return placeCustom(layer, p, at: origin)
         case .probe(let number, let child):
             // A node of its own around the view, so the reported frame is the view's whole frame
             // and a probe inside it keeps its own.
@@ -43,7 +44,7 @@ extension LayoutPass {
         }
     }
 
-    private func frame(_ layer: Int, _ p: ProposedSize, _ origin: Point) -> Rect {
+    func frame(_ layer: Int, _ p: ProposedSize, _ origin: Point) -> Rect {
         Rect(origin: origin, size: size(layer, p))
     }
 

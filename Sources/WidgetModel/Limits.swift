@@ -70,6 +70,15 @@ public struct Limits: Sendable, Equatable {
     /// `Shape`'s `path(in:)`: `Modifier.probe`) is bound and laid out again with the frames the
     /// last pass gave them; the last pass is drawn even if the frames still moved (a warning says so).
     public var layoutPasses = 4
+    /// Calls a custom layout (SwiftUI's `Layout` protocol, `ViewKind.custom`) may make in one
+    /// layout of a surface: calls into its sizing and placing, and its questions to its children.
+    /// A flow layout of 50 children asks a few hundred; past this the layout's remaining calls are
+    /// answered without running it (its children stacked at its centre), with a warning.
+    public var customLayoutCalls = 100_000
+    /// The largest length or distance from the surface's origin a custom layout may return (its
+    /// size, a child's position or proposal); NaN, infinities and anything beyond are clamped with a
+    /// warning naming the layout. A surface or canvas is a few thousand points at most.
+    public var customLayoutExtent = 100_000
 
     /// Entries of one widget timeline (`timeline:`'s maxEntries, or an explicit entries file):
     /// each entry is a render of every surface asked for.

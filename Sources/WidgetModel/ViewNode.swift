@@ -40,6 +40,9 @@ public indirect enum ViewKind: Hashable, Sendable {
     case progress(ProgressContent)
     /// A thin line across the parent stack's cross axis.
     case divider(color: RGBA, thickness: Double)
+    /// Children sized and placed by code outside the engine (SwiftUI's `Layout` protocol,
+    /// CustomLayout.swift), called back during the layout pass.
+    case custom(CustomLayoutBox, children: [ViewNode])
     /// Takes no space and draws nothing (an unmet `when:`).
     case empty
 }

@@ -140,7 +140,8 @@ public final class WidgetRenderer {
         // screen's. StandBy magnifies the Lock Screen activity as a whole (×2 on top of the scale),
         // so it is laid out on the device's grid like the phone does and its edges land on every
         // second pixel of the larger picture, still whole pixels.
-        let composer = SurfaceComposer(engine: LayoutEngine(measurer: measurer, pixelScale: scale))
+        let report = LayoutReport()
+        let composer = SurfaceComposer(engine: LayoutEngine(measurer: measurer, pixelScale: scale, limits: limits, report: report))
         var composed = look.canvas.map { composer.canvas(bound, size: $0, scheme: look.scheme, mode: mode) }
             ?? composer.compose(bound, surface: surface, device: look.device, scheme: look.scheme,
                                 appearance: appearance ?? look.scheme, mode: mode)
@@ -154,7 +155,8 @@ public final class WidgetRenderer {
         }
         try Self.checkPixels(composed, scale: scale, limits: limits)
         try Self.check(deadline)
-        let warnings = bound.diagnostics + LayoutWarnings.find(in: composed) + missingGlyphWarnings(in: composed.root)
+        let warnings = bound.diagnostics + report.messages.map { Diagnostic.warning($0.message, at: $0.source) }
+            + LayoutWarnings.find(in: composed) + missingGlyphWarnings(in: composed.root)
         var prepared = PreparedSurface(surface: surface, composed: composed, scale: scale, warnings: warnings)
         prepared.backdrop = look.backdrop
         return prepared

@@ -42,9 +42,10 @@ struct UnsupportedAPITests {
         let source = folder + "/Widget.swift"
         try Data("""
             import SwiftUI
+            import Charts
             struct Tile: View {
                 var body: some View {
-                    Canvas { context, size in }
+                    Chart { SectorMark(angle: .value("share", 1)) }
                 }
             }
             """.utf8).write(to: URL(fileURLWithPath: source))
@@ -56,6 +57,6 @@ struct UnsupportedAPITests {
             "-Xcc", "-I" + Project.root + "/Sources/CTempFiles/include", source,
         ], seconds: 120)
         #expect(run.status != 0)
-        #expect(run.stderr.contains("Widget.swift:4:") && run.stderr.contains("WidgetShot does not draw Canvas yet"), "\(run.stderr)")
+        #expect(run.stderr.contains("Widget.swift:5:") && run.stderr.contains("WidgetShot does not draw SectorMark"), "\(run.stderr)")
     }
 }
