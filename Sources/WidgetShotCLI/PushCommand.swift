@@ -53,6 +53,17 @@ struct PushCommand: ParsableCommand {
         limit the message says how many columns fit at this --scale and which scale fits them all. \
         A leading UTF-8 byte-order mark in a file is skipped (it is not part of the payload).
 
+        A widget extension's own code instead of a layout: --swift FOLDER (--include the app code it \
+        needs; --widget picks one of several Live Activities), or, without --layout, the project's \
+        swift: folders. The pushes are checked by the same rules (those about a layout's keys aside); \
+        each content-state is decoded by the team's own ContentState with a default JSONDecoder (a \
+        Date is seconds since 2001-01-01, as Swift's JSONEncoder writes it), over the attributes of \
+        the start push, --attributes, or else the activity's first #Preview, and drawn by its \
+        ActivityConfiguration. A content-state the app would fail to decode is an error of that push \
+        at the decoder's path (aps.content-state.minutesLeft: expected Int, found String "soon"), \
+        and nothing is drawn for it. The alert picture and the stale columns are drawn for a layout \
+        only (docs/swift.md, "Data from JSON").
+
         Exit codes: 0 every push valid, 1 a push breaks a rule (pictures are still written), \
         2 unusable input (not JSON, unknown layout, unreadable file, a limit passed).
         """)

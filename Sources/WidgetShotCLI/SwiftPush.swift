@@ -94,6 +94,7 @@ enum SwiftPush {
                 for surface in wanted {
                     var request: [String: Any] = ["widget": widget, "surface": surface.rawValue, "data": state.path, "dataName": state.name,
                                                   "now": Self.iso(now, zone), "stale": LiveActivityPreviewer.isStale(payload, at: now),
+                                                  "modeWhereSupported": true,
                                                   "output": folder + "/\(i)-\(surface.rawValue).png"]
                     if let attributes { request["attributesData"] = attributes.path; request["attributesName"] = attributes.name }
                     if let preview { request["attributesPreview"] = preview.symbol }

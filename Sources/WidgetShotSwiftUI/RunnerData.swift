@@ -257,6 +257,7 @@ extension SwiftRunner {
         let base = Configurations.unwrap(entry.type.init().body).base
         if let activity = base as? any ActivityViews, let typed = base as? any ActivityAttributesTyped {
             let surface = picture.surface.flatMap(Surface.init(rawValue:)) ?? .lockScreen
+            if picture.modeWhereSupported == true, let mode = try spec.resolvedMode(), !surface.renderingModes.contains(mode) { spec.mode = nil }
             var fallback: (any ActivityAttributes)?
             if let symbol = picture.attributesPreview, let made = try previews.first(where: { $0.symbol == symbol })?.make() {
                 fallback = made.activityPreview?.attributes

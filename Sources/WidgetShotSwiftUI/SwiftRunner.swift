@@ -58,6 +58,9 @@ public enum SwiftRunner {
         public var surface: String?
         public var now: String?
         public var stale: Bool?
+        /// True: the look's `mode` applies on the surfaces that have it, the others drawn in their
+        /// default mode (a push's rule: `--mode vibrant` is StandBy's night mode).
+        public var modeWhereSupported: Bool?
     }
 
     public struct Request: Codable, Sendable {
