@@ -36,6 +36,11 @@ public enum Calibration {
         /// sits inside it in another colour (an icon on its circle, a label on its card), each an
         /// element of its own (`innerElements`).
         public var splitByColour = true
+        /// A pixel that differs from its region's background (the picture's, or the solid shape it
+        /// lies in) by more than this but not by `inkThreshold` is faint ink: a light grey card
+        /// border or track on white, a separator, a dark card on black (issue 37). Faint ink makes
+        /// elements of its own, apart from the ink (`faintElements`); 0 turns it off.
+        public var faintThreshold: Int = 10
 
         public init(scale: Double) { self.scale = scale }
     }
@@ -237,12 +242,22 @@ public enum Calibration {
         let mask = inkMask(image, threshold: options.inkThreshold)
         let gapX = max(0, Int((options.horizontalGap * options.scale).rounded()))
         let gapY = max(0, Int((options.verticalGap * options.scale).rounded()))
-        guard let boxes = components(mask, width: image.width, height: image.height, gapX: gapX, gapY: gapY) else {
-            throw Failure(description: "the \(name) has more than \(maxRuns) runs of ink (Calibration.maxRuns): is it a widget picture? (noise or fine stripes; a larger --gap joins more ink)")
-        }
+        let tooMany = Failure(description: "the \(name) has more than \(maxRuns) runs of ink (Calibration.maxRuns): is it a widget picture? (noise or fine stripes; a larger --gap joins more ink)")
+        guard let boxes = components(mask, width: image.width, height: image.height, gapX: gapX, gapY: gapY) else { throw tooMany }
         let s = options.scale
-        let inner = options.splitByColour ? innerElements(image, mask: mask, boxes: boxes, options: options) : []
-        let found = (boxes + inner).map { Box(x: Double($0.x0) / s, y: Double($0.y0) / s, width: Double($0.x1 - $0.x0 + 1) / s,
+        // Faint ink against the picture's background: what the ink threshold does not see.
+        var faint: [PixelBox] = []
+        var anyInk = mask
+        if options.faintThreshold > 0, options.faintThreshold < options.inkThreshold {
+            let bg = background(image)
+            let difference = differences(image, from: (Int(bg.0), Int(bg.1), Int(bg.2), Int(bg.3)), over: bg, in: nil, alpha: true)
+            for i in anyInk.indices where difference[i] > options.faintThreshold { anyInk[i] = true }
+            guard let f = faintElements(difference, strong: mask, strongBoxes: boxes, width: image.width, height: image.height, options: options)
+            else { throw tooMany }
+            faint = f
+        }
+        let inner = options.splitByColour ? innerElements(image, mask: anyInk, boxes: boxes + faint, options: options) : []
+        let found = (boxes + faint + inner).map { Box(x: Double($0.x0) / s, y: Double($0.y0) / s, width: Double($0.x1 - $0.x0 + 1) / s,
                                     height: Double($0.y1 - $0.y0 + 1) / s) }
             .filter { $0.width * $0.height >= options.minimumArea }
         guard found.count <= maxElements else {
@@ -263,54 +278,158 @@ public enum Calibration {
     /// the regions that do not reach the box's edge (the antialiased rim and the corners outside a
     /// circle do). An icon drawn on a tinted circle or a label on a dark card was one element with
     /// its shape, so an icon 20 % too small went unseen (issue 37). (A switch's knob takes more than
-    /// half its track, which then is not solid enough to be looked inside.)
+    /// half its track, which then is not solid enough to be looked inside.) The shape is the
+    /// region's background: what differs from it only faintly (a light track on a light grey card)
+    /// is found as faint ink is (`faintElements`). A part that is an element already (the same ink
+    /// seen against the picture's background: text on a faint card) is not found twice.
     static func innerElements(_ image: DiffImage, mask: [Bool], boxes: [PixelBox], options: Options) -> [PixelBox] {
         let bg = background(image)
         var found: [PixelBox] = []
         let gapX = max(0, Int((options.horizontalGap * options.scale).rounded()))
         let gapY = max(0, Int((options.verticalGap * options.scale).rounded()))
         let minSide = max(3, Int((2 * options.scale).rounded()))
-        for box in boxes.prefix(maxSolidElements) {
+        for (index, box) in boxes.prefix(maxSolidElements).enumerated() {
             let w = box.x1 - box.x0 + 1, h = box.y1 - box.y0 + 1
             guard w >= 3 * minSide, h >= 3 * minSide else { continue }
-            func colour(_ x: Int, _ y: Int) -> (Int, Int, Int) {
-                var p = premultiplied(image, x, y)
-                if bg.3 == 255, p.a < 255 {
-                    let rest = 255 - Int(p.a)
-                    p.r = UInt8(Int(p.r) + (Int(bg.0) * rest + 127) / 255)
-                    p.g = UInt8(Int(p.g) + (Int(bg.1) * rest + 127) / 255)
-                    p.b = UInt8(Int(p.b) + (Int(bg.2) * rest + 127) / 255)
-                }
-                return (Int(p.r), Int(p.g), Int(p.b))
-            }
             var counts: [Int: Int] = [:]
             for y in box.y0...box.y1 {
                 for x in box.x0...box.x1 where mask[y * image.width + x] {
-                    let c = colour(x, y)
-                    counts[(c.0 >> 3) << 10 | (c.1 >> 3) << 5 | (c.2 >> 3), default: 0] += 1
+                    let c = seen(image, x, y, over: bg)
+                    counts[(c.r >> 3) << 10 | (c.g >> 3) << 5 | (c.b >> 3), default: 0] += 1
                 }
             }
             guard let dominant = counts.max(by: { ($0.value, $1.key) < ($1.value, $0.key) }),
                   Double(dominant.value) >= solidShare * Double(w * h) else { continue }
-            let d = ((dominant.key >> 10 & 31) << 3 + 4, (dominant.key >> 5 & 31) << 3 + 4, (dominant.key & 31) << 3 + 4)
-            var sub = [Bool](repeating: false, count: w * h)
-            for y in box.y0...box.y1 {
-                for x in box.x0...box.x1 {
-                    let c = colour(x, y)
-                    sub[(y - box.y0) * w + (x - box.x0)] = max(abs(c.0 - d.0), abs(c.1 - d.1), abs(c.2 - d.2)) > options.inkThreshold
-                }
-            }
+            let d = ((dominant.key >> 10 & 31) << 3 + 4, (dominant.key >> 5 & 31) << 3 + 4, (dominant.key & 31) << 3 + 4, 255)
+            let difference = differences(image, from: d, over: bg, in: box, alpha: false)
+            let sub = difference.map { $0 > options.inkThreshold }
             guard let parts = components(sub, width: w, height: h, gapX: gapX, gapY: gapY) else { continue }
-            for part in parts where part.x0 > 0 && part.y0 > 0 && part.x1 < w - 1 && part.y1 < h - 1
+            var faintParts: [PixelBox] = []
+            if options.faintThreshold > 0, options.faintThreshold < options.inkThreshold {
+                faintParts = faintElements(difference, strong: sub, strongBoxes: parts, width: w, height: h, options: options) ?? []
+            }
+            for part in parts + faintParts where part.x0 > 0 && part.y0 > 0 && part.x1 < w - 1 && part.y1 < h - 1
                 && part.x1 - part.x0 + 1 >= minSide && part.y1 - part.y0 + 1 >= minSide {
                 let inside = PixelBox(x0: box.x0 + part.x0, y0: box.y0 + part.y0, x1: box.x0 + part.x1, y1: box.y0 + part.y1)
-                // An element of its own that lies in the box is found already.
-                guard !boxes.contains(where: { $0.x0 == inside.x0 && $0.y0 == inside.y0 && $0.x1 == inside.x1 && $0.y1 == inside.y1 })
-                else { continue }
+                guard !boxes.indices.contains(where: { $0 != index && sameElement(boxes[$0], inside, options) }),
+                      !found.contains(where: { sameElement($0, inside, options) }) else { continue }
                 found.append(inside)
             }
         }
         return found
+    }
+
+    /// Whether two boxes are the same element seen twice: each edge within a halo (a pixel of
+    /// antialiasing counted or not) or nine tenths of their union shared.
+    static func sameElement(_ a: PixelBox, _ b: PixelBox, _ options: Options) -> Bool {
+        let tolerance = halo(options)
+        if abs(a.x0 - b.x0) <= tolerance, abs(a.y0 - b.y0) <= tolerance, abs(a.x1 - b.x1) <= tolerance, abs(a.y1 - b.y1) <= tolerance {
+            return true
+        }
+        let w = min(a.x1, b.x1) - max(a.x0, b.x0) + 1, h = min(a.y1, b.y1) - max(a.y0, b.y0) + 1
+        guard w > 0, h > 0 else { return false }
+        let overlap = Double(w * h)
+        let union = Double((a.x1 - a.x0 + 1) * (a.y1 - a.y0 + 1) + (b.x1 - b.x0 + 1) * (b.y1 - b.y0 + 1)) - overlap
+        return overlap >= 0.9 * union
+    }
+
+    /// The antialiased rim of ink, in pixels (two thirds of a point): faint pixels this close to
+    /// ink are its edge, not faint ink of their own.
+    static func halo(_ options: Options) -> Int { max(1, Int((options.scale * 2 / 3).rounded())) }
+
+    /// Faint ink in a region (issue 37): the pixels whose `difference` from the region's background
+    /// is above `faintThreshold`, that are not ink (`strong`) and not within a halo of it (the
+    /// antialiased edges of text and shapes fade through every faint value), joined as ink is.
+    /// Regions of less than a square point of pixels are specks. A faint region that runs along
+    /// ink on its cross axis (a light track whose filled part is ink) takes the ink in: the
+    /// element is the whole track. nil when the region has more than `maxRuns` runs.
+    static func faintElements(_ difference: [Int], strong: [Bool], strongBoxes: [PixelBox], width: Int, height: Int,
+                              options: Options) -> [PixelBox]? {
+        let reach = halo(options)
+        let near = dilate(strong, width: width, height: height, radius: reach)
+        var mask = [Bool](repeating: false, count: width * height)
+        for i in mask.indices where difference[i] > options.faintThreshold && !near[i] { mask[i] = true }
+        let gapX = max(0, Int((options.horizontalGap * options.scale).rounded()))
+        let gapY = max(0, Int((options.verticalGap * options.scale).rounded()))
+        guard let parts = components(mask, width: width, height: height, gapX: gapX, gapY: gapY) else { return nil }
+        let minimumPixels = max(4, Int((options.scale * options.scale).rounded()))
+        let r = reach + 1
+        var found: [(box: PixelBox, took: Set<Int>)] = []
+        for faint in parts where faint.count >= minimumPixels {
+            var part = faint, took = Set<Int>()
+            let horizontal = part.x1 - part.x0 >= part.y1 - part.y0
+            for (i, s) in strongBoxes.enumerated() where s.x0 <= faint.x1 + r && s.x1 >= faint.x0 - r && s.y0 <= faint.y1 + r && s.y1 >= faint.y0 - r {
+                let along = horizontal ? (s.y0 >= faint.y0 - r && s.y1 <= faint.y1 + r) : (s.x0 >= faint.x0 - r && s.x1 <= faint.x1 + r)
+                // Ink inside the part's box (a label on a light card) changes nothing.
+                guard along, s.x0 < faint.x0 || s.y0 < faint.y0 || s.x1 > faint.x1 || s.y1 > faint.y1 else { continue }
+                part = PixelBox(x0: min(part.x0, s.x0), y0: min(part.y0, s.y0), x1: max(part.x1, s.x1), y1: max(part.y1, s.y1),
+                                count: part.count)
+                took.insert(i)
+            }
+            // A mark across a track (a pace marker) cuts its faint part in two; both took the mark
+            // in, and they are one track.
+            if !took.isEmpty, let k = found.firstIndex(where: { !$0.took.isDisjoint(with: took) }) {
+                let o = found[k].box
+                found[k] = (PixelBox(x0: min(o.x0, part.x0), y0: min(o.y0, part.y0), x1: max(o.x1, part.x1), y1: max(o.y1, part.y1),
+                                     count: o.count + part.count), found[k].took.union(took))
+            } else {
+                found.append((part, took))
+            }
+        }
+        return found.map(\.box)
+    }
+
+    /// `mask` grown by `radius` pixels every way (a square neighbourhood), row then column.
+    static func dilate(_ mask: [Bool], width: Int, height: Int, radius: Int) -> [Bool] {
+        guard radius > 0, width > 0, height > 0 else { return mask }
+        func pass(_ input: [Bool], count: Int, lines: Int, index: (Int, Int) -> Int) -> [Bool] {
+            var out = [Bool](repeating: false, count: input.count)
+            for line in 0..<lines {
+                var last = Int.min / 2   // the position of the last ink seen
+                var next = [Int](repeating: Int.max / 2, count: count)
+                var upcoming = Int.max / 2
+                for i in stride(from: count - 1, through: 0, by: -1) {
+                    if input[index(line, i)] { upcoming = i }
+                    next[i] = upcoming
+                }
+                for i in 0..<count {
+                    if input[index(line, i)] { last = i }
+                    out[index(line, i)] = i - last <= radius || next[i] - i <= radius
+                }
+            }
+            return out
+        }
+        let rows = pass(mask, count: width, lines: height) { $0 * width + $1 }
+        return pass(rows, count: height, lines: width) { $1 * width + $0 }
+    }
+
+    /// A pixel as seen: premultiplied, over an opaque background when it is translucent.
+    static func seen(_ image: DiffImage, _ x: Int, _ y: Int, over bg: (UInt8, UInt8, UInt8, UInt8)) -> (r: Int, g: Int, b: Int, a: Int) {
+        let p = premultiplied(image, x, y)
+        guard bg.3 == 255, p.a < 255 else { return (Int(p.r), Int(p.g), Int(p.b), Int(p.a)) }
+        let rest = 255 - Int(p.a)
+        return (Int(p.r) + (Int(bg.0) * rest + 127) / 255, Int(p.g) + (Int(bg.1) * rest + 127) / 255,
+                Int(p.b) + (Int(bg.2) * rest + 127) / 255, 255)
+    }
+
+    /// How far each pixel of `box` (the whole picture when nil) is from `colour`: the largest
+    /// channel difference as seen (`seen`); with `alpha` (against the picture's background) alpha
+    /// too, and 0 where nothing is drawn, which is never ink (`inkMask`).
+    static func differences(_ image: DiffImage, from colour: (Int, Int, Int, Int), over bg: (UInt8, UInt8, UInt8, UInt8),
+                            in box: PixelBox?, alpha: Bool) -> [Int] {
+        let b = box ?? PixelBox(x0: 0, y0: 0, x1: image.width - 1, y1: image.height - 1)
+        let w = b.x1 - b.x0 + 1
+        guard w > 0, b.y1 >= b.y0 else { return [] }
+        var out = [Int](repeating: 0, count: w * (b.y1 - b.y0 + 1))
+        for y in b.y0...b.y1 {
+            for x in b.x0...b.x1 where !alpha || image.pixels[(y * image.width + x) * 4 + 3] != 0 {
+                let p = seen(image, x, y, over: bg)
+                var d = max(abs(p.r - colour.0), abs(p.g - colour.1), abs(p.b - colour.2))
+                if alpha { d = max(d, abs(p.a - colour.3)) }
+                out[(y - b.y0) * w + (x - b.x0)] = d
+            }
+        }
+        return out
     }
 
     /// The value below which `fraction` of `values` lie (nearest rank); 0 for none.
@@ -371,7 +490,11 @@ public enum Calibration {
         return mask
     }
 
-    struct PixelBox { var x0: Int, y0: Int, x1: Int, y1: Int }
+    struct PixelBox {
+        var x0: Int, y0: Int, x1: Int, y1: Int
+        /// Pixels of ink in it (runs joined across gaps count their gaps).
+        var count = 0
+    }
 
     /// Connected regions of `mask`, where ink up to `gapX` pixels apart across and `gapY` down is
     /// connected: runs per row (joined across small gaps) are united with the overlapping runs of
@@ -395,7 +518,8 @@ public enum Calibration {
             guard ra != rb else { return }
             parent[max(ra, rb)] = min(ra, rb)
             let x = boxes[max(ra, rb)], m = min(ra, rb)
-            boxes[m] = PixelBox(x0: min(boxes[m].x0, x.x0), y0: min(boxes[m].y0, x.y0), x1: max(boxes[m].x1, x.x1), y1: max(boxes[m].y1, x.y1))
+            boxes[m] = PixelBox(x0: min(boxes[m].x0, x.x0), y0: min(boxes[m].y0, x.y0), x1: max(boxes[m].x1, x.x1), y1: max(boxes[m].y1, x.y1),
+                                count: boxes[m].count + x.count)
         }
         var recent: [[Run]] = []   // the rows above, nearest last
         for y in 0..<height {
@@ -412,7 +536,7 @@ public enum Calibration {
                 let id = parent.count
                 if id >= maxRuns { return nil }
                 parent.append(id)
-                boxes.append(PixelBox(x0: x, y0: y, x1: end, y1: y))
+                boxes.append(PixelBox(x0: x, y0: y, x1: end, y1: y, count: end - x + 1))
                 runs.append(Run(x0: x, x1: end, id: id))
                 x = end + 1
             }
