@@ -86,6 +86,37 @@ import WidgetTemplate
         #expect(at(off, 384, 22).r < 240)  // still the fill, not orange
     }
 
+    /// iOS 26's switch (`--ios 26`), measured on home-assistant's and gradus' iOS 26 snapshots: a
+    /// 63 × 28 pt track, a white 37 × 24 pt capsule knob 2 pt in, off in tertiaryLabel (197,197,199
+    /// over white, 70,70,73 over black, as both snapshots drew it); 59 pt in layout, the track
+    /// 2 pt past either side (gradus' row: drawn from 329 to 392 in 390).
+    @Test func iOS26DrawsItsOwnSwitch() throws {
+        func spec(_ preview: String, _ scheme: String = "light") -> RenderSpec {
+            var spec = RenderSpec(layout: "row", surface: "systemMedium", preview: preview, scheme: scheme, scale: 2)
+            spec.look.canvas = "390x44"
+            spec.look.ios = "26"
+            return spec
+        }
+        let prepared = try renderer.prepare(try spec("on").request(in: [try Self.document()]))
+        var capsules: [Rect] = []
+        prepared.composed.root.forEach { n in
+            if case .shape(let s) = n.content, s.shape == .capsule { capsules.append(n.frame) }
+        }
+        #expect(capsules == [Rect(x: 329, y: 8, width: 63, height: 28), Rect(x: 353, y: 10, width: 37, height: 24)])
+        let on = try renderer.render(try spec("on").request(in: [try Self.document()]))
+        #expect(at(on, 335, 22) == RGBA8(r: 0x34, g: 0xC7, b: 0x59, a: 255))   // the track, left of the knob
+        #expect(at(on, 354, 22) == RGBA8(r: 255, g: 255, b: 255, a: 255))      // the knob, to the row's end
+        #expect(at(on, 388, 22) == RGBA8(r: 255, g: 255, b: 255, a: 255))
+        #expect(at(on, 352, 22) == RGBA8(r: 0x34, g: 0xC7, b: 0x59, a: 255))   // the track left of it
+        let off = try renderer.render(try spec("off").request(in: [try Self.document()]))
+        #expect(at(off, 332, 22) == RGBA8(r: 255, g: 255, b: 255, a: 255))     // the knob, leading (331 …)
+        #expect(at(off, 330, 22) != RGBA8(r: 255, g: 255, b: 255, a: 255))     // the track 2 pt before it
+        let track = at(off, 380, 22)
+        #expect(abs(Int(track.r) - 197) <= 1 && abs(Int(track.b) - 199) <= 1, "\(track)")
+        let darkTrack = at(try renderer.render(try spec("off", "dark").request(in: [try Self.document()])), 380, 22)
+        #expect(abs(Int(darkTrack.r) - 70) <= 1 && abs(Int(darkTrack.b) - 73) <= 1, "\(darkTrack)")
+    }
+
     @Test func aBadValueIsAnErrorAtItsLine() throws {
         #expect { try Self.document("toggle: [1, 2]") } throws: { "\($0)".contains("toggle.yaml:9") && "\($0)".contains("'toggle'") }
         #expect { try Self.document("toggle: on ==") } throws: { "\($0)".contains("in 'toggle'") }
