@@ -7,17 +7,13 @@ public struct HorizontalAlignment: Hashable, Sendable {
     package let engine: WidgetModel.HorizontalAlignment
     init(engine: WidgetModel.HorizontalAlignment) { self.engine = engine }
     /// A team's guide, identified by its type.
-    public init(_ id: any AlignmentID.Type) {
-        engine = WidgetModel.HorizontalAlignment(custom: String(reflecting: id), defaultValue: GuideFunction { d in
-            Double(id.defaultValue(in: ViewDimensions(d)))
-        })
-    }
+    public init(_ id: any AlignmentID.Type) { engine = .init(custom: String(reflecting: id), defaultValue: id.engineDefault) }
     public static let leading = HorizontalAlignment(engine: .leading)
     public static let center = HorizontalAlignment(engine: .center)
     public static let trailing = HorizontalAlignment(engine: .trailing)
     /// One value from the explicit values of several views: their mean (a team's guide too).
     public func combineExplicit<S: Sequence>(_ values: S) -> CGFloat? where S.Element == CGFloat? {
-        AlignmentKey.horizontal(engine).combine(values.compactMap { $0.map(Double.init) }).map { CGFloat($0) }
+        AlignmentKey.horizontal(engine).combined(values)
     }
 }
 
@@ -26,11 +22,7 @@ public struct HorizontalAlignment: Hashable, Sendable {
 public struct VerticalAlignment: Hashable, Sendable {
     package let engine: WidgetModel.VerticalAlignment
     init(engine: WidgetModel.VerticalAlignment) { self.engine = engine }
-    public init(_ id: any AlignmentID.Type) {
-        engine = WidgetModel.VerticalAlignment(custom: String(reflecting: id), defaultValue: GuideFunction { d in
-            Double(id.defaultValue(in: ViewDimensions(d)))
-        })
-    }
+    public init(_ id: any AlignmentID.Type) { engine = .init(custom: String(reflecting: id), defaultValue: id.engineDefault) }
     public static let top = VerticalAlignment(engine: .top)
     public static let center = VerticalAlignment(engine: .center)
     public static let bottom = VerticalAlignment(engine: .bottom)
@@ -39,13 +31,25 @@ public struct VerticalAlignment: Hashable, Sendable {
     /// One value from the explicit values of several views: the topmost first baseline, the
     /// lowest last baseline, else their mean.
     public func combineExplicit<S: Sequence>(_ values: S) -> CGFloat? where S.Element == CGFloat? {
-        AlignmentKey.vertical(engine).combine(values.compactMap { $0.map(Double.init) }).map { CGFloat($0) }
+        AlignmentKey.vertical(engine).combined(values)
     }
 }
 
 /// A team's alignment guide (SwiftUI's `AlignmentID`): its value in a view that states none.
 public protocol AlignmentID {
     static func defaultValue(in context: ViewDimensions) -> CGFloat
+}
+
+extension AlignmentID {
+    /// The team's `defaultValue(in:)`, as the engine calls it.
+    static var engineDefault: GuideFunction { GuideFunction { Double(defaultValue(in: ViewDimensions($0))) } }
+}
+
+extension AlignmentKey {
+    /// `combineExplicit` in SwiftUI's numbers.
+    func combined<S: Sequence>(_ values: S) -> CGFloat? where S.Element == CGFloat? {
+        combine(values.compactMap { $0.map(Double.init) }).map { CGFloat($0) }
+    }
 }
 
 public struct Alignment: Hashable, Sendable {

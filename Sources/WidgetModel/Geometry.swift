@@ -69,9 +69,27 @@ public struct UnitPoint: Hashable, Sendable {
     public static let bottomTrailing = UnitPoint(x: 1, y: 1)
 }
 
+/// What the two alignment types share: a guide is its name (SwiftUI's, or a team's `AlignmentID`
+/// type's, whose default value `custom` computes), and two guides of one name are the same guide.
+public protocol NamedGuide: Hashable, Sendable, CustomStringConvertible {
+    var rawValue: String { get }
+    var custom: GuideFunction? { get }
+    /// SwiftUI's own guides on this axis, the ones a layout file names.
+    static var allCases: [Self] { get }
+}
+
+extension NamedGuide {
+    /// One of SwiftUI's own guides by name.
+    public init?(rawValue: String) {
+        guard let known = Self.allCases.first(where: { $0.rawValue == rawValue }) else { return nil }
+        self = known
+    }
+    public var description: String { rawValue }
+}
+
 /// A horizontal alignment guide (SwiftUI's `HorizontalAlignment`): one of SwiftUI's own, or a
 /// team's (an `AlignmentID`), named by its type and computing its default value itself.
-public struct HorizontalAlignment: Hashable, Sendable, CustomStringConvertible {
+public struct HorizontalAlignment: NamedGuide {
     /// The guide's name: `leading`, `center`, `trailing`, or a team's `AlignmentID` type.
     public let rawValue: String
     /// A team's guide's value where a view states none (nil: one of SwiftUI's own).
@@ -80,10 +98,6 @@ public struct HorizontalAlignment: Hashable, Sendable, CustomStringConvertible {
     /// A team's guide (SwiftUI's `HorizontalAlignment(_ id: AlignmentID.Type)`), equal to every
     /// other made with the same name.
     public init(custom name: String, defaultValue: GuideFunction) { rawValue = name; custom = defaultValue }
-    public init?(rawValue: String) {
-        guard let known = Self.allCases.first(where: { $0.rawValue == rawValue }) else { return nil }
-        self = known
-    }
     public static let leading = HorizontalAlignment("leading")
     public static let center = HorizontalAlignment("center")
     public static let trailing = HorizontalAlignment("trailing")
@@ -96,22 +110,17 @@ public struct HorizontalAlignment: Hashable, Sendable, CustomStringConvertible {
     public func defaultValue(in d: GuideDimensions) -> Double {
         custom.map { $0(d) } ?? fraction * d.width
     }
-    public var description: String { rawValue }
     public static func == (a: Self, b: Self) -> Bool { a.rawValue == b.rawValue }
     public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
 }
 
 /// A vertical alignment guide (SwiftUI's `VerticalAlignment`): top, center, bottom, a text's first
 /// or last baseline, or a team's own guide.
-public struct VerticalAlignment: Hashable, Sendable, CustomStringConvertible {
+public struct VerticalAlignment: NamedGuide {
     public let rawValue: String
     public let custom: GuideFunction?
     private init(_ name: String) { rawValue = name; custom = nil }
     public init(custom name: String, defaultValue: GuideFunction) { rawValue = name; custom = defaultValue }
-    public init?(rawValue: String) {
-        guard let known = Self.allCases.first(where: { $0.rawValue == rawValue }) else { return nil }
-        self = known
-    }
     public static let top = VerticalAlignment("top")
     public static let center = VerticalAlignment("center")
     public static let bottom = VerticalAlignment("bottom")
@@ -128,7 +137,6 @@ public struct VerticalAlignment: Hashable, Sendable, CustomStringConvertible {
     public func defaultValue(in d: GuideDimensions) -> Double {
         custom.map { $0(d) } ?? fraction * d.height
     }
-    public var description: String { rawValue }
     public static func == (a: Self, b: Self) -> Bool { a.rawValue == b.rawValue }
     public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
 }

@@ -90,6 +90,19 @@ import WidgetModel
         #expect(overlay == r(15, 3, 10, 10))
     }
 
+    @Test("baselines come from the texts' remembered outcomes: a baseline row measures no more than a bottom one")
+    func baselinesAddNoMeasurements() {
+        func calls(_ alignment: VerticalAlignment) -> Int {
+            let counter = CountingMeasurer()
+            let caption = vstack(alignment: .leading, [text("today"), text("kWh used this week", [.frame(FrameSpec(maxWidth: 40))])])
+            let row = hstack(alignment: alignment, [text("128", [.padding(EdgeInsets(all: 2))]), caption, spacer(), box(10, 10)])
+            _ = LayoutEngine(measurer: counter).place(row, in: r(0, 0, 200, 100))
+            return counter.calls
+        }
+        #expect(calls(.lastTextBaseline) == calls(.bottom), "\(calls(.lastTextBaseline)) vs \(calls(.bottom))")
+        #expect(calls(.firstTextBaseline) == calls(.bottom))
+    }
+
     @Test("without baselines, a team's guide or alignmentGuide, stacks keep the fraction's numbers")
     func plainAlignmentUnchanged() {
         let row = hstack(spacing: 0, alignment: .bottom, [box(10, 30), box(10, 10)])
