@@ -9,11 +9,13 @@ package import WidgetModel
 public enum WidgetFamily: String, Hashable, Sendable, CaseIterable, CustomStringConvertible {
     case systemSmall, systemMedium, systemLarge, systemExtraLarge
     case accessoryCircular, accessoryRectangular, accessoryInline
+    /// The portrait extra-large widget (visionOS 26, iOS 27): drawn on the extra-large surface.
+    case systemExtraLargePortrait
 
     public var description: String { rawValue }
 
     /// The engine's surface of this family.
-    package var surface: Surface { Surface(rawValue: rawValue)! }
+    package var surface: Surface { Surface(rawValue: rawValue) ?? .systemExtraLarge }
 
     package init?(_ surface: Surface) { self.init(rawValue: surface.rawValue) }
 }

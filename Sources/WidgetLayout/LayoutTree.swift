@@ -209,8 +209,9 @@ struct LayoutTree {
             priorities.append(Self.stackPriority(of: node))
             zeroSpacing.append(Self.hasZeroSpacing(node))
         }
-        // A written spacing is the same between every pair; the default depends on the pair.
-        let written = spacing.map(SafeNumber.length)
+        // A written spacing is the same between every pair; the default depends on the pair. A
+        // negative one overlaps the neighbours, as SwiftUI's `VStack(spacing: -2)` does.
+        let written = spacing.map(SafeNumber.spacing)
         let gaps = zeroSpacing.indices.dropLast().map { i in
             written ?? (zeroSpacing[i] || zeroSpacing[i + 1] ? 0 : Self.defaultSpacing)
         }

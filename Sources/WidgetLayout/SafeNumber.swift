@@ -21,6 +21,12 @@ enum SafeNumber {
         return max(0, v)
     }
 
+    /// A stack's written spacing: negative overlaps the neighbours (SwiftUI allows it); NaN and
+    /// infinities become 0, and it is kept within ±100,000 pt.
+    static func spacing(_ v: Double) -> Double {
+        v.isFinite ? min(100_000, max(-100_000, v)) : 0
+    }
+
     /// A signed finite amount (offsets): NaN and infinities become 0.
     static func signed(_ v: Double) -> Double {
         v.isFinite ? v : 0

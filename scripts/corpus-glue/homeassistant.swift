@@ -41,9 +41,11 @@ public struct SettingsStore {
     public var widgetAuthenticityToken = "corpus"
 }
 
-/// The strings are the keys (no .strings tables are read here).
+/// The strings are the keys unless a table is given (scripts/ha-calibrate gives the app's English
+/// `.strings`: table name → key → text).
 public final class LocalizedManager {
-    public func string(_ key: String, _ table: String) -> String { key }
+    public var tables: [String: [String: String]] = [:]
+    public func string(_ key: String, _ table: String) -> String { tables[table]?[key] ?? key }
     public func frontend(_ key: String) -> String? { nil }
     public func core(_ key: String) -> String? { nil }
 }
