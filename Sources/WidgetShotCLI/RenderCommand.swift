@@ -144,6 +144,7 @@ extension RenderCommand {
         var picture: [String: Any]
         var name: String
         if let data {
+            guard entry == nil else { throw CLIError("--entry picks a provider's entry or a preview's picture; with --data the JSON is the entry: leave --entry out") }
             (picture, name) = try SwiftSource.dataPicture(data, widget: widget, surface: view.surface, in: found)
         } else if let key = preview {
             let chosen = try SwiftSource.preview(key, in: found)

@@ -14,11 +14,8 @@ import WidgetShot
 /// then only checked by SwiftPM on each call.
 @Suite("a Swift folder's data: --data and push decode with the team's types", .serialized)
 struct SwiftDataCLITests {
-    static let examples = Project.root + "/Examples/swift-only"
-    static let work = Project.output("swift-data")
-    static let team = work + "/team"
-    static let folder = team + "/DeliveryWidgets"
-    static let app = team + "/Shared"
+    /// The team's project: DeliveryWidgets (the example's, plus TipWidget.swift) and Shared.
+    static let team = Project.output("swift-data") + "/team"
     static let now = "2026-11-22T12:00:00Z"
 
     /// A widget whose entry is Codable, with a date it shows: what `--data` decodes into.
@@ -63,10 +60,11 @@ struct SwiftDataCLITests {
     /// The team's project, made once per run (its files unchanged after, so the build stays warm).
     static let made: Void = {
         for part in ["DeliveryWidgets", "Shared", "widgetshot.yaml", "data"] { try? FileManager.default.removeItem(atPath: team + "/" + part) }
+        let folder = team + "/DeliveryWidgets", app = team + "/Shared"
         try! FileManager.default.createDirectory(atPath: app, withIntermediateDirectories: true)
         try! FileManager.default.createDirectory(atPath: team + "/data", withIntermediateDirectories: true)
         try! Data("swift:\n  widgets: [DeliveryWidgets]\n  include: [Shared]\n".utf8).write(to: URL(fileURLWithPath: team + "/widgetshot.yaml"))
-        try! FileManager.default.copyItem(atPath: examples + "/DeliveryWidgets", toPath: folder)
+        try! FileManager.default.copyItem(atPath: SwiftSourceCLITests.examples + "/DeliveryWidgets", toPath: folder)
         try! Data(tipWidget.utf8).write(to: URL(fileURLWithPath: folder + "/TipWidget.swift"))
         try! Data("// The app's shared code.\n".utf8).write(to: URL(fileURLWithPath: app + "/Shared.swift"))
     }()
