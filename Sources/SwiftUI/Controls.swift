@@ -105,11 +105,15 @@ package enum ButtonDrawing {
         case .plain:
             return ViewResolver.nodes(label, in: environment)
         case .automatic, .borderless:
-            if inner.foreground == nil { inner.foreground = tint }
+            if inner.foreground == nil { inner.setForeground([tint]) }
             return ViewResolver.nodes(label, in: inner)
         case .bordered, .borderedProminent:
             let prominent = environment.buttonLook == .borderedProminent
-            if prominent { inner.foreground = AnyShapeStyle(Color.white) } else if inner.foreground == nil { inner.foreground = tint }
+            if prominent {
+                inner.setForeground([AnyShapeStyle(Color.white)])
+            } else if inner.foreground == nil {
+                inner.setForeground([tint])
+            }
             let fill: Paint = prominent ? tint.resolvePaint(in: environment)
                 : .color(tint.resolvePaint(in: environment).solidColor.multipliedAlpha(0.15))
             // iOS's regular-size bordered button: 12 pt either side, 7 above and below, a capsule.

@@ -244,12 +244,18 @@ extension ShapeStyle where Self == TintShapeStyle {
 /// A shape style at an opacity (`.secondary.opacity(0.5)`).
 public struct OpacityShapeStyle: PaintStyle, @unchecked Sendable {
     let base: AnyShapeStyle, opacity: Double
+    /// Made from a level of the foreground (`.secondary.opacity(…)`).
+    var isLevel = false
     package init(base: AnyShapeStyle, opacity: Double) { self.base = base; self.opacity = opacity }
     package func resolvePaint(in environment: EnvironmentValues) -> Paint { base.resolvePaint(in: environment).multipliedAlpha(opacity) }
 }
 
 extension HierarchicalShapeStyle {
-    public func opacity(_ opacity: Double) -> OpacityShapeStyle { OpacityShapeStyle(base: AnyShapeStyle(self), opacity: opacity) }
+    public func opacity(_ opacity: Double) -> OpacityShapeStyle {
+        var style = OpacityShapeStyle(base: AnyShapeStyle(self), opacity: opacity)
+        style.isLevel = true
+        return style
+    }
 }
 
 extension TintShapeStyle {

@@ -16,6 +16,10 @@ public struct EnvironmentValues: @unchecked Sendable {
     /// What views set for the text below them.
     package var font: Font?
     package var foreground: AnyShapeStyle?
+    /// The styles `.primary`, `.secondary`, `.tertiary` … resolve against: what the nearest
+    /// `foregroundStyle` above set (one style, or SwiftUI's two- and three-level forms). Empty:
+    /// the system's label colours.
+    package var foregroundLevels: [AnyShapeStyle] = []
     package var tint: AnyShapeStyle?
     /// The app's strings: key → localization → text (its `.xcstrings`, given to the render).
     package var strings: [String: [String: String]] = [:]

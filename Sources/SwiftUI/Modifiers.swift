@@ -99,11 +99,23 @@ extension View {
     }
 
     public func foregroundStyle<S: ShapeStyle>(_ style: S) -> some View {
-        EnvironmentModifier(content: self) { $0.foreground = AnyShapeStyle(style) }
+        EnvironmentModifier(content: self) { $0.setForeground([AnyShapeStyle(style)]) }
+    }
+
+    /// The primary and secondary levels (`.secondary` below draws `secondary`); symbols draw in the
+    /// primary (the stand-ins have one layer).
+    public func foregroundStyle<S1: ShapeStyle, S2: ShapeStyle>(_ primary: S1, _ secondary: S2) -> some View {
+        EnvironmentModifier(content: self) { $0.setForeground([AnyShapeStyle(primary), AnyShapeStyle(secondary)]) }
+    }
+
+    public func foregroundStyle<S1: ShapeStyle, S2: ShapeStyle, S3: ShapeStyle>(_ primary: S1, _ secondary: S2, _ tertiary: S3) -> some View {
+        EnvironmentModifier(content: self) {
+            $0.setForeground([AnyShapeStyle(primary), AnyShapeStyle(secondary), AnyShapeStyle(tertiary)])
+        }
     }
 
     public func foregroundColor(_ color: Color?) -> some View {
-        EnvironmentModifier(content: self) { $0.foreground = color.map(AnyShapeStyle.init) }
+        EnvironmentModifier(content: self) { $0.setForeground(color.map { [AnyShapeStyle($0)] } ?? []) }
     }
 }
 

@@ -14,7 +14,11 @@ package protocol PaintStyle: ShapeStyle {
 /// A style of any type.
 public struct AnyShapeStyle: ShapeStyle, PaintStyle {
     let paint: (EnvironmentValues) -> Paint
+    /// A level of the foreground above (`.secondary`, `.tertiary.opacity(0.5)`, either wrapped).
+    let isLevel: Bool
     public init<S: ShapeStyle>(_ style: S) {
+        isLevel = style is HierarchicalShapeStyle || (style as? OpacityShapeStyle)?.isLevel == true
+            || (style as? AnyShapeStyle)?.isLevel == true
         // A style the engine cannot paint (a team's own ShapeStyle): drawn in magenta, which no
         // widget means, with a warning naming it (docs/swift.md lists the styles it paints).
         paint = { env in
@@ -90,13 +94,55 @@ public struct Color: PaintStyle, Hashable, Sendable {
 }
 
 /// The foreground at a level of emphasis (SwiftUI's `HierarchicalShapeStyle`: `.secondary` …).
+/// Under a `foregroundStyle(_:)` of a colour or gradient, `.secondary` and the levels below are
+/// that style, fainter (at the alpha of the system's label colour of the same level in the scheme:
+/// 60 %, 30 %, 18 %); `.primary` is the style itself. SwiftUI's `foregroundStyle(_:_:)` and
+/// `(_:_:_:)` name the levels outright. With no style above, the levels are the system's label colours.
 public struct HierarchicalShapeStyle: PaintStyle, Sendable {
     let name: String
-    public static let primary = HierarchicalShapeStyle(name: "label")
-    public static let secondary = HierarchicalShapeStyle(name: "secondaryLabel")
-    public static let tertiary = HierarchicalShapeStyle(name: "tertiaryLabel")
-    public static let quaternary = HierarchicalShapeStyle(name: "quaternaryLabel")
-    package func resolvePaint(in environment: EnvironmentValues) -> Paint { Color(system: name).resolvePaint(in: environment) }
+    let level: Int
+    public static let primary = HierarchicalShapeStyle(name: "label", level: 0)
+    public static let secondary = HierarchicalShapeStyle(name: "secondaryLabel", level: 1)
+    public static let tertiary = HierarchicalShapeStyle(name: "tertiaryLabel", level: 2)
+    public static let quaternary = HierarchicalShapeStyle(name: "quaternaryLabel", level: 3)
+    package func resolvePaint(in environment: EnvironmentValues) -> Paint {
+        let levels = environment.foregroundLevels
+        guard !levels.isEmpty else { return Color(system: name).resolvePaint(in: environment) }
+        // The levels resolve without levels of their own, so a level that is itself hierarchical
+        // (`.foregroundStyle(.secondary.opacity(0.5))` above) ends at the system's colours.
+        var outer = environment
+        outer.foregroundLevels = []
+        if level < levels.count { return levels[level].resolvePaint(in: outer) }
+        let alpha = SystemColors.color(named: name, scheme: environment.look.scheme)?.a ?? 1
+        return levels[0].resolvePaint(in: outer).multipliedAlpha(alpha)
+    }
+}
+
+extension EnvironmentValues {
+    /// Sets the foreground (`foregroundStyle`, `foregroundColor`): what views below paint with, and
+    /// the levels `.secondary` … below resolve against. A style that is itself a level
+    /// (`.secondary`) is resolved against the levels above, and leaves them as they are when it is
+    /// the only one given.
+    mutating func setForeground(_ styles: [AnyShapeStyle]) {
+        guard let first = styles.first else { foreground = nil; foregroundLevels = []; return }
+        let above = foregroundLevels
+        let anchored = styles.map { $0.isLevel ? AnyShapeStyle(LevelOfAbove(style: $0, levels: above)) : $0 }
+        foreground = anchored[0]
+        if styles.count == 1 && first.isLevel { return }
+        foregroundLevels = anchored
+    }
+}
+
+/// A hierarchical style set as the foreground, resolved against the levels above where it was set
+/// (not against itself).
+struct LevelOfAbove: PaintStyle, @unchecked Sendable {
+    let style: AnyShapeStyle
+    let levels: [AnyShapeStyle]
+    func resolvePaint(in environment: EnvironmentValues) -> Paint {
+        var env = environment
+        env.foregroundLevels = levels
+        return style.resolvePaint(in: env)
+    }
 }
 
 extension ShapeStyle where Self == HierarchicalShapeStyle {

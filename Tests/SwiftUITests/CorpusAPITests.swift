@@ -79,7 +79,7 @@ struct CorpusAPITests {
         let warnings = result.warnings.map(\.description)
         let file = "SwiftUITests/CorpusAPITests.swift"
         #expect(warnings.contains { $0.contains("\(file):\(line)") && $0.contains("no image set 'Logo'") }, "\(warnings)")
-        #expect(warnings.contains { $0.contains("\(file):\(line + 1)") && $0.contains("Image(uiImage:) is not decoded yet") }, "\(warnings)")
+        #expect(warnings.contains { $0.contains("\(file):\(line + 1)") && $0.contains("Image(uiImage:) of image bytes is not decoded yet") }, "\(warnings)")
         #expect(warnings.contains { $0.contains("\(file):\(line + 2)") && $0.contains("no colour set 'Brand'") }, "\(warnings)")
         // The colour fills its 40×20 pt rectangle (80×40 px at 2x at least partly) in magenta.
         #expect(magentaCount(result) > 40 * 20)
