@@ -356,6 +356,10 @@ public enum Calibration {
         let r = reach + 1
         var found: [(box: PixelBox, took: Set<Int>)] = []
         for faint in parts where faint.count >= minimumPixels {
+            // Enclosed by ink: a letter's counter on a light card (the card's colour inside an
+            // "O"), the inside of a ring; part of that ink, not an element.
+            guard !strongBoxes.contains(where: { $0.x0 - r <= faint.x0 && $0.y0 - r <= faint.y0 && $0.x1 + r >= faint.x1 && $0.y1 + r >= faint.y1 })
+            else { continue }
             var part = faint, took = Set<Int>()
             let horizontal = part.x1 - part.x0 >= part.y1 - part.y0
             for (i, s) in strongBoxes.enumerated() where s.x0 <= faint.x1 + r && s.x1 >= faint.x0 - r && s.y0 <= faint.y1 + r && s.y1 >= faint.y0 - r {

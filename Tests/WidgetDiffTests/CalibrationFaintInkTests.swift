@@ -90,6 +90,16 @@ import WidgetDiff
         #expect(found.contains(Self.box(60, 110, 240, 12)))
     }
 
+    /// Letters on a light card enclose the card's colour (the counter of an "O", of a "0"): that is
+    /// the letter's, never an element. gradus' dashboard card titles gave 3 × 4 pt "elements" so.
+    @Test func countersOnALightCardAreNotElements() throws {
+        var c = Canvas(width: 360, height: 180)
+        c.fill(x: 30, y: 30, width: 300, height: 120, (237, 237, 238, 255))
+        c.digits([0, 8, 0], x: 60, y: 50, cell: 5)
+        let found = try Calibration.elements(in: c.image, options: Self.options)
+        #expect(found.count == 2, "\(found)")
+    }
+
     /// A dark card (#121213) on black, as gradus' dark dashboard draws it, holding a white label:
     /// the card is an element (it differs by 18), the label another.
     @Test func aDarkCardOnBlack() throws {
