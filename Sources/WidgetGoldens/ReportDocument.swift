@@ -73,6 +73,14 @@ public struct ReportDocument: Codable, Sendable, Equatable {
     }
 
     /// The cells a reviewer must look at, by name (`delivery/systemSmall/onTheWay-light`).
+    /// Puts each picture's render warnings (by its cell's relative path) on its record.
+    public mutating func attach(warnings: [String: [String]]) {
+        guard !warnings.isEmpty else { return }
+        for i in results.indices {
+            if let found = results[i].cell.flatMap({ warnings[$0.relativePath] }), !found.isEmpty { results[i].warnings = found }
+        }
+    }
+
     public var attentionNames: Set<String> { Set(results.filter { $0.status.needsAttention }.map(\.name)) }
 
     /// The records a reviewer must look at, by their `ImageAnchor` id (what the gallery calls the
@@ -166,6 +174,9 @@ public struct ReportRecord: Codable, Sendable, Equatable {
     public var actualSize: [Int]?
     public var regions: [DiffRegion]?
     public var images: Images?
+    /// What the picture's render warned of, at the team's lines: a Swift source's runner warnings
+    /// (an unsupported modifier, a placeholder, a missing glyph); nil when it warned of nothing.
+    public var warnings: [String]?
 
     public init(index: Int, name: String, file: String, layout: String, surface: String, preview: String,
                 scheme: String, status: Status) {

@@ -167,6 +167,7 @@ public struct ReportPage {
             let shown = regions.prefix(5).map { "\($0.width)×\($0.height) at (\($0.x), \($0.y)): \($0.pixels) px" }
             items.append(("regions", shown.joined(separator: "; ") + (regions.count > 5 ? "; \(regions.count - 5) more" : "")))
         }
+        if let warnings = r.warnings, !warnings.isEmpty { items.append(("warnings", warnings.joined(separator: "; "))) }
         guard !items.isEmpty else { return "" }
         return "<dl class=\"num\">" + items.map { "<dt>\(h($0.0))</dt><dd>\(h($0.1))</dd>" }.joined() + "</dl>"
     }

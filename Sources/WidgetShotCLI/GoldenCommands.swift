@@ -246,6 +246,7 @@ struct VerifyCommand: ParsableCommand {
                                         stale: stale, cells: all.count, seconds: Date().timeIntervalSince(started),
                                         shard: part, gallery: gallery)
         built.document.stack = ReportStack(stack)
+        built.document.attach(warnings: drawn.warnings)
         let errors = outcomes.filter { if case .error = $0.status { return true } else { return false } }.count
         if let report {  // before the findings: the job summary shows pictures from it
             do {
@@ -254,6 +255,7 @@ struct VerifyCommand: ParsableCommand {
             } catch { note("error: cannot write the report into \(report): \(error)"); throw ExitCode(2) }
         }
         printFindings(document: built.document, suite: suite, projectFile: folders.projectFile)
+        drawn.noteWarnings()
         let d = built.document
         var summary = "\(d.passed) passed, \(d.failed) failed"
         if d.missing > 0 { summary += ", \(d.missing) missing" }
@@ -375,12 +377,14 @@ struct RecordCommand: ParsableCommand {
             shared = try suite.shareSchemePairs(jobs.map(\.1), manifest: manifest)
         }
         let counts = printOutcomes(outcomes, jobs.map(\.1), suite: suite)
+        drawn.noteWarnings()
         if shared.joined + shared.split > 0 {
             print("light and dark: \(shared.joined) pair(s) now share one golden (PREVIEW-any.png), \(shared.split) shared golden(s) split in two")
         }
         if counts.failures == 0 { try noteLibraryStack(manifest, wrote: counts.created + counts.updated, wasEmpty: wasEmpty) }
         if let report {
-            try writeReport(report, outcomes, jobs.map(\.1), suite: suite, documents: documents, seconds: Date().timeIntervalSince(started))
+            try writeReport(report, outcomes, jobs.map(\.1), suite: suite, documents: documents, seconds: Date().timeIntervalSince(started),
+                            warnings: drawn.warnings)
         }
         if counts.failures > 0 { throw ExitCode(2) }
     }
@@ -424,7 +428,7 @@ struct RecordCommand: ParsableCommand {
 
     /// `--report`: what changed, as a page, report.json and junit.xml.
     private func writeReport(_ report: String, _ outcomes: [Result<RecordResult, RecordFailure>], _ cells: [MatrixCell],
-                             suite: GoldenSuite, documents: [LayoutDocument], seconds: Double) throws {
+                             suite: GoldenSuite, documents: [LayoutDocument], seconds: Double, warnings: [String: [String]]) throws {
         let items = outcomes.enumerated().map { i, o -> (cell: MatrixCell, result: RecordResult?, error: String?) in
             switch o {
             case .success(let r): return (cells[i], r, nil)
@@ -433,7 +437,9 @@ struct RecordCommand: ParsableCommand {
         }
         let stale = selection.isFiltered ? [] : suite.staleFiles(for: documents)
         do {
-            try VerifyReport.record(items, suite: suite, documents: documents, stale: stale, seconds: seconds, gallery: gallery).write(to: report)
+            var built = VerifyReport.record(items, suite: suite, documents: documents, stale: stale, seconds: seconds, gallery: gallery)
+            built.document.attach(warnings: warnings)
+            try built.write(to: report)
             note("summary of what changed: \(report)/index.html")
         } catch { note("error: cannot write the summary into \(report): \(error)"); throw ExitCode(2) }
     }
@@ -516,5 +522,17 @@ struct DiffCommand: ParsableCommand {
         case .different, .sizeMismatch: print("different: \(VerifyCommand.reason(result))\(VerifyCommand.regions(result))")
         }
         if !result.passed { throw ExitCode(1) }
+    }
+}
+
+extension SwiftDrawings {
+    /// The widget runner's warnings on standard error, each once, and how many pictures had any
+    /// (`report.json` keeps them per picture, as the gallery's manifest does).
+    func noteWarnings() {
+        let byCell = warnings
+        guard !byCell.isEmpty else { return }
+        var seen = Set<String>()
+        for key in byCell.keys.sorted() { for warning in byCell[key]! where seen.insert(warning).inserted { note(warning) } }
+        note("\(seen.count) warning(s) from the widget runner, in \(byCell.count) Swift picture(s)")
     }
 }

@@ -45,10 +45,10 @@ struct ListCommand: ParsableCommand {
     func run() throws {
         if assetSymbols {
             guard Topic(rawValue: topicOrSource) == nil else { throw ValidationError("--asset-symbols is for a Swift source (a widget extension's folder)") }
-            let folder = try SwiftWidgetFolder.scan(widgets: [topicOrSource], include: includes(for: topicOrSource))
+            let folder = try SwiftWidgetFolder.scan(widgets: [topicOrSource], include: SwiftSource.includes(for: [topicOrSource], given: include, project: project))
             return print(AssetSymbols.source(for: AssetCatalog(catalogs: folder.assetCatalogs)), terminator: "")
         }
-        if Topic(rawValue: topicOrSource) == nil { return try listSwift([topicOrSource], include: includes(for: topicOrSource)) }
+        if Topic(rawValue: topicOrSource) == nil { return try listSwift([topicOrSource], include: include) }
         if topic == .all || topic == .layouts { try listProject() }
         if topic == .all || topic == .surfaces { listSurfaces() }
         if topic == .all || topic == .devices { listDevices() }
@@ -81,31 +81,9 @@ struct ListCommand: ParsableCommand {
         let folders = try project.folders()
         if folders.swiftWidgets.isEmpty || FileManager.default.fileExists(atPath: folders.layouts) { try listLayouts(folders) }
         if !folders.swiftWidgets.isEmpty {
-            try listSwift(folders.swiftWidgets, include: Self.distinct(folders.swiftInclude + include))
+            try listSwift(folders.swiftWidgets, include: include)
             print("")
         }
-    }
-
-    /// The app folders a Swift source needs: `--include`, and widgetshot.yaml's `swift: include:`
-    /// when the source is one of the project's `swift: widgets:` folders or inside one (as gallery
-    /// and record build it).
-    private func includes(for source: String) -> [String] {
-        guard let folders = try? project.folders(), !folders.swiftInclude.isEmpty else { return include }
-        let given = Self.canonical(source)
-        let ours = folders.swiftWidgets.map(Self.canonical).contains { given == $0 || given.hasPrefix($0 + "/") }
-        return ours ? Self.distinct(include + folders.swiftInclude) : include
-    }
-
-    /// An absolute path with `.`, `..` and links resolved, to compare folders however they are written.
-    static func canonical(_ path: String) -> String {
-        let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
-        return URL(fileURLWithPath: absolute).standardizedFileURL.resolvingSymlinksInPath().path
-    }
-
-    /// `paths` without a folder named twice (the first spelling kept).
-    static func distinct(_ paths: [String]) -> [String] {
-        var seen = Set<String>()
-        return paths.filter { seen.insert(canonical($0)).inserted }
     }
 
     private func listLayouts(_ folders: ProjectFolders) throws {

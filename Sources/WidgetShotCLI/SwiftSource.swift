@@ -29,7 +29,9 @@ struct SwiftSource {
         throw CLIError("a Swift source is built against WidgetShot's SwiftUI modules, which exist on Linux only; on a Mac, Xcode's previews draw the real SwiftUI")
         #else
         let folder: SwiftWidgetFolder
-        do { folder = try SwiftWidgetFolder.scan(widgets: paths, include: include) } catch { throw CLIError("\(error)") }
+        do { folder = try SwiftWidgetFolder.scan(widgets: paths, include: includes(for: paths, given: include, project: project)) } catch {
+            throw CLIError("\(error)")
+        }
         let root = (try? project.folders().root) ?? FileManager.default.currentDirectoryPath
         let package: String
         do { package = try SwiftWidgetBuild.locatePackage() } catch { throw CLIError("\(error)") }
@@ -40,6 +42,24 @@ struct SwiftSource {
         do { try build.build(progress: { note($0) }) } catch { throw CLIError("\(error)") }
         return SwiftSource(build: build)
         #endif
+    }
+
+    /// The app folders Swift at `paths` needs: `given` (`--include`), and widgetshot.yaml's `swift:
+    /// include:` when every path is one of the project's `swift: widgets:` folders or inside one
+    /// (as gallery and record build them), each folder once.
+    static func includes(for paths: [String], given: [String], project: ProjectOptions) -> [String] {
+        guard let folders = try? project.folders(), !folders.swiftInclude.isEmpty else { return given }
+        let widgets = folders.swiftWidgets.map(canonical)
+        let ours = paths.map(canonical).allSatisfy { path in widgets.contains { path == $0 || path.hasPrefix($0 + "/") } }
+        guard ours else { return given }
+        var seen = Set<String>()
+        return (given + folders.swiftInclude).filter { seen.insert(canonical($0)).inserted }
+    }
+
+    /// An absolute path with `.`, `..` and links resolved, to compare folders however they are written.
+    static func canonical(_ path: String) -> String {
+        let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        return URL(fileURLWithPath: absolute).standardizedFileURL.resolvingSymlinksInPath().path
     }
 
     func describe() throws -> SwiftDescription {
@@ -88,12 +108,12 @@ struct SwiftSource {
     static func draw(_ jobs: [(LayoutDocument, MatrixCell)], _ swift: SwiftProject?, suite: GoldenSuite,
                      folders: ProjectFolders) throws -> SwiftDrawings {
         let cells = jobs.filter { $0.0.isDrawnElsewhere }.map(\.1)
-        guard let swift, !cells.isEmpty else { return SwiftDrawings(paths: [:], folder: nil) }
+        guard let swift, !cells.isEmpty else { return SwiftDrawings(drawn: [:], folder: nil) }
         let folder = swift.build.directory + "/pictures-\(getpid())"
         try? FileManager.default.removeItem(atPath: folder)
         note("drawing \(cells.count) Swift picture(s) with the widget runner")
         do {
-            return SwiftDrawings(paths: try swift.render(cells, device: suite.device, scale: suite.scale, fonts: folders.fontFolders, into: folder),
+            return SwiftDrawings(drawn: try swift.render(cells, device: suite.device, scale: suite.scale, fonts: folders.fontFolders, into: folder),
                                  folder: swift.build.folder)
         } catch { throw CLIError("\(error)") }
     }
@@ -114,13 +134,17 @@ struct SwiftSource {
 
 /// The runner's pictures of Swift cells, by the cell's path: read as a golden check or record needs them.
 struct SwiftDrawings: Sendable {
-    let paths: [String: Result<String, SwiftWidgetBuild.BuildError>]
+    let drawn: [String: Result<SwiftDrawing, SwiftWidgetBuild.BuildError>]
+    /// The runner's warnings of each cell it drew (by the cell's path), at the team's paths.
+    var warnings: [String: [String]] {
+        drawn.compactMapValues { if case .success(let d) = $0, !d.warnings.isEmpty { d.warnings } else { nil } }
+    }
     /// The team's files, to name a view's `#fileID` by the team's path.
     let folder: SwiftWidgetFolder?
 
     func png(of cell: MatrixCell) throws -> (png: [UInt8], pixels: DiffImage) {
-        guard let result = paths[cell.relativePath] else { throw CLIError("\(cell.relativePath): not drawn by the widget runner") }
-        let path = try result.get()
+        guard let result = drawn[cell.relativePath] else { throw CLIError("\(cell.relativePath): not drawn by the widget runner") }
+        let path = try result.get().path
         let png = try BoundedFile.read(path, limit: Limits.default.pngFileBytes)
         let image = try PNGCodec.decode(png)
         return (png, DiffImage(width: image.width, height: image.height, pixels: image.pixels))
@@ -132,7 +156,7 @@ struct SwiftDrawings: Sendable {
     /// `#fileID:line` sources as the team's `path:line` (views of WidgetShot's own files dropped);
     /// nil when the runner wrote none or it cannot be read (the failure then names the preview).
     func views(of cell: MatrixCell) -> ViewFrames? {
-        guard let folder, case .success(let path)? = paths[cell.relativePath],
+        guard let folder, case .success(let picture)? = drawn[cell.relativePath], case let path = picture.path,
               FileManager.default.fileExists(atPath: path + ViewFrames.sidecarSuffix),
               var frames = try? ViewFrames.read(path + ViewFrames.sidecarSuffix) else { return nil }
         frames.frames = frames.frames.compactMap { f in
@@ -170,7 +194,7 @@ struct SwiftGalleryDrawer: GalleryDrawer {
         for (_, group) in groups.sorted(by: { $0.key < $1.key }) {
             let first = group[0]
             let folder = project.build.directory + "/gallery-\(getpid())"
-            let drawn: [String: Result<String, SwiftWidgetBuild.BuildError>]
+            let drawn: [String: Result<SwiftDrawing, SwiftWidgetBuild.BuildError>]
             do {
                 drawn = try project.render(group.map(\.matrixCell), device: first.device, scale: scale, placeholder: first.placeholder,
                                            fonts: fonts, into: folder)
@@ -180,11 +204,12 @@ struct SwiftGalleryDrawer: GalleryDrawer {
             }
             for cell in group {
                 switch drawn[cell.matrixCell.relativePath] {
-                case .success(let path)?:
-                    if let png = FileManager.default.contents(atPath: path).map({ [UInt8]($0) }), let image = try? PNGCodec.decode(png) {
-                        out[cell.relativePath] = .success(GalleryDrawing(png: png, pixelWidth: image.width, pixelHeight: image.height, warnings: []))
+                case .success(let picture)?:
+                    if let png = FileManager.default.contents(atPath: picture.path).map({ [UInt8]($0) }), let image = try? PNGCodec.decode(png) {
+                        out[cell.relativePath] = .success(GalleryDrawing(png: png, pixelWidth: image.width, pixelHeight: image.height,
+                                                                         warnings: picture.warnings))
                     } else {
-                        out[cell.relativePath] = .failure(GalleryDrawError("\(path): not a PNG"))
+                        out[cell.relativePath] = .failure(GalleryDrawError("\(picture.path): not a PNG"))
                     }
                 case .failure(let error)?: out[cell.relativePath] = .failure(GalleryDrawError(error.description))
                 case nil: out[cell.relativePath] = .failure(GalleryDrawError("\(cell.relativePath): not drawn"))

@@ -34,6 +34,14 @@ public struct SwiftPicture: Sendable, Hashable {
 /// content state after the first); a `#Preview`
 /// of a plain view belongs to a document named after its file. Goldens, reports, filters and stale
 /// files then work as for a layout; only the pixels come from the runner.
+/// A picture the runner drew for a cell: its PNG and its warnings, at the team's paths
+/// (`DeliveryWidgets/Card.swift:12:1: warning: …`).
+public struct SwiftDrawing: Sendable {
+    public let path: String
+    public let warnings: [String]
+    public init(path: String, warnings: [String]) { self.path = path; self.warnings = warnings }
+}
+
 public struct SwiftProject: Sendable {
     public let build: SwiftWidgetBuild
     public let description: SwiftDescription
@@ -129,11 +137,11 @@ public struct SwiftProject: Sendable {
     }
 
     /// Draws `cells` (of this project's documents) into `folder`, one runner call per look: the
-    /// PNG's path for each cell's relative path, or why it could not be drawn.
+    /// PNG's path and the runner's warnings for each cell's relative path, or why it could not be drawn.
     public func render(_ cells: [MatrixCell], device: DeviceProfile, scale: Double?, placeholder: Bool = false, fonts: [String],
-                       into folder: String) throws -> [String: Result<String, SwiftWidgetBuild.BuildError>] {
+                       into folder: String) throws -> [String: Result<SwiftDrawing, SwiftWidgetBuild.BuildError>] {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        var out: [String: Result<String, SwiftWidgetBuild.BuildError>] = [:]
+        var out: [String: Result<SwiftDrawing, SwiftWidgetBuild.BuildError>] = [:]
         var groups: [[String: String]: [(MatrixCell, SwiftPicture, String)]] = [:]
         for (index, cell) in cells.enumerated() {
             guard let picture = pictures[cell.layout]?[cell.preview] else {
@@ -158,7 +166,8 @@ public struct SwiftProject: Sendable {
             }
             let drawn = try build.render(requests, look: look, fonts: fonts)
             for ((cell, _, path), result) in zip(members, drawn) {
-                out[cell.relativePath] = result.error.map { .failure(.init(description: $0)) } ?? .success(path)
+                out[cell.relativePath] = result.error.map { .failure(.init(description: $0)) }
+                    ?? .success(SwiftDrawing(path: path, warnings: result.warnings))
             }
         }
         return out

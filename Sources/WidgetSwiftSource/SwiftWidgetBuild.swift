@@ -271,8 +271,23 @@ public struct SwiftWidgetBuild: Sendable {
             try AtomicFile.write(Array(try JSONSerialization.data(withJSONObject: request, options: [.sortedKeys])), to: file)
         } catch { throw BuildError(description: "cannot write the runner's request \(file): \(error)") }
         let data = try run(["render", file])
-        do { return try JSONDecoder().decode([Drawn].self, from: data) } catch {
+        do { return try JSONDecoder().decode([Drawn].self, from: data).map { $0.mapped(teamText) } } catch {
             throw BuildError(description: "the widget runner's answer does not decode: \(error)")
         }
+    }
+
+    /// Text the runner wrote (a warning, an error) with the team's paths, relative to the working
+    /// directory: a view's `#fileID` (`AppWidgets/<buildName>`) and the scratch package's copy of
+    /// a file (`.build/widgetshot-swift/…/Sources/AppWidgets/<buildName>`) both name the team's file.
+    public func teamText(_ text: String) -> String {
+        folder.teamPaths(in: text.replacingOccurrences(of: directory + "/Sources/", with: ""))
+    }
+}
+
+extension SwiftWidgetBuild.Drawn {
+    /// The same picture with `text` applied to its warnings and error.
+    func mapped(_ text: (String) -> String) -> Self {
+        Self(output: output, pixelWidth: pixelWidth, pixelHeight: pixelHeight, warnings: warnings.map(text), error: error.map(text),
+             dataError: dataError)
     }
 }

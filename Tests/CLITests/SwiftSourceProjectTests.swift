@@ -65,5 +65,44 @@ extension SwiftSourceCLITests {
         let imageLine = text.components(separatedBy: "\n").firstIndex { $0.trimmingCharacters(in: .whitespaces) == "Image(systemName: context.state.status.symbol)" }! + 1
         #expect(image.stdout.contains("::error file=DeliveryWidgets/DeliveryLiveActivity.swift,line=\(imageLine),"), "\(image.stdout)")
     }
+
+    @Test("the runner's warnings reach the gallery, verify's report and render, at the team's lines", .childProcess)
+    func runnerWarningsReachEveryCommand() async throws {
+        try freshCopy()
+        try FileManager.default.moveItem(atPath: Self.folder + "/Order.swift", toPath: Self.app + "/Order.swift")
+        // A shadow (not drawn: a warning) on the widget's big number, written on its own line.
+        let widget = Self.folder + "/DeliveryWidget.swift"
+        let original = try String(contentsOfFile: widget, encoding: .utf8)
+        let text = original.replacingOccurrences(of: "                    .font(.system(size: 28, weight: .bold))\n",
+                                                 with: "                    .font(.system(size: 28, weight: .bold))\n                    .shadow(radius: 2)\n")
+        #expect(text != original)
+        try text.write(toFile: widget, atomically: true, encoding: .utf8)
+        let line = text.components(separatedBy: "\n").firstIndex { $0.contains(".shadow(radius: 2)") }! + 1
+        let warning = "DeliveryWidgets/DeliveryWidget.swift:\(line):1: warning: shadow(radius: 2.0) is not drawn yet"
+
+        let gallery = try await runInProject(["gallery", "--out", "gallery-out"])
+        #expect(gallery.status == 0, "\(gallery.stderr)")
+        #expect(!gallery.stdout.contains("; 0 warning(s)") && gallery.stdout.contains("warning(s), shown in the page"), "\(gallery.stdout)")
+        let page = try String(contentsOfFile: Self.team + "/gallery-out/index.html", encoding: .utf8)
+        #expect(page.contains(warning), "the gallery page does not show the runner's warning at the team's line")
+
+        let record = try await runInProject(["record"])
+        #expect(record.status == 0 && record.stderr.contains(warning), "\(record.stderr)")
+        let verify = try await runInProject(["verify", "--report", "verify-report"])
+        #expect(verify.status == 0 && verify.stdout.contains("20 passed, 0 failed"), "\(verify.stdout)\(verify.stderr)")
+        #expect(verify.stderr.contains(warning) && verify.stderr.contains("warning(s) from the widget runner, in 12 Swift picture(s)"), "\(verify.stderr)")
+        let report = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: Self.team + "/verify-report/report.json"))) as? [String: Any]
+        let records = try #require(report?["results"] as? [[String: Any]])
+        let warned = records.filter { ($0["warnings"] as? [String])?.contains { $0.hasPrefix(warning) } == true }
+        // Every picture of systemSmall and systemMedium draws the number (the placeholder too, redacted):
+        // 3 × 3 small and 3 medium, in light, dark and dark accented; the rectangular accessory and the activity do not.
+        #expect(warned.count == 12, "\(records.map { ($0["name"] ?? "", $0["warnings"] ?? "") })")
+        #expect(warned.allSatisfy { ($0["name"] as? String)?.hasPrefix("DeliveryWidget/system") == true })
+
+        let render = try await runInProject(["render", "DeliveryWidgets", "--widget", "DeliveryWidget", "--surface", "systemSmall", "-o", Self.work + "/warned.png"])
+        #expect(render.status == 0 && render.stderr.contains(warning), "\(render.stderr)")
+        let warnings = render.stderr.split(separator: "\n").filter { $0.contains("warning:") }
+        #expect(!warnings.isEmpty && warnings.allSatisfy { !$0.contains("AppWidgets/") && !$0.contains("widgetshot-swift/") }, "\(render.stderr)")
+    }
 }
 #endif
