@@ -310,12 +310,12 @@ extension GraphicsContext {
                                           options: GradientOptions = GradientOptions()) -> Shading {
             Shading(kind: .radial(gradient, center, startRadius, endRadius))
         }
-        /// Not drawn yet: magenta, with a warning.
+        /// Partly: not drawn yet: magenta, with a warning.
         public static func conicGradient(_ gradient: Gradient, center: CGPoint, angle: Angle = Angle(),
                                          options: GradientOptions = GradientOptions()) -> Shading {
             Shading(kind: .unsupported("conicGradient"))
         }
-        /// Not drawn yet: magenta, with a warning.
+        /// Partly: not drawn yet: magenta, with a warning.
         public static func tiledImage(_ image: Image, origin: CGPoint = .zero, sourceRect: CGRect = CGRect(x: 0, y: 0, width: 1, height: 1),
                                       scale: CGFloat = 1) -> Shading {
             Shading(kind: .unsupported("tiledImage"))
@@ -353,7 +353,8 @@ extension GraphicsContext {
         public static let invertsAlpha = ShadowOptions(rawValue: 4), disablesGroup = ShadowOptions(rawValue: 8)
     }
 
-    /// A filter (SwiftUI's `GraphicsContext.Filter`): not drawn yet, a warning names it.
+    /// A filter (SwiftUI's `GraphicsContext.Filter`).
+    /// Partly: not drawn yet; `addFilter` names it in a warning.
     public struct Filter {
         let name: String
         public static func blur(radius: CGFloat, options: BlurOptions = BlurOptions()) -> Filter { Filter(name: "blur") }
@@ -404,7 +405,8 @@ extension GraphicsContext {
         public var baseline: CGFloat { size.height }
     }
 
-    /// A resolved symbol of `Canvas(symbols:)` (never made: symbols are not resolved yet).
+    /// A resolved symbol of `Canvas(symbols:)`.
+    /// Partly: never made, symbols are not resolved yet.
     public struct ResolvedSymbol {
         public var size: CGSize { .zero }
     }
