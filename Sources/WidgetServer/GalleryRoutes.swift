@@ -25,13 +25,13 @@ package struct GalleryRoutes: Sendable {
         gallery.extraSource = server.gallerySource
         gallery.extraWatched = server.galleryWatched
         streams = EventStreams(limits: server.serverLimits)
-        if server.watch {
-            // The render routes draw the layouts the page shows, not the ones loaded at start.
-            let layouts = server.layouts
-            // Documents drawn elsewhere (a Swift source) have nothing to bind: the gallery shows them.
-            gallery.onLoad = { source in
-                layouts.replace(with: source.documents.filter { !$0.isDrawnElsewhere }, broken: source.brokenNames)
-            }
+        let layouts = server.layouts, watch = server.watch
+        gallery.onLoad = { source in
+            // With --watch the render routes draw the layouts the page shows, not the ones loaded at start.
+            // Documents drawn elsewhere (a Swift source) have nothing to bind: the gallery shows them,
+            // and the render routes name them when asked (LoadedLayouts.swiftRefusal).
+            if watch { layouts.replace(with: source.documents.filter { !$0.isDrawnElsewhere }, broken: source.brokenNames) }
+            layouts.setSwiftNames(source.documents.filter(\.isDrawnElsewhere).map(\.name))
         }
     }
 

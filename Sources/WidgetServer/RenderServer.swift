@@ -54,7 +54,9 @@ public struct RenderServer: Sendable {
         self.limits = limits
         self.serverLimits = serverLimits
         self.access = access
-        self.layouts = try LoadedLayouts(catalog: LayoutCatalog(directory: folders.layouts), limits: limits)
+        var layouts = try LoadedLayouts(catalog: LayoutCatalog(directory: folders.layouts), limits: limits)
+        layouts.swiftFolders = folders.swiftWidgets.map { $0.hasPrefix(folders.root + "/") ? String($0.dropFirst(folders.root.count + 1)) : $0 }
+        self.layouts = layouts
         self.renderers = RendererPool(fonts: try folders.fontLibrary())
         self.keyer = RenderKeyer(fonts: renderers.fonts)
     }
