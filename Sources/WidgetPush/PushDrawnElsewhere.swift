@@ -1,4 +1,6 @@
+import Foundation
 import WidgetRender
+import WidgetTemplate
 
 /// Pushes drawn outside the layout previewer: `push --swift` decodes each content-state with the
 /// team's own `ContentState` and draws it with the team's views through the widget runner, then
@@ -14,5 +16,22 @@ extension PushFrame {
     /// One presentation drawn elsewhere: its PNG and its pixels (a filmstrip draws them).
     public static func drawn(_ presentation: LiveActivityPresentation, png: [UInt8], bitmap: Bitmap) -> PushFrame {
         PushFrame(presentation: presentation, png: png, bitmap: bitmap, warnings: [])
+    }
+}
+
+extension StalePreview {
+    /// A push's presentations drawn elsewhere at its stale date, shown stale (the filmstrip's stale column).
+    public static func drawn(at date: Date, frames: [PushFrame]) -> StalePreview {
+        StalePreview(at: date, frames: frames)
+    }
+}
+
+extension PushRenderOptions {
+    /// When a push drawn elsewhere gets a stale column: the rule the layout previewer follows
+    /// (`LiveActivityPreviewer.staleColumnDate`: with `staleColumns`, no fixed `now`, a stale-date
+    /// after the push and before the next push, or before the last push's dismissal).
+    public func staleColumnDate(for payload: PushPayload, next: PushPayload?) -> Date? {
+        LiveActivityPreviewer(layout: .drawnElsewhere(name: "", path: "", surfaces: [], previews: []), options: self)
+            .staleColumnDate(for: payload, next: next)
     }
 }

@@ -61,8 +61,8 @@ struct PushCommand: ParsableCommand {
         the start push, --attributes, or else the activity's first #Preview, and drawn by its \
         ActivityConfiguration. A content-state the app would fail to decode is an error of that push \
         at the decoder's path (aps.content-state.minutesLeft: expected Int, found String "soon"), \
-        and nothing is drawn for it. The alert picture and the stale columns are drawn for a layout \
-        only (docs/swift.md, "Data from JSON").
+        and nothing is drawn for it. The alert picture is drawn for a layout only (docs/swift.md, \
+        "Data from JSON").
 
         Exit codes: 0 every push valid, 1 a push breaks a rule (pictures are still written), \
         2 unusable input (not JSON, unknown layout, unreadable file, a limit passed).

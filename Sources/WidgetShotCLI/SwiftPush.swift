@@ -18,7 +18,7 @@ enum SwiftPush {
         if let attributes = source.attributes {
             do { staticAttributes = try DataValue.load(path: attributes) } catch { throw CLIError(error.description) }
         }
-        let options = try source.renderOptions(sequence: false)
+        let options = try source.renderOptions(sequence: inputs.count > 1)
         let checked: [CheckedPush]
         do { checked = try PushValidator(layout: nil, attributes: staticAttributes).checkSequence(inputs) } catch let e as PushInputError {
             throw CLIError(e.description)
@@ -60,10 +60,12 @@ enum SwiftPush {
     /// has, its content-state from its own file (an `end` without one: the push before it), its
     /// attributes from a start push, `--attributes`, or the activity's first #Preview.
     struct Plan {
-        struct Picture { let push: Int; let presentation: LiveActivityPresentation; let request: [String: Any] }
+        struct Picture { let push: Int; let presentation: LiveActivityPresentation; let stale: Bool; let request: [String: Any] }
         let checked: [CheckedPush]
         let options: PushRenderOptions
         var pictures: [Picture] = []
+        /// When each push's stale column shows it (the layout previewer's rule), by push.
+        var staleAt: [Int: Date] = [:]
 
         init(_ checked: [CheckedPush], widget: String, found: SwiftDescription, options: PushRenderOptions, attributesFile: String?,
              folder: String) throws {
@@ -84,6 +86,7 @@ enum SwiftPush {
             let zone = options.timeZone ?? TimeZone(secondsFromGMT: 0)!
             for (i, push) in checked.enumerated() {
                 guard let payload = push.payload else { continue }
+                staleAt[i] = options.staleColumnDate(for: payload, next: checked[(i + 1)...].lazy.compactMap(\.payload).first)
                 let file = folder + "/\(i).json"
                 try AtomicFile.write(push.input.bytes, to: file)
                 let own = (path: file, name: push.input.name)
@@ -91,14 +94,17 @@ enum SwiftPush {
                 if payload.contentState != nil { lastState = own }
                 guard let state = lastState else { continue }
                 let now = options.now ?? payload.timestamp
-                for surface in wanted {
-                    var request: [String: Any] = ["widget": widget, "surface": surface.rawValue, "data": state.path, "dataName": state.name,
-                                                  "now": Self.iso(now, zone), "stale": LiveActivityPreviewer.isStale(payload, at: now),
-                                                  "modeWhereSupported": true,
-                                                  "output": folder + "/\(i)-\(surface.rawValue).png"]
-                    if let attributes { request["attributesData"] = attributes.path; request["attributesName"] = attributes.name }
-                    if let preview { request["attributesPreview"] = preview.symbol }
-                    pictures.append(Picture(push: i, presentation: LiveActivityPresentation(rawValue: surface.rawValue)!, request: request))
+                for (stale, at) in [(false, now)] + (staleAt[i].map { [(true, $0)] } ?? []) {
+                    for surface in wanted {
+                        var request: [String: Any] = ["widget": widget, "surface": surface.rawValue, "data": state.path, "dataName": state.name,
+                                                      "now": Self.iso(at, zone), "stale": stale || LiveActivityPreviewer.isStale(payload, at: at),
+                                                      "modeWhereSupported": true,
+                                                      "output": folder + "/\(i)\(stale ? "-stale" : "")-\(surface.rawValue).png"]
+                        if let attributes { request["attributesData"] = attributes.path; request["attributesName"] = attributes.name }
+                        if let preview { request["attributesPreview"] = preview.symbol }
+                        pictures.append(Picture(push: i, presentation: LiveActivityPresentation(rawValue: surface.rawValue)!, stale: stale,
+                                                request: request))
+                    }
                 }
             }
         }
@@ -114,7 +120,7 @@ enum SwiftPush {
         /// Each push with its pictures, or with the decoder's refusal of its content-state as an
         /// error of its report (rule `type`, or `required` for a missing key) and no pictures.
         func previews(_ drawn: [SwiftWidgetBuild.Drawn], swift: SwiftSource) throws -> [PushPreview] {
-            var frames: [Int: [PushFrame]] = [:]
+            var frames: [Int: [PushFrame]] = [:], staleFrames: [Int: [PushFrame]] = [:]
             var refused: [Int: SwiftWidgetBuild.DataError] = [:]
             for (picture, result) in zip(pictures, drawn) {
                 if let error = result.dataError {
@@ -127,7 +133,8 @@ enum SwiftPush {
                 do { png = try BoundedFile.read(result.output, limit: Limits.default.pngFileBytes) } catch { throw CLIError("\(error)") }
                 let image: RGBAImage
                 do { image = try PNGCodec.decode(png) } catch { throw CLIError("\(result.output): \(error)") }
-                frames[picture.push, default: []].append(PushFrame.drawn(picture.presentation, png: png, bitmap: Bitmap(straight: image)))
+                let frame = PushFrame.drawn(picture.presentation, png: png, bitmap: Bitmap(straight: image))
+                if picture.stale { staleFrames[picture.push, default: []].append(frame) } else { frames[picture.push, default: []].append(frame) }
             }
             return checked.enumerated().map { i, push in
                 var push = push
@@ -141,7 +148,8 @@ enum SwiftPush {
                 let now = options.now ?? push.payload?.timestamp ?? Date(timeIntervalSince1970: 0)
                 return PushPreview(checked: push, data: push.payload?.contentState, now: now,
                                    isStale: push.payload.map { LiveActivityPreviewer.isStale($0, at: now) } ?? false,
-                                   frames: refused[i] == nil ? frames[i] ?? [] : [])
+                                   frames: refused[i] == nil ? frames[i] ?? [] : [],
+                                   stale: refused[i] == nil ? staleAt[i].map { StalePreview.drawn(at: $0, frames: staleFrames[i] ?? []) } : nil)
             }
         }
     }

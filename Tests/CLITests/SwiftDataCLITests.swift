@@ -167,7 +167,7 @@ struct SwiftDataCLITests {
         #expect(bytes("push-out/02-update-lockScreen.png") == bytes("notification-1.png"))
 
         let bad = try file("bad-sequence.json", """
-            [{"aps": {"timestamp": 1795306200, "event": "update", "content-state": {"status": "cooking", "minutesLeft": 24}}},
+            [{"aps": {"timestamp": 1795306200, "event": "update", "content-state": {"status": "cooking", "minutesLeft": 24}, "stale-date": 1795306400}},
              {"aps": {"timestamp": 1795306500, "event": "update", "content-state": {"status": "onTheWay", "minutesLeft": "soon"}}}]
             """)
         try? FileManager.default.removeItem(atPath: Self.team + "/push-bad")
@@ -176,6 +176,8 @@ struct SwiftDataCLITests {
         #expect(refused.status == 1, "\(refused.stderr)")
         #expect(refused.stderr.contains(#"data/bad-sequence.json[1]: error: aps.content-state.minutesLeft: expected Int, found String "soon""#), "\(refused.stderr)")
         #expect(bytes("push-bad/01-update-lockScreen.png") != nil)
+        // The first push goes stale before the second arrives: its stale column, as for a layout.
+        #expect(bytes("push-bad/01-update-stale-lockScreen.png") != nil)
         #expect(bytes("push-bad/02-update-lockScreen.png") == nil, "a refused push drew a picture")
         let report = String(decoding: bytes("push-bad/report.json") ?? Data(), as: UTF8.self)
         #expect(report.contains("aps.content-state.minutesLeft"), "\(report)")
