@@ -82,7 +82,7 @@ extension Text {
     }
 
     /// Two texts as one (SwiftUI's `Text + Text`): runs of the same style are one string; runs of
-    /// different styles are drawn side by side on one line, on a common bottom.
+    /// different styles are drawn side by side on one line, on a common baseline.
     public static func + (lhs: Text, rhs: Text) -> Text {
         var out = Text(verbatim: "")
         out.runs = (lhs.runs ?? [lhs]) + (rhs.runs ?? [rhs])
@@ -216,7 +216,9 @@ extension Text {
             if case .text(var t) = n.kind { t.lineLimit = 1; n.kind = .text(t) }
             return n
         }
-        return [ViewNode(.hstack(spacing: 0, alignment: .bottom, children: nodes))]
+        // One line: the runs share its baseline, whatever their sizes (`Text("128").font(.title) +
+        // Text("kWh").font(.caption)`); an inline image sits on it, as a view without text does.
+        return [ViewNode(.hstack(spacing: 0, alignment: .firstTextBaseline, children: nodes))]
     }
 
     static func sameStyle(_ a: TextContent, _ b: TextContent) -> Bool {

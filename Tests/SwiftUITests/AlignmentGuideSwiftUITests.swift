@@ -55,6 +55,15 @@ struct AlignmentGuideSwiftUITests {
         #expect(texts[1].frame.minY > texts[0].frame.minY + 10)
     }
 
+    @Test("Text + Text of a 34 pt number and a caption unit: the runs share one baseline")
+    func concatenatedRunsShareTheBaseline() throws {
+        let view = Text("128").font(.system(size: 34, weight: .bold)) + Text(" kWh").font(.caption)
+        let texts = Self.leaves(placed(view))
+        try #require(texts.count == 2)
+        #expect(abs(firstBaseline(texts[0]) - firstBaseline(texts[1])) < 0.01, "\(firstBaseline(texts[0])) \(firstBaseline(texts[1]))")
+        #expect(texts[1].frame.maxY < texts[0].frame.maxY - 1, "\(texts.map(\.frame))")
+    }
+
     @Test("an Image beside a Text on .lastTextBaseline sits on the baseline; alignmentGuide moves it 10 pt lower")
     func imageOnTheBaseline() throws {
         func row(_ lowered: Bool) -> PlacedNode {

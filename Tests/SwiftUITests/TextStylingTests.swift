@@ -27,7 +27,7 @@ struct TextStylingTests {
         #expect(Self.text(same)?.string == "Arrives 12:45")
         let mixed = Self.node((Text("72") .font(.title) + Text("°F").foregroundColor(.secondary)).bold())
         guard case .hstack(let spacing, let alignment, let children) = mixed.kind else { Issue.record("\(mixed.kind)"); return }
-        #expect(spacing == 0 && alignment == .bottom)
+        #expect(spacing == 0 && alignment == .firstTextBaseline)
         #expect(children.compactMap(Self.text).map(\.string) == ["72", "°F"])
         #expect(children.compactMap(Self.text).map(\.lineLimit) == [1, 1])
     }
