@@ -239,7 +239,9 @@ public enum Calibration {
     /// The elements of one picture, top to bottom, in points.
     public static func elements(in image: DiffImage, options: Options, name: String = "image") throws(Failure) -> [Box] {
         if let p = image.bufferProblem(named: name) { throw Failure(description: p) }
-        let mask = inkMask(image, threshold: options.inkThreshold)
+        let bg = background(image)
+        let difference = differences(image, from: (Int(bg.0), Int(bg.1), Int(bg.2), Int(bg.3)), over: bg, in: nil, alpha: true)
+        let mask = difference.map { $0 > options.inkThreshold }
         let gapX = max(0, Int((options.horizontalGap * options.scale).rounded()))
         let gapY = max(0, Int((options.verticalGap * options.scale).rounded()))
         let tooMany = Failure(description: "the \(name) has more than \(maxRuns) runs of ink (Calibration.maxRuns): is it a widget picture? (noise or fine stripes; a larger --gap joins more ink)")
@@ -249,8 +251,6 @@ public enum Calibration {
         var faint: [PixelBox] = []
         var anyInk = mask
         if options.faintThreshold > 0, options.faintThreshold < options.inkThreshold {
-            let bg = background(image)
-            let difference = differences(image, from: (Int(bg.0), Int(bg.1), Int(bg.2), Int(bg.3)), over: bg, in: nil, alpha: true)
             for i in anyInk.indices where difference[i] > options.faintThreshold { anyInk[i] = true }
             guard let f = faintElements(difference, strong: mask, strongBoxes: boxes, width: image.width, height: image.height, options: options)
             else { throw tooMany }
@@ -425,12 +425,29 @@ public enum Calibration {
         let w = b.x1 - b.x0 + 1
         guard w > 0, b.y1 >= b.y0 else { return [] }
         var out = [Int](repeating: 0, count: w * (b.y1 - b.y0 + 1))
-        for y in b.y0...b.y1 {
-            for x in b.x0...b.x1 where !alpha || image.pixels[(y * image.width + x) * 4 + 3] != 0 {
-                let p = seen(image, x, y, over: bg)
-                var d = max(abs(p.r - colour.0), abs(p.g - colour.1), abs(p.b - colour.2))
-                if alpha { d = max(d, abs(p.a - colour.3)) }
-                out[(y - b.y0) * w + (x - b.x0)] = d
+        let opaque = bg.3 == 255
+        let under = (Int(bg.0), Int(bg.1), Int(bg.2))
+        image.pixels.withUnsafeBufferPointer { px in
+            out.withUnsafeMutableBufferPointer { out in
+                for y in b.y0...b.y1 {
+                    var i = (y * image.width + b.x0) * 4, o = (y - b.y0) * w
+                    for _ in b.x0...b.x1 {
+                        defer { i += 4; o += 1 }
+                        // `seen`, written out: this runs once per pixel of the picture.
+                        let a = Int(px[i + 3])
+                        if alpha && a == 0 { continue }
+                        var r = (Int(px[i]) * a + 127) / 255, g = (Int(px[i + 1]) * a + 127) / 255
+                        var bl = (Int(px[i + 2]) * a + 127) / 255, aa = a
+                        if opaque && a < 255 {
+                            let rest = 255 - a
+                            r += (under.0 * rest + 127) / 255; g += (under.1 * rest + 127) / 255; bl += (under.2 * rest + 127) / 255
+                            aa = 255
+                        }
+                        var d = max(abs(r - colour.0), abs(g - colour.1), abs(bl - colour.2))
+                        if alpha { d = max(d, abs(aa - colour.3)) }
+                        out[o] = d
+                    }
+                }
             }
         }
         return out
@@ -470,28 +487,13 @@ public enum Calibration {
         return (UInt8(r), UInt8(g), UInt8(b), UInt8(a), r | g << 8 | b << 16 | a << 24)
     }
 
+    /// Ink: the pixels that differ from the picture's background by more than `threshold`
+    /// (`differences` against it: nothing drawn is never ink, a widget's rounded corners, an
+    /// accessory's backdrop; on an opaque background translucent pixels are seen over it).
     static func inkMask(_ image: DiffImage, threshold: Int) -> [Bool] {
         guard image.width > 0, image.height > 0 else { return [] }
         let bg = background(image)
-        var mask = [Bool](repeating: false, count: image.width * image.height)
-        for y in 0..<image.height {
-            for x in 0..<image.width {
-                var p = premultiplied(image, x, y)
-                // Nothing drawn is never ink (a widget's rounded corners, an accessory's backdrop);
-                // on an opaque background, translucent pixels are seen over it (the corners' edges).
-                if p.a == 0 { continue }
-                if bg.3 == 255, p.a < 255 {
-                    let rest = 255 - Int(p.a)
-                    p.r = UInt8(Int(p.r) + (Int(bg.0) * rest + 127) / 255)
-                    p.g = UInt8(Int(p.g) + (Int(bg.1) * rest + 127) / 255)
-                    p.b = UInt8(Int(p.b) + (Int(bg.2) * rest + 127) / 255)
-                    p.a = 255
-                }
-                let d = max(abs(Int(p.r) - Int(bg.0)), abs(Int(p.g) - Int(bg.1)), abs(Int(p.b) - Int(bg.2)), abs(Int(p.a) - Int(bg.3)))
-                mask[y * image.width + x] = d > threshold
-            }
-        }
-        return mask
+        return differences(image, from: (Int(bg.0), Int(bg.1), Int(bg.2), Int(bg.3)), over: bg, in: nil, alpha: true).map { $0 > threshold }
     }
 
     struct PixelBox {
