@@ -155,4 +155,9 @@ extension View {
     /// How many columns a cell of a `Grid` spans: drawn in its own column.
     public func gridCellColumns(_ count: Int) -> some View { self }
     public func gridColumnAlignment(_ guide: HorizontalAlignment) -> some View { self }
+    /// The axes on which a cell takes no part in sizing its row and column (a divider across a
+    /// `Grid`): the cell is laid out as the rows of this `Grid` lay out every cell.
+    public func gridCellUnsizedAxes(_ axes: Axis.Set) -> some View { self }
+    /// Where a cell sits in its cell's space: as the row aligns every cell.
+    public func gridCellAnchor(_ anchor: UnitPoint) -> some View { self }
 }

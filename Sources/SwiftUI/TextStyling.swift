@@ -194,6 +194,18 @@ extension Text {
 
     /// A run's node: its text, raised by its baseline offset.
     func node(in environment: EnvironmentValues) -> ViewNode {
+        if let inline {
+            // The image in the text's font and colour.
+            var inner = environment
+            var font = self.font ?? environment.font ?? .body
+            if let weight { font.weightValue = weight }
+            if isBold { font.isBold = true }
+            inner.font = font
+            if let foreground { inner.setForeground([AnyShapeStyle(foreground)]) }
+            else if let foregroundStyle { inner.setForeground([foregroundStyle.style]) }
+            let nodes = ViewResolver.nodes(inline.image, in: inner)
+            return nodes.count == 1 ? nodes[0] : ViewNode(.hstack(spacing: 0, alignment: .bottom, children: nodes))
+        }
         let (text, offset) = content(in: environment)
         return ViewNode(.text(text), modifiers: offset != 0 ? [.offset(x: 0, y: -offset)] : [])
     }
@@ -206,7 +218,8 @@ extension Text {
         if let foreground { inner.foreground = AnyShapeStyle(foreground) }
         inner.textStyling = styling.over(environment.textStyling)
         let contents = runs.map { $0.content(in: inner) }
-        if let first = contents.first, contents.allSatisfy({ $0.offset == first.offset && Self.sameStyle($0.0, first.0) }) {
+        if let first = contents.first, runs.allSatisfy({ $0.inline == nil }),
+           contents.allSatisfy({ $0.offset == first.offset && Self.sameStyle($0.0, first.0) }) {
             var merged = first.0
             merged.string = contents.map(\.0.string).joined()
             return [ViewNode(.text(merged), modifiers: first.offset != 0 ? [.offset(x: 0, y: -first.offset)] : [])]

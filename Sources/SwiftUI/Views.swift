@@ -23,6 +23,8 @@ public struct Text: View, PrimitiveView, Hashable, Sendable {
     var runs: [Text]?
     /// Where the initialiser is written (SourceLocations.swift).
     var origin: SourceLocation?
+    /// An image in a line of text (`Text(Image(systemName:))`, `Text("\(Image(systemName: "x")) 5 min")`).
+    var inline: InlineImage?
 
     public init(verbatim content: String, file: StaticString = #fileID, line: UInt = #line) { self.content = content; origin = .at(file, line) }
     // Disfavoured, as in SwiftUI: a literal is a key to look up, a String variable is shown as it is.
@@ -41,6 +43,12 @@ public struct Text: View, PrimitiveView, Hashable, Sendable {
         self.content = String(attributedContent.characters); origin = .at(file, line)
     }
 
+    /// An image as text: a symbol takes the text's font and colour, and sits in the line beside
+    /// the runs it is added to (`Text(Image(systemName: "clock")) + Text(" 5 min")`).
+    public init(_ image: Image, file: StaticString = #fileID, line: UInt = #line) {
+        content = ""; inline = InlineImage(image: image); origin = .at(file, line)
+    }
+
     public func font(_ font: Font?) -> Text { var t = self; t.font = font; return t }
     public func fontWeight(_ weight: Font.Weight?) -> Text { var t = self; t.weight = weight; return t }
     public func bold() -> Text { var t = self; t.isBold = true; return t }
@@ -48,7 +56,7 @@ public struct Text: View, PrimitiveView, Hashable, Sendable {
     public func monospacedDigit() -> Text { var t = self; t.monospacedDigits = true; return t }
 
     package func makeNodes(in environment: EnvironmentValues) -> [ViewNode] {
-        if let runs { return concatenatedNodes(runs, in: environment).at(origin) }
+        if let runs = runs ?? inlineRuns(in: environment) { return concatenatedNodes(runs, in: environment).at(origin) }
         return [node(in: environment)].at(origin)
     }
 }
@@ -70,7 +78,12 @@ public struct LocalizedStringKey: ExpressibleByStringInterpolation, Hashable, Se
     indirect enum LateArgument: Hashable, Sendable {
         case dated(DatedText)
         case text(Text)
+        /// An image in the line (`\(Image(systemName: "clock"))`): the text is split around it.
+        case image(InlineImage)
     }
+
+    /// Stands for an image in the localized string until the text is split around it.
+    static let imageMarker: Character = "\u{FFFC}"
 
     public init(_ value: String) { key = value; arguments = [] }
     public init(stringLiteral value: String) { key = value; arguments = [] }
@@ -93,6 +106,10 @@ public struct LocalizedStringKey: ExpressibleByStringInterpolation, Hashable, Se
         public mutating func appendInterpolation(_ text: Text) {
             key += "%@"; late[arguments.count] = .text(text); arguments.append("")
         }
+        /// An image in the line (SwiftUI's `Text("\(Image(systemName: "star.fill")) rated")`).
+        public mutating func appendInterpolation(_ image: Image) {
+            key += "%@"; late[arguments.count] = .image(InlineImage(image: image)); arguments.append("")
+        }
         /// A number written by a printf specifier (`\(rating, specifier: "%.1f")`).
         public mutating func appendInterpolation<T: BinaryFloatingPoint>(_ value: T, specifier: String) {
             key += "%@"; arguments.append(String(format: specifier, Double(value)))
@@ -112,6 +129,7 @@ public struct LocalizedStringKey: ExpressibleByStringInterpolation, Hashable, Se
             switch argument {
             case .dated(let dated): values[index] = dated.string(in: environment)
             case .text(let text): values[index] = text.content(in: environment).0.string
+            case .image: values[index] = String(Self.imageMarker)
             }
         }
         return Self.format(texts?[locale] ?? texts?[language] ?? key, values)
@@ -187,3 +205,30 @@ public struct Spacer: View, PrimitiveView {
     package func makeNodes(in environment: EnvironmentValues) -> [ViewNode] { [ViewNode(.spacer(minLength: minLength))] }
 }
 
+
+/// An image held by a `Text`, compared by what it shows.
+struct InlineImage: Hashable, Sendable {
+    let image: Image
+    static func == (a: InlineImage, b: InlineImage) -> Bool { "\(a.image.source)" == "\(b.image.source)" }
+    func hash(into hasher: inout Hasher) { hasher.combine("\(image.source)") }
+}
+
+extension Text {
+    /// A looked-up text with images interpolated: its runs, split around each image (in the order
+    /// the key gives them); nil when it holds no image.
+    func inlineRuns(in environment: EnvironmentValues) -> [Text]? {
+        guard let key else { return nil }
+        let images = key.lateArguments.sorted { $0.key < $1.key }.compactMap { entry -> InlineImage? in
+            if case .image(let image) = entry.value { return image } else { return nil }
+        }
+        guard !images.isEmpty else { return nil }
+        var plain = self
+        plain.key = nil; plain.runs = nil; plain.inline = nil
+        var runs: [Text] = []
+        for (index, piece) in key.localized(in: environment).split(separator: LocalizedStringKey.imageMarker, omittingEmptySubsequences: false).enumerated() {
+            if !piece.isEmpty { var run = plain; run.content = String(piece); runs.append(run) }
+            if index < images.count { var run = plain; run.content = ""; run.inline = images[index]; runs.append(run) }
+        }
+        return runs
+    }
+}

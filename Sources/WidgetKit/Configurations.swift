@@ -323,6 +323,8 @@ extension WidgetConfiguration {
     public func disfavoredLocations(_ locations: [WidgetLocation], for families: [WidgetFamily]) -> some WidgetConfiguration { modified() }
     /// Whether iOS may remove the container background.
     public func containerBackgroundRemovable(_ isRemovable: Bool = true) -> some WidgetConfiguration { modified() }
+    /// The widget asks to be configured when it is added (iOS 17): nothing to draw.
+    public func promptsForUserConfiguration() -> some WidgetConfiguration { modified() }
 }
 
 /// Where a widget can appear (WidgetKit's `WidgetLocation`).
