@@ -107,7 +107,7 @@ extension LayoutPass {
     }
 
     /// Places a custom layout's children where its `placements` say (a child it does not place, or
-    /// every child once it is past its budget, at the centre of its bounds at its ideal size).
+    /// every child once it is past its budget, at the centre of its bounds with its proposal).
     func placeCustom(_ layer: Int, _ p: ProposedSize, at origin: Point) -> PlacedNode? {
         guard case .custom(let box, let children, let priorities) = tree.entries[layer].layer else { return nil }
         let source = tree.entries[layer].source
@@ -120,8 +120,10 @@ extension LayoutPass {
         var placed: [PlacedNode] = []
         for (index, child) in children.enumerated() {
             let placement = index < placements.count ? placements[index] : nil
+            // Not placed: at the centre of the bounds with the container's own proposal (Apple's
+            // documentation of `LayoutSubview.place(at:anchor:proposal:)`).
             let asked = placement ?? ChildPlacement(position: Point(x: rect.midX, y: rect.midY), anchor: .center,
-                                                    proposal: LayoutProposal(width: nil, height: nil))
+                                                    proposal: LayoutProposal(width: p.width, height: p.height))
             // A placed frame is never infinite: ∞ is placed as the ideal size (as at the root).
             let proposal = LayoutEngine.placeable(ProposedSize(width: custom.proposal(asked.proposal.width, box.layout, source),
                                                                height: custom.proposal(asked.proposal.height, box.layout, source)))

@@ -11,7 +11,7 @@ public protocol CustomLayout: AnyObject, Sendable {
     /// The size the container takes for the proposal (nil: unspecified on that axis).
     func sizeThatFits(_ proposal: LayoutProposal, children: CustomLayoutChildren) -> Size
     /// Where each child goes in `bounds` (surface coordinates), one entry per child; nil: the
-    /// child was not placed (it is centred in `bounds`, as SwiftUI does).
+    /// child was not placed (it is centred in `bounds` with the container's proposal, as SwiftUI does).
     func placements(in bounds: Rect, proposal: LayoutProposal, children: CustomLayoutChildren) -> [ChildPlacement?]
 }
 

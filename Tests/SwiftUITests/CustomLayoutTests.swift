@@ -125,6 +125,14 @@ struct ChattyLayout: Layout {
     }
 }
 
+/// A layout that sizes itself to the proposal and places nothing.
+struct PlacesNothing: Layout {
+    func sizeThatFits(proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) -> CGSize {
+        proposal.replacingUnspecifiedDimensions()
+    }
+    func placeSubviews(in bounds: CGRect, proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) {}
+}
+
 /// A team's `Layout` run by the engine: sizes and frames in numbers, caches, layout values,
 /// `AnyLayout` and the stack layouts, and the bounds on what a layout may answer.
 @Suite("SwiftUI's Layout protocol: the engine calls the team's sizeThatFits and placeSubviews")
@@ -260,6 +268,15 @@ struct CustomLayoutTests {
         #expect(delegated == [Rect(x: 0, y: 10, width: 20, height: 10), Rect(x: 25, y: 0, width: 50, height: 30),
                               Rect(x: 80, y: 10, width: 20, height: 10)], "\(delegated)")
         #expect(delegated == engine, "\(delegated) vs \(engine)")
+    }
+
+    @Test("a child the layout does not place is centred in it, proposed the container's own proposal")
+    func unplaced() throws {
+        let frames = Self.blocks(try Self.render(PlacesNothing {
+            Self.block(.red, 20, 20)
+            Color.blue
+        }).placed)
+        #expect(frames == [Rect(x: 40, y: 40, width: 20, height: 20), Rect(x: 0, y: 0, width: 100, height: 100)], "\(frames)")
     }
 
     @Test("a NaN size, an infinite height and a child at 1e12 are clamped, with a warning naming the layout")
