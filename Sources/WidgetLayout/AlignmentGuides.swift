@@ -40,8 +40,9 @@ extension LayoutPass {
     /// What a guide's computation reads of `layer` sized for `p` (SwiftUI's `ViewDimensions`).
     func dimensions(_ layer: Int, _ p: ProposedSize) -> GuideDimensions {
         let s = size(layer, p)
-        return GuideDimensions(width: s.width, height: s.height) { [unowned self] key in
-            self.explicitGuide(layer, key, p)
+        // Weak: a team's closure may keep the dimensions after the pass is over (they then state nothing).
+        return GuideDimensions(width: s.width, height: s.height) { [weak self] key in
+            self?.explicitGuide(layer, key, p)
         }
     }
 
@@ -133,8 +134,8 @@ extension LayoutPass {
     func alignedOrigin(_ child: Int, _ p: ProposedSize, in rect: Rect, _ alignment: Alignment,
                        content: (layer: Int, proposal: ProposedSize)? = nil) -> Point {
         var origin = FrameLayout.origin(of: size(child, p), in: rect, alignment)
-        let container = GuideDimensions(width: rect.width, height: rect.height) { [unowned self] key in
-            content.flatMap { self.explicitGuide($0.layer, key, $0.proposal) }
+        let container = GuideDimensions(width: rect.width, height: rect.height) { [weak self] key in
+            content.flatMap { self?.explicitGuide($0.layer, key, $0.proposal) }
         }
         let h = AlignmentKey.horizontal(alignment.horizontal), v = AlignmentKey.vertical(alignment.vertical)
         if alignsByGuides(h) { origin.x = rect.minX + SafeNumber.signed(container[h] - guideValue(child, h, p)) }
