@@ -192,6 +192,8 @@ public protocol ParameterSummary: Sendable {}
 public struct ParameterSummaryContent<Intent: AppIntent, Content>: ParameterSummary, @unchecked Sendable {
     public let summary: ParameterSummaryString<Intent>
     public init(_ summary: ParameterSummaryString<Intent>) where Content == Void { self.summary = summary }
+    /// `Summary()`: the intent's parameters without a sentence.
+    public init() where Content == Void { summary = "" }
     public init(_ summary: ParameterSummaryString<Intent>, @ParameterSummaryBuilder<Intent> table: () -> Content) {
         self.summary = summary; _ = table()
     }

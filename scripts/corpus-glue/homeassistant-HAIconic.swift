@@ -20,8 +20,11 @@ public protocol IconDrawable {
 }
 
 extension IconDrawable {
-    /// A placeholder image named by the icon (the glyph is not drawn).
-    public func image(ofSize size: CGSize, color: UIColor?) -> UIImage { UIImage(named: name)! }
+    /// The image named by the icon, in a canvas of the size asked for (the real one draws the glyph
+    /// at that size; the name is not in the app's catalogs, so a placeholder of that size stands in).
+    public func image(ofSize size: CGSize, color: UIColor?) -> UIImage {
+        UIGraphicsImageRenderer(size: size).image { _ in UIImage(named: name)?.draw(in: CGRect(origin: .zero, size: size)) }
+    }
     public static func register() {}
     public static func unregister() {}
 }

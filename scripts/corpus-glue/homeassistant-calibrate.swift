@@ -46,3 +46,9 @@ public extension MaterialDesignIcons {
         if let fallback { self.init(named: name, fallback: fallback) } else { self.init(named: name) }
     }
 }
+
+/// HANetworking's `ServerInfo.remoteName` (the name the server gives itself), which the app's server
+/// entity searches; our `ServerInfo` (homeassistant.swift) has the one name.
+public extension ServerInfo {
+    var remoteName: String { name }
+}
