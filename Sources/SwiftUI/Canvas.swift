@@ -48,7 +48,7 @@ final class CanvasRecorder {
     let origin: SourceLocation
     var nodes: [ViewNode] = []
     /// Past this many drawing calls a canvas stops recording (a loop drawing millions of dots).
-    static let drawLimit = 5_000
+    static let drawLimit = Limits.default.canvasDrawCalls
 
     init(environment: EnvironmentValues, size: CGSize, origin: SourceLocation) {
         self.environment = environment; self.size = size; self.origin = origin
@@ -60,7 +60,7 @@ final class CanvasRecorder {
 
     func add(_ node: ViewNode) {
         guard nodes.count < Self.drawLimit else {
-            warn("more than \(Self.drawLimit) drawing calls (CanvasRecorder.drawLimit): the rest is left out")
+            warn("more than \(Self.drawLimit) drawing calls (Limits.canvasDrawCalls): the rest is left out")
             return
         }
         var node = node

@@ -79,6 +79,10 @@ public struct Limits: Sendable, Equatable {
     /// size, a child's position or proposal); NaN, infinities and anything beyond are clamped with a
     /// warning naming the layout. A surface or canvas is a few thousand points at most.
     public var customLayoutExtent = 100_000
+    /// Drawing calls (fills, strokes, texts, images) one SwiftUI `Canvas` keeps per render pass;
+    /// past it the rest is left out with a warning at the `Canvas`'s line. Each is a node as large
+    /// as the canvas: a sparkline or a dial takes tens.
+    public var canvasDrawCalls = 5_000
 
     /// Entries of one widget timeline (`timeline:`'s maxEntries, or an explicit entries file):
     /// each entry is a render of every surface asked for.

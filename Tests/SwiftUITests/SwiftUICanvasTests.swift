@@ -82,6 +82,20 @@ struct SwiftUICanvasTests {
         #expect(right[2] > 200 && right[0] < 60, "\(right)")
     }
 
+    @Test("a canvas keeps Limits.canvasDrawCalls drawing calls; the rest is left out with a warning")
+    func drawCallsAreBounded() throws {
+        let view = Canvas { context, size in
+            for i in 0..<6_000 {
+                context.fill(Path(CGRect(x: Double(i % 100), y: Double(i / 100), width: 1, height: 1)), with: .color(.red))
+            }
+        }
+        let picture = try CanvasPicture(view, width: 100, height: 100)
+        #expect(picture.result.warnings.contains { $0.description.contains("more than 5000 drawing calls (Limits.canvasDrawCalls)") },
+                "\(picture.result.warnings)")
+        // Rows 0…49 are drawn (5,000 dots), rows 50…59 are not.
+        #expect(Self.isRed(picture.at(10, 49)) && Self.isEmpty(picture.at(10, 55)), "\(picture.at(10, 49)) \(picture.at(10, 55))")
+    }
+
     @Test("what the engine does not draw is a warning at the canvas's line, and a magenta fill where a shading can not be painted")
     func unsupported() throws {
         let line = #line + 1
