@@ -19,26 +19,27 @@ extension Text {
 
     /// A date written in `style`, at the render's `now`, in its locale and time zone (a widget's
     /// text that iOS keeps current is drawn as it reads at that moment).
-    public init(_ date: Date, style: Text.DateStyle) {
-        self.init(verbatim: "")
+    public init(_ date: Date, style: Text.DateStyle, file: StaticString = #fileID, line: UInt = #line) {
+        self.init(verbatim: "", file: file, line: line)
         dated = .date(date, style.kind)
     }
 
     /// A timer over `timerInterval` (SwiftUI's `Text(timerInterval:pauseTime:countsDown:showsHours:)`):
     /// counting down to its end, or up from its start, read at the render's `now`.
-    public init(timerInterval: ClosedRange<Date>, pauseTime: Date? = nil, countsDown: Bool = true, showsHours: Bool = true) {
-        self.init(verbatim: "")
+    public init(timerInterval: ClosedRange<Date>, pauseTime: Date? = nil, countsDown: Bool = true, showsHours: Bool = true,
+                file: StaticString = #fileID, line: UInt = #line) {
+        self.init(verbatim: "", file: file, line: line)
         dated = .timer(timerInterval, pause: pauseTime, countsDown: countsDown, showsHours: showsHours)
     }
 
     /// A value written by a format style (`Text(price, format: .currency(code: "KRW"))`).
-    public init<F: FormatStyle>(_ input: F.FormatInput, format: F) where F.FormatOutput == String {
-        self.init(verbatim: format.format(input))
+    public init<F: FormatStyle>(_ input: F.FormatInput, format: F, file: StaticString = #fileID, line: UInt = #line) where F.FormatOutput == String {
+        self.init(verbatim: format.format(input), file: file, line: line)
     }
 
     /// A date range (`Text(start...end)`), written as the locale writes an interval.
-    public init(_ dates: ClosedRange<Date>) {
-        self.init(verbatim: "")
+    public init(_ dates: ClosedRange<Date>, file: StaticString = #fileID, line: UInt = #line) {
+        self.init(verbatim: "", file: file, line: line)
         dated = .interval(dates)
     }
 }
