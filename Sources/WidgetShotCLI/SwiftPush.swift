@@ -74,14 +74,8 @@ enum SwiftPush {
             let wanted = (options.presentations ?? LiveActivityPresentation.allCases).compactMap(\.surface)
                 .filter { options.device.supports($0) }
             let preview = found.previews.first { $0.widget == widget && $0.kind == "activity" }
-            var attributes: (path: String, name: String)?
-            if let attributesFile {
-                // `--attributes` holds the attributes alone: given to the runner as {"attributes": …}.
-                let wrapped = folder + "/attributes.json"
-                let bytes = try BoundedFile.read(attributesFile, limit: Limits.default.documentBytes)
-                try AtomicFile.write(Array("{\"attributes\": ".utf8) + bytes + Array("}".utf8), to: wrapped)
-                attributes = (wrapped, attributesFile)
-            }
+            // `--attributes` holds the attributes alone; a start push's come from its aps.attributes.
+            var attributes = attributesFile.map { (path: URL(fileURLWithPath: $0).standardizedFileURL.path, name: $0) }
             var lastState: (path: String, name: String)?
             let zone = options.timeZone ?? TimeZone(secondsFromGMT: 0)!
             for (i, push) in checked.enumerated() {
@@ -140,9 +134,13 @@ enum SwiftPush {
                 var push = push
                 if let error = refused[i] {
                     let rule: PushRule = error.message.hasPrefix("missing") ? .required : .type
+                    // Refused in the push itself: at its key; in another file (--attributes, the
+                    // start push's attributes, an earlier content-state): that file and its path.
+                    let own = error.file == push.input.name
                     push.report = PushReport(problems: push.report.problems + [
-                        PushProblem.error(rule, key: error.path.isEmpty ? "$" : error.path,
-                                          message: error.message + " (the app's own decoder refuses it: nothing is drawn for this push)"),
+                        PushProblem.error(rule, key: own ? (error.path.isEmpty ? "$" : error.path) : "aps",
+                                          message: (own ? error.message : error.description)
+                                              + " (the app's own decoder refuses it: nothing is drawn for this push)"),
                     ])
                 }
                 let now = options.now ?? push.payload?.timestamp ?? Date(timeIntervalSince1970: 0)

@@ -16,7 +16,7 @@ import WidgetShot
 ///   `placeholder(in:)` returns (it must be `Decodable`);
 /// - a Live Activity: `{"attributes": …, "content-state": …}`, or an APNs payload
 ///   `{"aps": {"content-state": …, "attributes": …}}`; attributes left out come from
-///   `attributesData` (a file of the same shape: a start push, or `--attributes`), else from a
+///   `attributesData` (a start push, or the attributes alone: `--attributes`), else from a
 ///   `#Preview` of the activity.
 ///
 /// A file the app would fail to decode is an error at the decoder's path
@@ -236,11 +236,13 @@ extension SwiftRunner {
             throw RunnerDataError(file: file.name, path: file.isPush ? "aps.content-state" : "content-state",
                                   message: "missing: the \(typeName(A.ContentState.self)) to draw")
         }
-        if let attributes = try data.attributes ?? attributesFile.flatMap({ try read($0).attributes }) ?? (fallback as? A) {
+        // The attributes file is a push (a start push's aps.attributes) or the attributes alone.
+        if let attributes = try data.attributes ?? attributesFile.flatMap({ $0.isPush ? try read($0).attributes : try $0.decode(A.self) })
+            ?? (fallback as? A) {
             return (attributes, state)
         }
         throw RunnerDataError(file: file.name, path: file.isPush ? "aps.attributes" : "attributes",
-                              message: "missing: the \(typeName(A.self)) to draw with (give them beside the content-state, or --attributes FILE)")
+                              message: "missing: the \(typeName(A.self)) to draw with (\"attributes\" beside the content-state; for push, a start push or --attributes FILE)")
     }
 
     /// One picture of a data file: a widget's entry in its family, or a Live Activity on its surface.

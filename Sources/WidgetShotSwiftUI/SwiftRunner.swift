@@ -48,8 +48,8 @@ public enum SwiftRunner {
         /// decoded from by the team's own types (RunnerData.swift); `dataName` is how messages name it.
         public var data: String?
         public var dataName: String?
-        /// A Live Activity's attributes when `data` has none: a file of the same shape, else the
-        /// attributes of the #Preview with this symbol.
+        /// A Live Activity's attributes when `data` has none: a file holding them (an APNs payload's
+        /// `aps.attributes`, or the attributes alone), else those of the #Preview with this symbol.
         public var attributesData: String?
         public var attributesName: String?
         public var attributesPreview: String?
