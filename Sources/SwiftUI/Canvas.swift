@@ -35,9 +35,11 @@ public struct Canvas<Symbols: View>: View, PrimitiveView {
         let recorder = CanvasRecorder(environment: environment, size: size, origin: origin)
         var context = GraphicsContext(recorder: recorder)
         if size.width > 0, size.height > 0 { renderer(&context, size) }
-        let flexible = FrameSpec(minWidth: 0, maxWidth: .infinity, minHeight: 0, maxHeight: .infinity, alignment: .topLeading)
-        return [ViewNode(.zstack(alignment: .topLeading, children: recorder.nodes),
-                         modifiers: [.frame(flexible), .clip(.rect), .probe(number)], source: origin)]
+        // Sized as a shape (the space offered; 10 × 10 when asked for its ideal size), drawn over,
+        // so the drawing's guessed size on the first pass never sizes the canvas.
+        let drawing = ViewNode(.zstack(alignment: .topLeading, children: recorder.nodes))
+        return [ViewNode(.shape(ShapeContent(shape: .rect)),
+                         modifiers: [.overlay(drawing, alignment: .topLeading), .clip(.rect), .probe(number)], source: origin)]
     }
 }
 

@@ -70,6 +70,18 @@ struct SwiftUICanvasTests {
         #expect(picture.result.warnings.isEmpty, "\(picture.result.warnings)")
     }
 
+    @Test("a canvas takes the space offered, and 10 × 10 when asked for its ideal size, as a shape")
+    func canvasSize() throws {
+        let seen = CanvasSizes()
+        let picture = try CanvasPicture(HStack(spacing: 0) {
+            Canvas { _, size in seen.sizes.append(size) }.fixedSize()
+            Canvas { _, size in seen.sizes.append(size) }
+        }, width: 100, height: 100)
+        // Last pass: the fixed-size canvas 10 × 10, the other the remaining 90 × 100.
+        #expect(seen.sizes.suffix(2) == [CGSize(width: 10, height: 10), CGSize(width: 90, height: 100)], "\(seen.sizes)")
+        #expect(picture.result.warnings.isEmpty, "\(picture.result.warnings)")
+    }
+
     @Test("a linear gradient in canvas points runs from its start point to its end point")
     func gradient() throws {
         let view = Canvas { context, size in
