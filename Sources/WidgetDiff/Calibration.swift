@@ -308,8 +308,12 @@ public enum Calibration {
             if options.faintThreshold > 0, options.faintThreshold < options.inkThreshold {
                 faintParts = faintElements(difference, strong: sub, strongBoxes: parts, width: w, height: h, options: options) ?? []
             }
-            for part in parts + faintParts where part.x0 > 0 && part.y0 > 0 && part.x1 < w - 1 && part.y1 < h - 1
-                && part.x1 - part.x0 + 1 >= minSide && part.y1 - part.y0 + 1 >= minSide {
+            // At least 2 pt each way (an icon, a label), or a line at least 8 pt long and 8 times
+            // as long as it is thick (a separator across a white card on a grouped background, a
+            // track; not a glyph's stem).
+            for part in parts + faintParts where part.x0 > 0 && part.y0 > 0 && part.x1 < w - 1 && part.y1 < h - 1 {
+                let long = max(part.x1 - part.x0 + 1, part.y1 - part.y0 + 1), thin = min(part.x1 - part.x0 + 1, part.y1 - part.y0 + 1)
+                guard thin >= minSide || (long >= 4 * minSide && long >= 8 * thin) else { continue }
                 let inside = PixelBox(x0: box.x0 + part.x0, y0: box.y0 + part.y0, x1: box.x0 + part.x1, y1: box.y0 + part.y1)
                 guard !boxes.indices.contains(where: { $0 != index && sameElement(boxes[$0], inside, options) }),
                       !found.contains(where: { sameElement($0, inside, options) }) else { continue }

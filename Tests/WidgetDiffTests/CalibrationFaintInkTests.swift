@@ -90,6 +90,20 @@ import WidgetDiff
         #expect(found.contains(Self.box(60, 110, 240, 12)))
     }
 
+    /// A grouped list (home-assistant's settings, iOS 26): a white card on systemGroupedBackground
+    /// (#F2F2F7, 13 from white) holding two rows and a 1 pt separator (232 on white) inset from
+    /// both ends. The separator is found against the card, its region's background.
+    @Test func aSeparatorOnAWhiteCardOnAGroupedBackground() throws {
+        var c = Canvas(width: 360, height: 180, background: (242, 242, 247, 255))
+        c.fill(x: 30, y: 30, width: 300, height: 120, Canvas.white)
+        c.digits([1, 2], x: 60, y: 45)
+        c.fill(x: 60, y: 89, width: 255, height: 3, (232, 232, 232, 255))
+        c.digits([3, 4], x: 60, y: 105)
+        let found = try Calibration.elements(in: c.image, options: Self.options)
+        #expect(found.count == 4, "\(found)")
+        #expect(found.contains(Self.box(30, 30, 300, 120)) && found.contains(Self.box(60, 89, 255, 3)), "\(found)")
+    }
+
     /// Letters on a light card enclose the card's colour (the counter of an "O", of a "0"): that is
     /// the letter's, never an element. gradus' dashboard card titles gave 3 × 4 pt "elements" so.
     @Test func countersOnALightCardAreNotElements() throws {
