@@ -254,8 +254,7 @@ struct VerifyCommand: ParsableCommand {
                 note("report: \(report)/index.html")
             } catch { note("error: cannot write the report into \(report): \(error)"); throw ExitCode(2) }
         }
-        printFindings(document: built.document, suite: suite, projectFile: folders.projectFile)
-        drawn.noteWarnings()
+        printFindings(document: built.document, suite: suite, projectFile: folders.projectFile, drawn: drawn)
         let d = built.document
         var summary = "\(d.passed) passed, \(d.failed) failed"
         if d.missing > 0 { summary += ", \(d.missing) missing" }
@@ -271,8 +270,9 @@ struct VerifyCommand: ParsableCommand {
 
     /// The failures: as GitHub annotations (one per cause, and a table in the job's summary) or a
     /// line per cause (the goldens of each in the report); no golden at all is one line naming the
-    /// folder looked in.
-    private func printFindings(document: ReportDocument, suite: GoldenSuite, projectFile: String?) {
+    /// folder looked in. The widget runner's warnings go to standard error first.
+    private func printFindings(document: ReportDocument, suite: GoldenSuite, projectFile: String?, drawn: SwiftDrawings) {
+        drawn.noteWarnings()
         if OutputFormat.resolve(format) == .github {
             for line in GitHubAnnotation.groups(document) { print(line) }
             GitHubAnnotation.writeSummary(GitHubAnnotation.summary(document, report: report))

@@ -9,6 +9,18 @@ import WidgetShot
 /// an image's or a shape's modifier is annotated at that view's line. In SwiftSourceCLITests' suite,
 /// so they share its copy of the example and its scratch build.
 extension SwiftSourceCLITests {
+    /// A fresh copy with the app's model in the project's include: folder, and `file` edited
+    /// (`old` → `new`, which must occur); returns the edited text.
+    func copyWithAppFolder(editing file: String, _ old: String, to new: String) throws -> String {
+        try freshCopy()
+        try FileManager.default.moveItem(atPath: Self.folder + "/Order.swift", toPath: Self.app + "/Order.swift")
+        let original = try String(contentsOfFile: file, encoding: .utf8)
+        let text = original.replacingOccurrences(of: old, with: new)
+        #expect(text != original, "\(old) is not in \(file)")
+        try text.write(toFile: file, atomically: true, encoding: .utf8)
+        return text
+    }
+
     @Test("list in a project builds with widgetshot.yaml's swift: include: folders, and lists the project's Swift widgets", .childProcess)
     func listReadsTheProjectsSwiftFolders() async throws {
         try freshCopy()
@@ -36,15 +48,10 @@ extension SwiftSourceCLITests {
 
     @Test("verify names the line of the image or the shape whose modifier changed", .childProcess)
     func failuresNameImagesAndShapes() async throws {
-        try freshCopy()
-        try FileManager.default.moveItem(atPath: Self.folder + "/Order.swift", toPath: Self.app + "/Order.swift")
         // A dot after the banner's spacer: a shape of its own, its fill on the next line.
         let activity = Self.folder + "/DeliveryLiveActivity.swift"
-        let original = try String(contentsOfFile: activity, encoding: .utf8)
-        let text = original.replacingOccurrences(of: "            Spacer()\n",
-                                                 with: "            Spacer()\n            Circle()\n                .fill(Color.red)\n                .frame(width: 8, height: 8)\n")
-        #expect(text != original)
-        try text.write(toFile: activity, atomically: true, encoding: .utf8)
+        let text = try copyWithAppFolder(editing: activity, "            Spacer()\n",
+                                         to: "            Spacer()\n            Circle()\n                .fill(Color.red)\n                .frame(width: 8, height: 8)\n")
         func line(_ needle: String) -> Int { text.components(separatedBy: "\n").firstIndex { $0.contains(needle) }! + 1 }
         let record = try await runInProject(["record"])
         #expect(record.status == 0 && record.stdout.contains("20 created"), "\(record.stdout)\(record.stderr)")
@@ -68,15 +75,9 @@ extension SwiftSourceCLITests {
 
     @Test("the runner's warnings reach the gallery, verify's report and render, at the team's lines", .childProcess)
     func runnerWarningsReachEveryCommand() async throws {
-        try freshCopy()
-        try FileManager.default.moveItem(atPath: Self.folder + "/Order.swift", toPath: Self.app + "/Order.swift")
         // A shadow (not drawn: a warning) on the widget's big number, written on its own line.
-        let widget = Self.folder + "/DeliveryWidget.swift"
-        let original = try String(contentsOfFile: widget, encoding: .utf8)
-        let text = original.replacingOccurrences(of: "                    .font(.system(size: 28, weight: .bold))\n",
-                                                 with: "                    .font(.system(size: 28, weight: .bold))\n                    .shadow(radius: 2)\n")
-        #expect(text != original)
-        try text.write(toFile: widget, atomically: true, encoding: .utf8)
+        let text = try copyWithAppFolder(editing: Self.folder + "/DeliveryWidget.swift", "                    .font(.system(size: 28, weight: .bold))\n",
+                                         to: "                    .font(.system(size: 28, weight: .bold))\n                    .shadow(radius: 2)\n")
         let line = text.components(separatedBy: "\n").firstIndex { $0.contains(".shadow(radius: 2)") }! + 1
         let warning = "DeliveryWidgets/DeliveryWidget.swift:\(line):1: warning: shadow(radius: 2.0) is not drawn yet"
 
