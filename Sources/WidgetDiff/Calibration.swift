@@ -241,7 +241,7 @@ public enum Calibration {
         if let p = image.bufferProblem(named: name) { throw Failure(description: p) }
         let bg = background(image)
         let difference = differences(image, from: (Int(bg.0), Int(bg.1), Int(bg.2), Int(bg.3)), over: bg, in: nil, alpha: true)
-        let mask = difference.map { $0 > options.inkThreshold }
+        let mask = difference.map { Int($0) > options.inkThreshold }
         let gapX = max(0, Int((options.horizontalGap * options.scale).rounded()))
         let gapY = max(0, Int((options.verticalGap * options.scale).rounded()))
         let tooMany = Failure(description: "the \(name) has more than \(maxRuns) runs of ink (Calibration.maxRuns): is it a widget picture? (noise or fine stripes; a larger --gap joins more ink)")
@@ -251,7 +251,7 @@ public enum Calibration {
         var faint: [PixelBox] = []
         var anyInk = mask
         if options.faintThreshold > 0, options.faintThreshold < options.inkThreshold {
-            for i in anyInk.indices where difference[i] > options.faintThreshold { anyInk[i] = true }
+            for i in anyInk.indices where Int(difference[i]) > options.faintThreshold { anyInk[i] = true }
             guard let f = faintElements(difference, strong: mask, strongBoxes: boxes, width: image.width, height: image.height, options: options)
             else { throw tooMany }
             faint = f
@@ -302,7 +302,7 @@ public enum Calibration {
                   Double(dominant.value) >= solidShare * Double(w * h) else { continue }
             let d = ((dominant.key >> 10 & 31) << 3 + 4, (dominant.key >> 5 & 31) << 3 + 4, (dominant.key & 31) << 3 + 4, 255)
             let difference = differences(image, from: d, over: bg, in: box, alpha: false)
-            let sub = difference.map { $0 > options.inkThreshold }
+            let sub = difference.map { Int($0) > options.inkThreshold }
             guard let parts = components(sub, width: w, height: h, gapX: gapX, gapY: gapY) else { continue }
             var faintParts: [PixelBox] = []
             if options.faintThreshold > 0, options.faintThreshold < options.inkThreshold {
@@ -347,12 +347,12 @@ public enum Calibration {
     /// Regions of less than a square point of pixels are specks. A faint region that runs along
     /// ink on its cross axis (a light track whose filled part is ink) takes the ink in: the
     /// element is the whole track. nil when the region has more than `maxRuns` runs.
-    static func faintElements(_ difference: [Int], strong: [Bool], strongBoxes: [PixelBox], width: Int, height: Int,
+    static func faintElements(_ difference: [UInt8], strong: [Bool], strongBoxes: [PixelBox], width: Int, height: Int,
                               options: Options) -> [PixelBox]? {
         let reach = halo(options)
         let near = dilate(strong, width: width, height: height, radius: reach)
         var mask = [Bool](repeating: false, count: width * height)
-        for i in mask.indices where difference[i] > options.faintThreshold && !near[i] { mask[i] = true }
+        for i in mask.indices where Int(difference[i]) > options.faintThreshold && !near[i] { mask[i] = true }
         let gapX = max(0, Int((options.horizontalGap * options.scale).rounded()))
         let gapY = max(0, Int((options.verticalGap * options.scale).rounded()))
         guard let parts = components(mask, width: width, height: height, gapX: gapX, gapY: gapY) else { return nil }
@@ -424,11 +424,12 @@ public enum Calibration {
     /// channel difference as seen (`seen`); with `alpha` (against the picture's background) alpha
     /// too, and 0 where nothing is drawn, which is never ink (`inkMask`).
     static func differences(_ image: DiffImage, from colour: (Int, Int, Int, Int), over bg: (UInt8, UInt8, UInt8, UInt8),
-                            in box: PixelBox?, alpha: Bool) -> [Int] {
+                            in box: PixelBox?, alpha: Bool) -> [UInt8] {
         let b = box ?? PixelBox(x0: 0, y0: 0, x1: image.width - 1, y1: image.height - 1)
         let w = b.x1 - b.x0 + 1
         guard w > 0, b.y1 >= b.y0 else { return [] }
-        var out = [Int](repeating: 0, count: w * (b.y1 - b.y0 + 1))
+        // A byte a pixel (a difference is at most 255): a 4096² picture takes 16 MB, not 128.
+        var out = [UInt8](repeating: 0, count: w * (b.y1 - b.y0 + 1))
         let opaque = bg.3 == 255
         let under = (Int(bg.0), Int(bg.1), Int(bg.2))
         image.pixels.withUnsafeBufferPointer { px in
@@ -449,7 +450,7 @@ public enum Calibration {
                         }
                         var d = max(abs(r - colour.0), abs(g - colour.1), abs(bl - colour.2))
                         if alpha { d = max(d, abs(aa - colour.3)) }
-                        out[o] = d
+                        out[o] = UInt8(min(d, 255))
                     }
                 }
             }
@@ -497,7 +498,7 @@ public enum Calibration {
     static func inkMask(_ image: DiffImage, threshold: Int) -> [Bool] {
         guard image.width > 0, image.height > 0 else { return [] }
         let bg = background(image)
-        return differences(image, from: (Int(bg.0), Int(bg.1), Int(bg.2), Int(bg.3)), over: bg, in: nil, alpha: true).map { $0 > threshold }
+        return differences(image, from: (Int(bg.0), Int(bg.1), Int(bg.2), Int(bg.3)), over: bg, in: nil, alpha: true).map { Int($0) > threshold }
     }
 
     struct PixelBox {
