@@ -217,21 +217,10 @@ public enum SwiftUIRender {
         }
         let data = try JSONSerialization.data(withJSONObject: state)
         do { return try decoder.decode(A.ContentState.self, from: data) } catch let error as DecodingError {
-            throw WidgetError(description: "aps.content-state does not decode as \(A.self).ContentState: \(describe(error))")
-        }
-    }
-
-    /// `aps.content-state.minutes: expected Int, found a string`.
-    static func describe(_ error: DecodingError) -> String {
-        func path(_ keys: [any CodingKey]) -> String {
-            (["aps", "content-state"] + keys.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }).joined(separator: ".")
-        }
-        switch error {
-        case .typeMismatch(let type, let c): return "\(path(c.codingPath)): expected \(type): \(c.debugDescription)"
-        case .valueNotFound(let type, let c): return "\(path(c.codingPath)): no \(type) value"
-        case .keyNotFound(let key, let c): return "\(path(c.codingPath + [key])): missing"
-        case .dataCorrupted(let c): return "\(path(c.codingPath)): \(c.debugDescription)"
-        @unknown default: return "\(error)"
+            // The decoder's path and what it found there, as `--data` and `push --swift` say it.
+            let found = RunnerDataError(error, file: "", tree: try? JSONDecoder().decode(JSONTree.self, from: data))
+            let path = "aps.content-state" + (found.path.isEmpty ? "" : found.path.hasPrefix("[") ? found.path : "." + found.path)
+            throw WidgetError(description: "aps.content-state does not decode as \(A.self).ContentState: \(path): \(found.message)")
         }
     }
 }
