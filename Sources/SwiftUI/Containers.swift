@@ -114,8 +114,9 @@ public struct LazyHGrid<Content: View>: View, PrimitiveView {
     }
 }
 
-/// A grid of rows (SwiftUI's `Grid`). Partly: each `GridRow` is a row of equal-width cells; a
-/// column is not sized to its widest cell across rows.
+/// A grid of rows (SwiftUI's `Grid`): columns as wide as their widest cell, rows as tall as their
+/// tallest, laid out by `GridLayout` (GridLayout.swift). Default spacing 8 pt.
+/// Partly: a row aligned on a text baseline aligns its cells' bottoms.
 public struct Grid<Content: View>: View, PrimitiveView {
     public typealias Body = Never
     let alignment: Alignment, horizontalSpacing: CGFloat?, verticalSpacing: CGFloat?, content: Content, origin: SourceLocation
@@ -126,15 +127,14 @@ public struct Grid<Content: View>: View, PrimitiveView {
     }
     package func makeNodes(in environment: EnvironmentValues) -> [ViewNode] {
         var inner = environment
-        inner[GridSpacingKey.self] = horizontalSpacing.map(Double.init)
-        return [ViewNode(.vstack(spacing: verticalSpacing.map(Double.init), alignment: alignment.horizontal.engine,
-                                 children: ViewResolver.nodes(content, in: inner)), source: origin)]
+        inner[GridRowCounterKey.self] = GridRowCounter()
+        let layout = GridLayout(alignment: alignment, horizontalSpacing: horizontalSpacing ?? 8, verticalSpacing: verticalSpacing ?? 8)
+        return LayoutContainer(layout: layout, content: content, origin: origin).makeNodes(in: inner)
     }
 }
 
-struct GridSpacingKey: EnvironmentKey { static let defaultValue: Double? = nil }
-
-/// A row of a `Grid` (SwiftUI's `GridRow`).
+/// A row of a `Grid` (SwiftUI's `GridRow`): its views are the row's cells, in column order.
+/// Outside a `Grid`, an `HStack` of them.
 public struct GridRow<Content: View>: View, PrimitiveView {
     public typealias Body = Never
     let alignment: VerticalAlignment?, content: Content, origin: SourceLocation
@@ -142,22 +142,26 @@ public struct GridRow<Content: View>: View, PrimitiveView {
         self.alignment = alignment; self.content = content(); origin = .at(file, line)
     }
     package func makeNodes(in environment: EnvironmentValues) -> [ViewNode] {
-        let cells = ViewResolver.nodes(content, in: environment).map { cell -> ViewNode in
-            var cell = cell
-            cell.modifiers.append(.frame(FrameSpec(maxWidth: .infinity)))
-            return cell
+        var inner = environment
+        inner[GridRowCounterKey.self] = nil
+        let cells = ViewResolver.nodes(content, in: inner)
+        guard let counter = environment[GridRowCounterKey.self] else {
+            return [ViewNode(.hstack(spacing: nil, alignment: (alignment ?? .center).engine, children: cells), source: origin)]
         }
-        return [ViewNode(.hstack(spacing: environment[GridSpacingKey.self], alignment: (alignment ?? .center).engine, children: cells), source: origin)]
+        let tag = GridRowTag(index: counter.next, alignment: alignment)
+        counter.next += 1
+        return cells.map { LayoutValueCarrier.adding(ObjectIdentifier(GridRowKey.self), tag, to: $0) }
     }
 }
 
 extension View {
-    /// How many columns a cell of a `Grid` spans: drawn in its own column.
-    public func gridCellColumns(_ count: Int) -> some View { self }
-    public func gridColumnAlignment(_ guide: HorizontalAlignment) -> some View { self }
+    /// How many columns a cell of a `Grid` spans.
+    public func gridCellColumns(_ count: Int) -> some View { layoutValue(key: GridColumnsKey.self, value: count) }
+    /// How the cells of this cell's column align horizontally.
+    public func gridColumnAlignment(_ guide: HorizontalAlignment) -> some View { layoutValue(key: GridColumnAlignmentKey.self, value: guide) }
     /// The axes on which a cell takes no part in sizing its row and column (a divider across a
-    /// `Grid`): the cell is laid out as the rows of this `Grid` lay out every cell.
-    public func gridCellUnsizedAxes(_ axes: Axis.Set) -> some View { self }
-    /// Where a cell sits in its cell's space: as the row aligns every cell.
-    public func gridCellAnchor(_ anchor: UnitPoint) -> some View { self }
+    /// `Grid`): it is offered the space the others made.
+    public func gridCellUnsizedAxes(_ axes: Axis.Set) -> some View { layoutValue(key: GridUnsizedKey.self, value: axes) }
+    /// The point of the cell's space the view's same point is put at.
+    public func gridCellAnchor(_ anchor: UnitPoint) -> some View { layoutValue(key: GridAnchorKey.self, value: anchor) }
 }

@@ -268,14 +268,7 @@ public struct LayoutValueView<Content: View>: View, PrimitiveView {
     let content: Content, key: ObjectIdentifier, value: Any
 
     package func makeNodes(in environment: EnvironmentValues) -> [ViewNode] {
-        ViewResolver.nodes(content, in: environment).map { node in
-            var (inner, values) = LayoutValueCarrier.unwrap(node)
-            values[key] = value
-            var wrapper = ViewNode(.custom(CustomLayoutBox(LayoutValueCarrier(values: values)), children: [inner]),
-                                   layoutPriority: inner.layoutPriority, source: inner.source)
-            wrapper.modifiers = []
-            return wrapper
-        }
+        ViewResolver.nodes(content, in: environment).map { LayoutValueCarrier.adding(key, value, to: $0) }
     }
 }
 
@@ -291,6 +284,16 @@ final class LayoutValueCarrier: CustomLayout, @unchecked Sendable {
 
     func placements(in bounds: Rect, proposal: LayoutProposal, children: CustomLayoutChildren) -> [ChildPlacement?] {
         [ChildPlacement(position: bounds.origin, proposal: proposal)]
+    }
+
+    /// `node` holding `value` for `key` too (one wrapper for all its values).
+    static func adding(_ key: ObjectIdentifier, _ value: Any, to node: ViewNode) -> ViewNode {
+        var (inner, values) = unwrap(node)
+        values[key] = value
+        var wrapper = ViewNode(.custom(CustomLayoutBox(LayoutValueCarrier(values: values)), children: [inner]),
+                               layoutPriority: inner.layoutPriority, source: inner.source)
+        wrapper.modifiers = []
+        return wrapper
     }
 
     /// The node without its values' wrapper (when the wrapper has no modifiers of its own), and the values.
