@@ -333,9 +333,13 @@ public protocol SetValueIntent<ValueType>: AppIntent {
 
 extension Text {
     /// A resource's text (SwiftUI's `Text(_: LocalizedStringResource)`): its key looked up in the
-    /// app's strings when it has no arguments, else its default value with the arguments written in.
+    /// app's strings when it has no arguments, its default value when the strings lack the key (as
+    /// iOS falls back), else its default value with the arguments written in.
     @_disfavoredOverload
     public init(_ resource: LocalizedStringResource) {
-        if resource.key.contains("%") { self.init(verbatim: resource.defaultValue) } else { self.init(LocalizedStringKey(resource.key)) }
+        if resource.key.contains("%") { self.init(verbatim: resource.defaultValue); return }
+        var key = LocalizedStringKey(resource.key)
+        key.fallback = resource.defaultValue
+        self.init(key)
     }
 }

@@ -69,6 +69,9 @@ public struct LocalizedStringKey: ExpressibleByStringInterpolation, Hashable, Se
     /// The lookup key, with format specifiers.
     let key: String
     let arguments: [String]
+    /// What to show when the app's strings have no entry for the key (a `LocalizedStringResource`'s
+    /// default value; nil: the key itself, as SwiftUI shows a missing key).
+    package var fallback: String?
     /// Arguments written at render time, by index: a date in a style (`\(date, style: .relative)`)
     /// or a `Text` (`\(Text("x").bold())`, its characters).
     var lateArguments: [Int: LateArgument] = [:]
@@ -132,7 +135,7 @@ public struct LocalizedStringKey: ExpressibleByStringInterpolation, Hashable, Se
             case .image: values[index] = String(Self.imageMarker)
             }
         }
-        return Self.format(texts?[locale] ?? texts?[language] ?? key, values)
+        return Self.format(texts?[locale] ?? texts?[language] ?? fallback ?? key, values)
     }
 
     /// `%@`, `%lld`, `%d`, `%1$@` … replaced by the arguments (positional ones by number), `%%` by `%`.

@@ -89,6 +89,11 @@ struct ContainerEffectTests {
         let (r, _) = Self.node(Text(LocalizedStringResource("Total")))
         guard case .text(let rt) = r.kind else { Issue.record("\(r.kind)"); return }
         #expect(rt.string == "Total")
+        // A key the app's strings lack shows the resource's default value, as iOS does
+        // (home-assistant's energy period "widgets.energy.period.today" reads "Today").
+        let (d, _) = Self.node(Text(LocalizedStringResource("widgets.energy.period.today", defaultValue: "Today")))
+        guard case .text(let dt) = d.kind else { Issue.record("\(d.kind)"); return }
+        #expect(dt.string == "Today")
     }
 
     @Test("RelativeDateTimeFormatter writes the distance in the locale, named or numeric")
