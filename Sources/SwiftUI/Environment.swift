@@ -83,6 +83,8 @@ public struct EnvironmentValues: @unchecked Sendable {
 package final class Collector: @unchecked Sendable {
     package var containerBackground: AnyShapeStyle?
     package var containerBackgroundView: ViewNode?
+    /// The widget's configuration disabled its content margins (`contentMarginsDisabled()`).
+    package var contentMarginsDisabled = false
     /// What could not be drawn as written, with the team's file and line where known: a render's
     /// warnings, never a silent drop.
     package var warnings: [(message: String, at: SourceLocation?)] = []

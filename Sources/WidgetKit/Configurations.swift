@@ -25,6 +25,22 @@ public protocol AppIntentTimelineProvider: _TimelineProviderContextual {
     func placeholder(in context: Context) -> Entry
     func snapshot(for configuration: Intent, in context: Context) async -> Entry
     func timeline(for configuration: Intent, in context: Context) async -> Timeline<Entry>
+    /// The configurations offered where a widget cannot be edited (watchOS): not drawn.
+    func recommendations() -> [AppIntentRecommendation<Intent>]
+}
+
+extension AppIntentTimelineProvider {
+    public func recommendations() -> [AppIntentRecommendation<Intent>] { [] }
+}
+
+/// A configuration a provider recommends (WidgetKit's `AppIntentRecommendation`): kept, not drawn.
+public struct AppIntentRecommendation<Intent: WidgetConfigurationIntent> {
+    public let intent: Intent
+    public let description: Text
+    public init(intent: Intent, description: Text) { self.intent = intent; self.description = description }
+    public init(intent: Intent, description: LocalizedStringKey) { self.intent = intent; self.description = Text(description) }
+    @_disfavoredOverload
+    public init<S: StringProtocol>(intent: Intent, description: S) { self.intent = intent; self.description = Text(description) }
 }
 
 /// A configuration the engine can draw: its entries (from its provider) and its view for an entry.
@@ -268,14 +284,41 @@ public struct AppIntentConfiguration<Intent: WidgetConfigurationIntent, Content:
 public struct ModifiedWidgetConfiguration<Base: WidgetConfiguration>: WidgetConfiguration, WrappedConfiguration {
     let base: Base
     var families: [WidgetFamily]?
+    var disablesMargins = false
     package var wrapped: any WidgetConfiguration { base }
     package var supportedFamilies: [WidgetFamily]? { families }
+    package var contentMarginsDisabled: Bool { disablesMargins }
 }
 
 /// A configuration around another.
 package protocol WrappedConfiguration: WidgetConfiguration {
     var wrapped: any WidgetConfiguration { get }
     var supportedFamilies: [WidgetFamily]? { get }
+    /// `contentMarginsDisabled()` was applied here.
+    var contentMarginsDisabled: Bool { get }
+}
+
+extension WrappedConfiguration {
+    package var contentMarginsDisabled: Bool { false }
+}
+
+/// A configuration whose content draws to the widget's edges (`contentMarginsDisabled()`): its
+/// views say so to the render (Collector.contentMarginsDisabled), which then adds no margins.
+struct MarginlessEntryViews: EntryViews {
+    let base: any EntryViews
+    func contentNodes(for entry: any TimelineEntry, in environment: EnvironmentValues) -> [ViewNode]? {
+        environment.collector.contentMarginsDisabled = true
+        return base.contentNodes(for: entry, in: environment)
+    }
+    func placeholder(in context: TimelineProviderContext) -> any TimelineEntry { base.placeholder(in: context) }
+    func snapshot(in context: TimelineProviderContext) -> (any TimelineEntry)? { base.snapshot(in: context) }
+    func timeline(in context: TimelineProviderContext) -> [any TimelineEntry]? { base.timeline(in: context) }
+    nonisolated(nonsending) func snapshotAsync(in context: TimelineProviderContext) async -> (any TimelineEntry)? {
+        await base.snapshotAsync(in: context)
+    }
+    nonisolated(nonsending) func timelineAsync(in context: TimelineProviderContext) async -> [any TimelineEntry]? {
+        await base.timelineAsync(in: context)
+    }
 }
 
 /// What a render draws of a widget's configuration.
@@ -284,10 +327,13 @@ package enum Configurations {
     package static func unwrap(_ configuration: any WidgetConfiguration) -> (base: any WidgetConfiguration, families: [WidgetFamily]?) {
         var current = configuration
         var families: [WidgetFamily]?
+        var marginless = false
         while let wrapped = current as? any WrappedConfiguration {
             if families == nil { families = wrapped.supportedFamilies }
+            marginless = marginless || wrapped.contentMarginsDisabled
             current = wrapped.wrapped
         }
+        if marginless, let views = current as? any EntryViews { return (MarginlessEntryViews(base: views), families) }
         return (current, families)
     }
 
@@ -315,8 +361,12 @@ extension WidgetConfiguration {
     public func description(_ description: Text) -> some WidgetConfiguration { modified() }
     @_disfavoredOverload
     public func description<S: StringProtocol>(_ description: S) -> some WidgetConfiguration { modified() }
-    /// The widget draws to its edges (no system margins): WidgetShot's surfaces have none added.
-    public func contentMarginsDisabled() -> some WidgetConfiguration { modified() }
+    /// The widget draws to its edges: no system margins (16 pt on the Home Screen) around its content.
+    public func contentMarginsDisabled() -> some WidgetConfiguration {
+        var configuration = modified()
+        configuration.disablesMargins = true
+        return configuration
+    }
     /// The Live Activity's Apple Watch and CarPlay presentations (ActivityKit's `ActivityFamily`).
     public func supplementalActivityFamilies(_ families: [ActivityFamily]) -> some WidgetConfiguration { modified() }
     /// Where the widget is not shown by default.

@@ -65,12 +65,22 @@ public struct DynamicIslandRegions: DynamicIslandContent, IslandRegions {
     public static func buildEither(second: DynamicIslandRegions) -> DynamicIslandRegions { second }
 }
 
+/// A presentation of the Dynamic Island (WidgetKit's `DynamicIslandMode`).
+public struct DynamicIslandMode: Hashable, Sendable, CustomStringConvertible {
+    enum Kind: String, Hashable, Sendable { case compact, expanded, minimal }
+    let kind: Kind
+    public static let compact = DynamicIslandMode(kind: .compact)
+    public static let expanded = DynamicIslandMode(kind: .expanded)
+    public static let minimal = DynamicIslandMode(kind: .minimal)
+    public var description: String { kind.rawValue }
+}
+
 /// The Dynamic Island's presentations (WidgetKit's `DynamicIsland`).
 public struct DynamicIsland {
-    let expanded: (EnvironmentValues) -> [Region: ViewNode]
-    let compactLeading: (EnvironmentValues) -> ViewNode
+    var expanded: (EnvironmentValues) -> [Region: ViewNode]
+    var compactLeading: (EnvironmentValues) -> ViewNode
     let compactTrailing: (EnvironmentValues) -> ViewNode
-    let minimal: (EnvironmentValues) -> ViewNode
+    var minimal: (EnvironmentValues) -> ViewNode
     var keyline: Color?
 
     public init<Expanded: DynamicIslandContent, CompactLeading: View, CompactTrailing: View, Minimal: View>(
@@ -86,6 +96,30 @@ public struct DynamicIsland {
 
     /// The colour of the island's outline.
     public func keylineTint(_ color: Color?) -> DynamicIsland { var d = self; d.keyline = color; return d }
+
+    /// Margins of a presentation's content (WidgetKit's `contentMargins(_:_:for:)`). Not applied
+    /// yet: the island's own margins are drawn, and each presentation's views warn, naming it.
+    public func contentMargins(_ edges: Edge.Set = .all, _ length: CGFloat?, for mode: DynamicIslandMode,
+                               file: StaticString = #fileID, line: UInt = #line) -> DynamicIsland {
+        var d = self
+        let message = "DynamicIsland.contentMargins(…, for: .\(mode)) is not applied: the island's own margins are drawn"
+        func warn(_ env: EnvironmentValues) { env.collector.warn(message, file: file, line: line) }
+        switch mode.kind {
+        case .expanded:
+            let expanded = d.expanded
+            d.expanded = { warn($0); return expanded($0) }
+        case .compact:
+            let leading = d.compactLeading
+            d.compactLeading = { warn($0); return leading($0) }
+        case .minimal:
+            let minimal = d.minimal
+            d.minimal = { warn($0); return minimal($0) }
+        }
+        return d
+    }
+    public func contentMargins(_ length: CGFloat, for mode: DynamicIslandMode, file: StaticString = #fileID, line: UInt = #line) -> DynamicIsland {
+        contentMargins(.all, length, for: mode, file: file, line: line)
+    }
     public func widgetURL(_ url: URL?) -> DynamicIsland { self }
 }
 

@@ -25,6 +25,14 @@ struct WidgetFamilyKey: EnvironmentKey {
 }
 
 extension EnvironmentValues {
+    /// The margins the system puts around the widget's content in its family (WidgetKit's
+    /// `widgetContentMargins`): 16 pt on the Home Screen families, none on the accessories
+    /// (as the engine draws them).
+    public var widgetContentMargins: SwiftUI.EdgeInsets {
+        let margin = widgetFamily.rawValue.hasPrefix("accessory") ? SurfaceMetrics.accessoryMargin : SurfaceMetrics.widgetMargin
+        return SwiftUI.EdgeInsets(top: CGFloat(margin), leading: CGFloat(margin), bottom: CGFloat(margin), trailing: CGFloat(margin))
+    }
+
     /// The family the widget is drawn in.
     public var widgetFamily: WidgetFamily {
         get { self[WidgetFamilyKey.self] }

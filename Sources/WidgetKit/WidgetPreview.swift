@@ -1,6 +1,7 @@
 import Foundation
 public import SwiftUI
 public import ActivityKit
+public import AppIntents
 package import WidgetModel
 
 // `#Preview` for widgets and Live Activities, with WidgetKit's signatures
@@ -17,6 +18,18 @@ public macro Preview<W: Widget>(_ name: String? = nil, as family: WidgetFamily, 
 public macro Preview<W: Widget, Provider: TimelineProvider>(_ name: String? = nil, as family: WidgetFamily,
                                                              widget: @escaping () -> W,
                                                              timelineProvider: @escaping () -> Provider)
+    = #externalMacro(module: "PreviewMacros", type: "PreviewMacro")
+
+@freestanding(declaration)
+public macro Preview<W: Widget, Intent: WidgetConfigurationIntent>(
+    _ name: String? = nil, as family: WidgetFamily, using intent: Intent, widget: @escaping () -> W,
+    @PreviewTimelineBuilder timeline: @escaping @MainActor () async -> [any TimelineEntry])
+    = #externalMacro(module: "PreviewMacros", type: "PreviewMacro")
+
+@freestanding(declaration)
+public macro Preview<W: Widget, Provider: AppIntentTimelineProvider>(
+    _ name: String? = nil, as family: WidgetFamily, using intent: Provider.Intent, widget: @escaping () -> W,
+    timelineProvider: @escaping () -> Provider)
     = #externalMacro(module: "PreviewMacros", type: "PreviewMacro")
 
 @freestanding(declaration)
@@ -96,6 +109,25 @@ extension Preview {
                 timelineProvider: @escaping () -> some TimelineProvider) {
         self.init(displayName: name, content: WidgetPreview(family: family, widget: widget) { context in
             await timelineEntries(of: timelineProvider(), in: context)
+        })
+    }
+
+    /// A preview of a configurable widget: `widget` drawn in `family` for each entry `timeline`
+    /// builds (the entries carry what the configuration `intent` chose).
+    public init<Intent: WidgetConfigurationIntent>(_ name: String? = nil, as family: WidgetFamily, using intent: Intent,
+                                                   widget: @escaping () -> some Widget,
+                                                   @PreviewTimelineBuilder timeline: @escaping @MainActor () async -> [any TimelineEntry]) {
+        self.init(displayName: name, content: WidgetPreview(family: family, widget: widget, entries: { _ in await timeline() }))
+    }
+
+    /// A preview of a configurable widget whose entries come from `timelineProvider`'s timeline
+    /// for the configuration `intent`.
+    public init<Provider: AppIntentTimelineProvider>(_ name: String? = nil, as family: WidgetFamily, using intent: Provider.Intent,
+                                                     widget: @escaping () -> some Widget,
+                                                     timelineProvider: @escaping () -> Provider) {
+        nonisolated(unsafe) let intent = intent
+        self.init(displayName: name, content: WidgetPreview(family: family, widget: widget) { context in
+            await timelineProvider().timeline(for: intent, in: context).entries
         })
     }
 

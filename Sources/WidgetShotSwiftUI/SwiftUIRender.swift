@@ -81,7 +81,8 @@ public enum SwiftUIRender {
         let collected = environment.collector
         let background = collected.containerBackground?.resolvePaint(in: environment)
         let warnings = collected.warnings.map { Diagnostic.warning($0.message, at: $0.at) }
-        var bound = BoundSurface(view: view, regions: regions, background: background, margins: nil, diagnostics: warnings)
+        var bound = BoundSurface(view: view, regions: regions, background: background,
+                                 margins: collected.contentMarginsDisabled ? EdgeInsets(all: 0) : nil, diagnostics: warnings)
         bound.backgroundView = collected.containerBackgroundView
         return bound
     }
