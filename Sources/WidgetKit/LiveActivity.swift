@@ -155,6 +155,9 @@ public struct ActivityConfiguration<Attributes: ActivityAttributes>: WidgetConfi
                        in environment: EnvironmentValues) -> ActivitySurfaceViews? {
         guard let attributes = attributes as? Attributes, let state = state as? Attributes.ContentState else { return nil }
         let context = ActivityViewContext(state: state, attributes: attributes, isStale: isStale)
+        var environment = environment
+        environment.activityFamily = surface == .activitySmall ? .small : .medium
+        environment[ActivityFullscreenKey.self] = surface == .standBy
         let island = self.island(context)
         var out = ActivitySurfaceViews(keylineTint: island.keyline)
         switch surface {
@@ -178,4 +181,19 @@ extension View {
 
     /// Partly: the colour is accepted and not applied.
     public func activitySystemActionForegroundColor(_ color: Color?) -> some View { self }
+}
+
+struct ActivityFamilyKey: EnvironmentKey { static let defaultValue = ActivityFamily.medium }
+struct ActivityFullscreenKey: EnvironmentKey { static let defaultValue = false }
+
+extension EnvironmentValues {
+    /// The Live Activity's presentation family (WidgetKit's `activityFamily`): `.small` on the
+    /// Apple Watch / CarPlay surface (`activitySmall`), `.medium` on the Lock Screen and elsewhere.
+    public var activityFamily: ActivityFamily {
+        get { self[ActivityFamilyKey.self] }
+        set { self[ActivityFamilyKey.self] = newValue }
+    }
+
+    /// Whether the Live Activity fills the screen (WidgetKit's `isActivityFullscreen`): on StandBy.
+    public var isActivityFullscreen: Bool { self[ActivityFullscreenKey.self] }
 }
