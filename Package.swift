@@ -154,12 +154,16 @@ let package = Package(
         // The preview gallery: the page, its incremental build and the live (watching) gallery.
         .target(name: "WidgetGallery", dependencies: ["WidgetShot", "WidgetGoldens", "WidgetPush"],
                 resources: [.embedInCode("Resources/gallery.css"), .embedInCode("Resources/gallery.js")]),
+        // A team's widget folder as a source: scanned as text, built against the SwiftUI modules into
+        // a runner program in a cached scratch package, and asked for its widgets and pictures.
+        .target(name: "WidgetSwiftSource", dependencies: ["WidgetModel", "WidgetShot"]),
         // The HTTP endpoint: a thin layer that turns a URL or a JSON body into a RenderRequest.
         .target(name: "WidgetServer", dependencies: [
             "WidgetShot",
             "CMemory",
             "WidgetGallery",
             "WidgetPush",
+            "WidgetSwiftSource",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdCore", package: "hummingbird"),
             .product(name: "NIOCore", package: "swift-nio"),
@@ -175,9 +179,6 @@ let package = Package(
             .product(name: "Configuration", package: "swift-configuration"),
             .product(name: "Yams", package: "Yams"),
         ], resources: [.embedInCode("Resources/openapi.json")]),
-        // A team's widget folder as a source: scanned as text, built against the SwiftUI modules into
-        // a runner program in a cached scratch package, and asked for its widgets and pictures.
-        .target(name: "WidgetSwiftSource", dependencies: ["WidgetModel", "WidgetShot"]),
         .executableTarget(
             name: "WidgetShotCLI",
             dependencies: ["WidgetShot", "WidgetGoldens", "WidgetPush", "WidgetGallery", "WidgetServer", "WidgetSwiftSource", .product(name: "ArgumentParser", package: "swift-argument-parser")]
@@ -247,7 +248,7 @@ let package = Package(
         .testTarget(name: "WidgetPushTests", dependencies: ["WidgetPush", "WidgetShot", "TestSupport"]),
         // The product goldens (Golden/) and the feature goldens (Tests/Features/).
         .testTarget(name: "GoldenTests", dependencies: ["WidgetShot", "WidgetGoldens", "TestSupport"]),
-        .testTarget(name: "WidgetServerTests", dependencies: ["WidgetServer", "WidgetShot", "WidgetPush", "TestSupport"]),
+        .testTarget(name: "WidgetServerTests", dependencies: ["WidgetServer", "WidgetShot", "WidgetPush", "WidgetSwiftSource", "TestSupport"]),
         // Fixtures/ holds SwiftUI sources the importer reads (never compiled here).
         .testTarget(name: "WidgetImportTests", dependencies: ["WidgetImport", "WidgetShot", "WidgetTemplate", "TestSupport"],
                     exclude: ["Fixtures"]),

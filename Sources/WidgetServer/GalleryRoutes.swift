@@ -28,10 +28,9 @@ package struct GalleryRoutes: Sendable {
         let layouts = server.layouts, watch = server.watch
         gallery.onLoad = { source in
             // With --watch the render routes draw the layouts the page shows, not the ones loaded at start.
-            // Documents drawn elsewhere (a Swift source) have nothing to bind: the gallery shows them,
-            // and the render routes name them when asked (LoadedLayouts.swiftRefusal).
+            // Documents drawn elsewhere (a Swift source) have nothing to bind: the render routes ask
+            // the Swift source for them (SwiftRouteSource, which the gallery's rebuild refreshed).
             if watch { layouts.replace(with: source.documents.filter { !$0.isDrawnElsewhere }, broken: source.brokenNames) }
-            layouts.setSwiftNames(source.documents.filter(\.isDrawnElsewhere).map(\.name))
         }
     }
 

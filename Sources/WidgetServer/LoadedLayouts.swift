@@ -7,15 +7,9 @@ import WidgetShot
 package struct LoadedLayouts: Sendable {
     private final class Store: Sendable {
         let documents: Mutex<[LayoutDocument]>
-        /// The Swift source's widgets the live gallery last found (drawn by the runner, not here).
-        let swiftNames = Mutex<[String]>([])
         init(_ documents: [LayoutDocument]) { self.documents = Mutex(documents) }
     }
     private let store: Store
-    /// The project's `swift:` widget folders, as widgetshot.yaml names them: their widgets are drawn
-    /// by the widget runner (the gallery), which the render routes do not call (`swiftRefusal`).
-    package var swiftFolders: [String] = []
-
     var documents: [LayoutDocument] { store.documents.withLock { $0 } }
 
     package init(catalog: LayoutCatalog, limits: Limits = .default) throws {
@@ -37,29 +31,12 @@ package struct LoadedLayouts: Sendable {
 
     var names: [String] { documents.map(\.name) }
 
-    /// What the live gallery found in the Swift source (its widgets' names).
-    func setSwiftNames(_ names: [String]) { store.swiftNames.withLock { $0 = names } }
-
-    /// The answer to a render route naming no layout, in a project with a Swift source: 501 for a
-    /// widget of the Swift source (the routes draw layouts only; the runner, a built program that
-    /// takes a second or more a call, answers the gallery), else nil (the 404 stands, with a word on
-    /// the Swift widgets added by `RenderParameters`).
-    func swiftRefusal(_ name: String) -> APIError? {
-        guard !swiftFolders.isEmpty, store.swiftNames.withLock({ $0.contains(name) }) else { return nil }
-        let folders = swiftFolders.joined(separator: ", ")
-        return APIError(.notImplemented,
-                        "'\(name)' is a widget of the project's Swift source (swift: \(folders)): the widget runner draws it for the gallery "
-                            + "at / (serve --watch rebuilds it on save); the render routes draw layout files only. Draw it with "
-                            + "`widgetshot render \(swiftFolders[0]) --widget \(name)` or `--preview NAME` (docs/server.md)",
-                        field: "layout")
-    }
-
     func document(named name: String) -> LayoutDocument? { store.documents.withLock { $0.first { $0.name == name } } }
 
-    /// `GET /layouts`.
-    var listing: Listing {
+    /// `GET /layouts`: the layout files, then the Swift source's widgets (`swift`, when it is built).
+    func listing(swift: [LayoutDocument] = []) -> Listing {
         Listing(
-            layouts: documents.map { d in
+            layouts: (documents + swift).map { d in
                 Listing.Layout(name: d.name,
                                surfaces: Surface.allCases.filter(d.hasView(for:)).map(\.rawValue),
                                previews: d.previews.map(\.name),

@@ -15,14 +15,7 @@ package struct RenderParameters: Sendable {
     init(layout: String, surface: String) { spec = RenderSpec(layout: layout, surface: surface) }
 
     package func request(in layouts: LoadedLayouts, clock: () -> Date = Date.init) throws(APIError) -> RenderRequest {
-        do { return try spec.request(in: layouts.documents, clock: clock) } catch {
-            guard error.kind == .notFound, error.field == "layout", !layouts.swiftFolders.isEmpty else { throw APIError(error) }
-            if let refusal = layouts.swiftRefusal(spec.layout) { throw refusal }
-            var notFound = APIError(error)
-            notFound.message += "; the widgets of the project's Swift source (swift: \(layouts.swiftFolders.joined(separator: ", "))) are "
-                + "drawn in the gallery at /, not by the render routes (docs/server.md)"
-            throw notFound
-        }
+        do { return try spec.request(in: layouts.documents, clock: clock) } catch { throw APIError(error) }
     }
 }
 

@@ -17,6 +17,8 @@ package struct RenderRoutes: Sendable {
     let keyer: RenderKeyer
     let cache: ResponseCache
     let metrics: ServerMetrics
+    /// The project's Swift source, whose widgets the runner draws (nil without widgetshot.yaml's `swift:`).
+    var swift: SwiftRouteSource? = nil
     /// GET render URLs already read, with their request and key (URLKeyMemo).
     let memo = URLKeyMemo()
 
@@ -42,7 +44,7 @@ package struct RenderRoutes: Sendable {
     /// Called twice: on the router (the unversioned aliases) and on its `v1` group.
     func add(to router: some RouterMethods<BasicRequestContext>) {
         router.get("health") { _, _ in Self.healthResponse }
-        router.get("layouts") { _, _ in JSONBody.response(layouts.listing) }
+        router.get("layouts") { _, _ in try await listing() }
         router.get("render/{layout}/{surface}.png") { request, context in try await renderURL(request, context) }
         router.post("render") { request, _ in try await renderBody(request) }
 
@@ -50,6 +52,13 @@ package struct RenderRoutes: Sendable {
                                 ("render/{layout}/{surface}.png", .get), ("render", .post)] {
             Self.refuseOtherMethods(on: path, allowed: allowed, in: router)
         }
+    }
+
+    /// `GET /layouts`: with a Swift source, its widgets too (built first if the build at start is not done).
+    func listing() async throws -> Response {
+        guard let swift else { return JSONBody.response(layouts.listing()) }
+        let built = try await workers.run { swift.loaded() }
+        return JSONBody.response(layouts.listing(swift: built.project?.documents ?? []))
     }
 
     /// `GET /metrics`, on the root router only (an operator's route, not part of the /v1 API).
@@ -90,6 +99,10 @@ package struct RenderRoutes: Sendable {
         let surface = context.parameters.get("surface") ?? ""
         let parameters = try RenderParameters(layout: RequestTarget.decode(layout) ?? layout,
                                               surface: RequestTarget.decode(surface) ?? surface, query: query)
+        if let swift, layouts.document(named: parameters.spec.layout) == nil {
+            let cacheControl = parameters.spec.pinsEverything ? Self.immutable : Self.shortLived
+            return try await swiftAnswer(request, parameters.spec, swift, headers: [.cacheControl: cacheControl])
+        }
         var readTheClock = false
         let renderRequest = try parameters.request(in: layouts, clock: { readTheClock = true; return Date() })
         let key = keyer.key(for: renderRequest)
@@ -135,14 +148,28 @@ package struct RenderRoutes: Sendable {
         let limits = self.limits
         // Parsing up to a megabyte of JSON, and hashing it into the key, is CPU work too: the
         // workers do it, not the event loop.
-        let prepared = try await workers.run { () throws -> KeyedRequest in
+        let hasSwift = swift != nil
+        let prepared = try await workers.run { () throws -> Prepared in
             guard let text = String(validating: buffer.readableBytesView, as: UTF8.self) else {
                 throw APIError.badValue("body", "the body is not UTF-8 text")
             }
-            let renderRequest = try RenderParameters(body: try Self.parseJSON(text, limits: limits)).request(in: layouts)
-            return KeyedRequest(request: renderRequest, key: keyer.key(for: renderRequest))
+            let parameters = try RenderParameters(body: try Self.parseJSON(text, limits: limits))
+            if hasSwift, layouts.document(named: parameters.spec.layout) == nil { return .swift(parameters.spec) }
+            let renderRequest = try parameters.request(in: layouts)
+            return .layout(KeyedRequest(request: renderRequest, key: keyer.key(for: renderRequest)))
         }
-        return try await answer(request, prepared.request, key: prepared.key, etag: Self.etag(prepared.key), headers: [:])
+        switch prepared {
+        case .layout(let keyed):
+            return try await answer(request, keyed.request, key: keyed.key, etag: Self.etag(keyed.key), headers: [:])
+        case .swift(let spec):
+            return try await swiftAnswer(request, spec, swift!, headers: [:])
+        }
+    }
+
+    /// A POST body read: a layout's request with its key, or a call for the Swift source.
+    enum Prepared: Sendable {
+        case layout(KeyedRequest)
+        case swift(RenderSpec)
     }
 
     struct KeyedRequest: Sendable {
@@ -158,6 +185,17 @@ package struct RenderRoutes: Sendable {
     /// or a render.
     private func answer(_ request: Request, _ renderRequest: RenderRequest, key: RenderKey, etag: String,
                         headers given: HTTPFields) async throws -> Response {
+        let warnings = renderRequest.layout.dateEncodingWarnings(in: renderRequest.data, near: renderRequest.now).map { "\($0.path): \($0.message)" }
+        return try await answer(request, key: key, etag: etag, headers: given, warnings: { warnings }) { [workers, metrics] in
+            try await Self.render(renderRequest, workers: workers, metrics: metrics)
+        }
+    }
+
+    /// The conditional request, the response cache and the headers, whatever draws the PNG (the
+    /// engine for a layout, the widget runner for a Swift widget); `warnings` is asked once the PNG
+    /// is there, on hits as on misses.
+    func answer(_ request: Request, key: RenderKey, etag: String, headers given: HTTPFields, warnings: () -> [String],
+                render: @escaping @Sendable () async throws -> ByteBuffer) async throws -> Response {
         var headers = given
         headers[.eTag] = etag
         if let ifNoneMatch = request.headers[.ifNoneMatch], Self.matches(ifNoneMatch, etag) {
@@ -170,18 +208,19 @@ package struct RenderRoutes: Sendable {
             }
             return Response(status: .notModified, headers: headers)
         }
-        let (png, outcome) = try await cache.png(for: key) { [workers, metrics] in
-            try await Self.render(renderRequest, workers: workers, metrics: metrics)
-        }
+        let (png, outcome) = try await cache.png(for: key, render: render)
         headers[.contentType] = "image/png"
         headers[Self.cacheHeader] = outcome.rawValue
-        for w in renderRequest.layout.dateEncodingWarnings(in: renderRequest.data, near: renderRequest.now) {
+        for warning in warnings().prefix(Self.warningHeaders) {
             // Header values are visible ASCII: anything else in a data path becomes '?'.
-            let text = "\(w.path): \(w.message)".unicodeScalars.map { (0x20...0x7E).contains($0.value) ? Character($0) : "?" }
+            let text = warning.unicodeScalars.map { (0x20...0x7E).contains($0.value) ? Character($0) : "?" }
             headers.append(HTTPField(name: Self.warningHeader, value: String(text)))
         }
         return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: png))
     }
+
+    /// At most this many `X-Render-Warning` headers on one answer.
+    static let warningHeaders = 8
 
     /// The ETag header's value for a key: the key's hex digits, quoted (a strong validator).
     static func etag(_ key: RenderKey) -> String { "\"\(key.hex)\"" }

@@ -37,6 +37,9 @@ public struct RenderServer: Sendable {
     /// The gallery's documents drawn elsewhere (a team's Swift source) and the folders to watch for them.
     public var gallerySource: (@Sendable () -> GallerySourceExtra)?
     public var galleryWatched: [String] = []
+    /// The project's Swift source, whose widgets the render routes draw with the widget runner; its
+    /// first build starts with the server.
+    public var swiftSource: SwiftRouteSource?
 
     let layouts: LoadedLayouts
     let renderers: RendererPool
@@ -54,9 +57,7 @@ public struct RenderServer: Sendable {
         self.limits = limits
         self.serverLimits = serverLimits
         self.access = access
-        var layouts = try LoadedLayouts(catalog: LayoutCatalog(directory: folders.layouts), limits: limits)
-        layouts.swiftFolders = folders.swiftWidgets.map { $0.hasPrefix(folders.root + "/") ? String($0.dropFirst(folders.root.count + 1)) : $0 }
-        self.layouts = layouts
+        self.layouts = try LoadedLayouts(catalog: LayoutCatalog(directory: folders.layouts), limits: limits)
         self.renderers = RendererPool(fonts: try folders.fontLibrary())
         self.keyer = RenderKeyer(fonts: renderers.fonts)
     }
@@ -73,8 +74,10 @@ public struct RenderServer: Sendable {
         let workers = RenderWorkers(threads: threads, threadCount: workerThreads, renderers: renderers, limits: serverLimits)
         let metrics = ServerMetrics()
         let cache = ResponseCache(budget: serverLimits.responseCacheBytes, events: metrics.cacheEvents)
-        let routes = RenderRoutes(layouts: layouts, workers: workers, limits: limits, serverLimits: serverLimits,
+        var routes = RenderRoutes(layouts: layouts, workers: workers, limits: limits, serverLimits: serverLimits,
                                   keyer: keyer, cache: cache, metrics: metrics)
+        routes.swift = swiftSource
+        swiftSource?.prewarm()
         let router = Router(options: .autoGenerateHeadEndpoints)
         router.addMiddleware {
             RequestLogMiddleware(logger: logger, metrics: metrics)

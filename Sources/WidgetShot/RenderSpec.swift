@@ -152,7 +152,7 @@ public struct RenderSpecError: Error, CustomStringConvertible, Sendable, Equatab
 
     public var description: String { message }
 
-    static func notFound(_ field: String, _ message: String) -> Self { Self(.notFound, field: field, message) }
-    static func badValue(_ field: String, _ message: String) -> Self { Self(.badValue, field: field, message) }
-    static func unprocessable(_ field: String, _ message: String) -> Self { Self(.unprocessable, field: field, message) }
+    public static func notFound(_ field: String, _ message: String) -> Self { Self(.notFound, field: field, message) }
+    public static func badValue(_ field: String, _ message: String) -> Self { Self(.badValue, field: field, message) }
+    public static func unprocessable(_ field: String, _ message: String) -> Self { Self(.unprocessable, field: field, message) }
 }

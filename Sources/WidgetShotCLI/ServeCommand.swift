@@ -236,7 +236,9 @@ extension ServeCommand {
     /// The project's `swift:` folders in the live gallery: rebuilt and drawn at each build, watched.
     static func addSwiftSource(to server: inout RenderServer, folders: ProjectFolders, project: ProjectOptions) {
         guard !folders.swiftWidgets.isEmpty else { return }
-        server.gallerySource = SwiftSource.liveGallerySource(folders, project: project)
+        let source = SwiftSource.routeSource(folders)
+        server.swiftSource = source
+        server.gallerySource = SwiftSource.liveGallerySource(folders, source: source)
         server.galleryWatched = folders.swiftWidgets + folders.swiftInclude
     }
 

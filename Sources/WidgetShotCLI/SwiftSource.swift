@@ -4,6 +4,7 @@ import WidgetDiff
 import WidgetGallery
 import WidgetGoldens
 import WidgetRender
+import WidgetServer
 import WidgetShot
 import WidgetSwiftSource
 import WidgetTemplate
@@ -87,16 +88,25 @@ struct SwiftSource {
         source.drawer = SwiftGalleryDrawer(project: swift, fonts: folders.fontFolders)
     }
 
+    /// The project's Swift source as `serve` holds it (SwiftRouteSource): scanned, built and
+    /// described at each load; the render routes draw from it.
+    static func routeSource(_ folders: ProjectFolders) -> SwiftRouteSource {
+        let widgets = folders.swiftWidgets, include = folders.swiftInclude, root = folders.root
+        return SwiftRouteSource(fonts: folders.fontFolders) {
+            let folder = try SwiftWidgetFolder.scan(widgets: widgets, include: include)
+            let build = SwiftWidgetBuild(folder: folder, cacheRoot: root + "/.build", packageRoot: try SwiftWidgetBuild.locatePackage())
+            try build.build()
+            return SwiftProject(build: build, description: try build.describe())
+        }
+    }
+
     /// What `serve` adds to its gallery at each build: the Swift source rebuilt (about a second after
     /// an edit to one file), described and drawn; a compile error is shown in the page.
-    static func liveGallerySource(_ folders: ProjectFolders, project: ProjectOptions) -> @Sendable () -> GallerySourceExtra {
-        let widgets = folders.swiftWidgets, include = folders.swiftInclude, fonts = folders.fontFolders, root = folders.root
+    static func liveGallerySource(_ folders: ProjectFolders, source: SwiftRouteSource) -> @Sendable () -> GallerySourceExtra {
+        let widgets = folders.swiftWidgets, fonts = folders.fontFolders
         return {
             do {
-                let folder = try SwiftWidgetFolder.scan(widgets: widgets, include: include)
-                let build = SwiftWidgetBuild(folder: folder, cacheRoot: root + "/.build", packageRoot: try SwiftWidgetBuild.locatePackage())
-                try build.build()
-                let swift = SwiftProject(build: build, description: try build.describe())
+                let swift = try source.reload()
                 return GallerySourceExtra(documents: swift.documents, drawer: SwiftGalleryDrawer(project: swift, fonts: fonts))
             } catch {
                 return GallerySourceExtra(problems: [GalleryProblem(file: widgets.first ?? "swift:", message: "\(error)")])

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import WidgetModel
 import WidgetShot
 
@@ -22,6 +23,8 @@ public struct SwiftWidgetBuild: Sendable {
 
     public struct BuildError: Error, CustomStringConvertible, Sendable {
         public var description: String
+        /// An error whose words are already written (a build's kept failure, said again).
+        public static func described(_ text: String) -> BuildError { BuildError(description: text) }
     }
 
     public init(folder: SwiftWidgetFolder, cacheRoot: String, packageRoot: String) {
@@ -217,9 +220,15 @@ public struct SwiftWidgetBuild: Sendable {
         return "the widget code does not compile against WidgetShot's SwiftUI:\n" + lines.joined(separator: "\n")
     }
 
+    /// A file name part no other call of this process uses at the same time (the server draws
+    /// several pictures at once): the process id and a counter.
+    static func callName() -> String { "\(getpid())-\(calls.add(1, ordering: .relaxed).newValue)" }
+    private static let calls = Atomic<Int>(0)
+
     /// Runs the runner with `arguments` and returns its standard output.
     public func run(_ arguments: [String]) throws -> Data {
-        let out = directory + "/runner-\(getpid()).out", err = directory + "/runner-\(getpid()).err"
+        let call = Self.callName()
+        let out = directory + "/runner-\(call).out", err = directory + "/runner-\(call).err"
         defer { try? FileManager.default.removeItem(atPath: out); try? FileManager.default.removeItem(atPath: err) }
         let child = try ChildProcess(runner, arguments, stdin: .null, stdout: .file(out), stderr: .file(err))
         let status = try Self.finish(child, started: Date(), within: Self.runSeconds, stopWith: SIGKILL, what: "the widget runner")
@@ -265,7 +274,7 @@ public struct SwiftWidgetBuild: Sendable {
     public func render(_ pictures: [[String: Any]], look: LookSpec, fonts: [String]) throws -> [Drawn] {
         let request: [String: Any] = ["fonts": fonts, "look": look.settings, "pictures": pictures,
                                       "catalogs": folder.stringCatalogs, "assets": folder.assetCatalogs]
-        let file = directory + "/request-\(getpid()).json"
+        let file = directory + "/request-\(Self.callName()).json"
         defer { try? FileManager.default.removeItem(atPath: file) }
         do {
             try AtomicFile.write(Array(try JSONSerialization.data(withJSONObject: request, options: [.sortedKeys])), to: file)

@@ -5,6 +5,7 @@ import FoundationNetworking
 #endif
 import Testing
 import TestSupport
+import WidgetRender
 import WidgetShot
 
 /// A widget extension's folder as the CLI's source (issue 35's first slice): `list` finds its
@@ -203,6 +204,83 @@ struct SwiftSourceCLITests {
             after = try await shown() ?? first
         }
         #expect(after != first, "the page still shows \(first) \(Int(Date().timeIntervalSince(saved))) s after the save")
+    }
+
+    @Test("serve draws the Swift widgets on the render routes: the goldens' pixels, data decoded by the team's types, 304, 404 and 422", .childProcess)
+    func renderRoutesDrawTheSwift() async throws {
+        try freshCopy()
+        let server = try CLIProcess(binary: CLIProcess.binary, ["serve", "--port", "0"], environment: [:], cwd: Self.team)
+        defer { kill(server.pid, SIGTERM); _ = server.terminate(seconds: 20) }
+        var port: Int?
+        let started = Date()
+        while port == nil, server.isRunning, Date().timeIntervalSince(started) < 300 {
+            if let range = server.outputSoFar.range(of: "http://127.0.0.1:") {
+                port = Int(server.outputSoFar[range.upperBound...].prefix { $0.isNumber })
+            }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        let bound = try #require(port, "serve did not start: \(server.outputSoFar)")
+        func send(_ method: String, _ path: String, body: String? = nil, headers: [String: String] = [:]) async throws -> (Int, [String: String], Data) {
+            var request = URLRequest(url: URL(string: "http://127.0.0.1:\(bound)\(path)")!, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: 600)
+            request.httpMethod = method
+            if let body { request.httpBody = Data(body.utf8); request.setValue("application/json", forHTTPHeaderField: "Content-Type") }
+            for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+            let (data, response) = try await URLSession(configuration: .ephemeral).data(for: request)
+            let http = try #require(response as? HTTPURLResponse)
+            var fields: [String: String] = [:]
+            for (name, value) in http.allHeaderFields { fields[String(describing: name).lowercased()] = String(describing: value) }
+            return (http.statusCode, fields, data)
+        }
+        func pixels(_ png: Data) throws -> [UInt8] { try PNGCodec.decode([UInt8](png)).pixels }
+        func golden(_ path: String) throws -> [UInt8] {
+            try pixels(try #require(FileManager.default.contents(atPath: Self.examples + "/Golden/" + path), "\(path)"))
+        }
+
+        // GET /layouts names the Swift widgets with their surfaces and previews.
+        let (listed, _, listing) = try await send("GET", "/v1/layouts")
+        #expect(listed == 200)
+        let layouts = try #require((try JSONSerialization.jsonObject(with: listing) as? [String: Any])?["layouts"] as? [[String: Any]])
+        let widget = try #require(layouts.first { $0["name"] as? String == "DeliveryWidget" }, "\(layouts)")
+        #expect(widget["surfaces"] as? [String] == ["systemSmall", "systemMedium", "accessoryRectangular"])
+        #expect((widget["previews"] as? [String])?.contains("preview-1") == true)
+
+        // A preview's picture is the golden's pixels; pinned by now, it is immutable and revalidates to 304.
+        let url = "/v1/render/DeliveryWidget/systemSmall.png?preview=preview-1&now=2026-11-29T10:00:00Z"
+        let (status, headers, png) = try await send("GET", url)
+        #expect(status == 200 && headers["content-type"] == "image/png", "\(String(decoding: png, as: UTF8.self))")
+        #expect(try pixels(png) == golden("DeliveryWidget/systemSmall/preview-1-light.png"))
+        #expect(headers["cache-control"] == "public, max-age=31536000, immutable")
+        let etag = try #require(headers["etag"])
+        let (again, _, _) = try await send("GET", url, headers: ["If-None-Match": etag])
+        #expect(again == 304)
+        let (_, hit, _) = try await send("GET", url)
+        #expect(hit["x-render-cache"] == "hit")
+        let (darkStatus, _, dark) = try await send("GET", "/render/DeliveryLiveActivity/islandExpanded.png?scheme=dark")
+        #expect(darkStatus == 200)
+        #expect(try pixels(dark) == golden("DeliveryLiveActivity/islandExpanded/Island-dark.png"))
+
+        // POST with data: decoded by the team's own ContentState, as the app would.
+        let state = #"{"layout": "DeliveryLiveActivity", "surface": "lockScreen", "data": {"content-state": {"status": "onTheWay", "minutesLeft": 12}}}"#
+        let (posted, _, statePNG) = try await send("POST", "/v1/render", body: state)
+        #expect(posted == 200, "\(String(decoding: statePNG, as: UTF8.self))")
+        #expect(try pixels(statePNG) == golden("DeliveryLiveActivity/lockScreen/Notification-1-light.png"))
+        let wrong = #"{"layout": "DeliveryLiveActivity", "surface": "lockScreen", "data": {"content-state": {"status": "onTheWay", "minutesLeft": "soon"}}}"#
+        let (refused, _, why) = try await send("POST", "/v1/render", body: wrong)
+        let error = try #require(try JSONSerialization.jsonObject(with: why) as? [String: Any])
+        #expect(refused == 422 && error["field"] as? String == "data.content-state.minutesLeft", "\(error)")
+        #expect((error["error"] as? String)?.contains(#"expected Int, found String "soon""#) == true, "\(error)")
+
+        // Names and values checked as for a layout.
+        let (unknown, _, unknownBody) = try await send("GET", "/v1/render/DeliveryWidgte/systemSmall.png")
+        let unknownText = String(decoding: unknownBody, as: UTF8.self)
+        #expect(unknown == 404 && unknownText.contains("no layout or Swift widget named 'DeliveryWidgte'") && unknownText.contains("DeliveryWidget"), "\(unknownText)")
+        let (noFamily, _, _) = try await send("GET", "/v1/render/DeliveryWidget/systemLarge.png")
+        #expect(noFamily == 404)
+        let (badPreview, _, _) = try await send("GET", "/v1/render/DeliveryWidget/systemMedium.png?preview=preview-1")
+        #expect(badPreview == 404)
+        let (control, _, _) = try await send("GET", "/v1/render/DeliveryWidget/systemSmall.png?control=x")
+        #expect(control == 400)
+        #expect(snapshot(Self.folder) == snapshot(Self.examples + "/DeliveryWidgets"), "the team's folder changed")
     }
 }
 #endif
