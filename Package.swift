@@ -156,7 +156,7 @@ let package = Package(
                 resources: [.embedInCode("Resources/gallery.css"), .embedInCode("Resources/gallery.js")]),
         // A team's widget folder as a source: scanned as text, built against the SwiftUI modules into
         // a runner program in a cached scratch package, and asked for its widgets and pictures.
-        .target(name: "WidgetSwiftSource", dependencies: ["WidgetModel", "WidgetShot"]),
+        .target(name: "WidgetSwiftSource", dependencies: ["WidgetModel", "WidgetShot", "WidgetPush"]),
         // The HTTP endpoint: a thin layer that turns a URL or a JSON body into a RenderRequest.
         .target(name: "WidgetServer", dependencies: [
             "WidgetShot",

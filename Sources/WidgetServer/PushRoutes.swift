@@ -28,6 +28,9 @@ struct PushRoutes: Sendable {
     let limits: Limits
     /// The body's size (`requestBodyBytes`).
     let serverLimits: ServerLimits
+    /// The project's Swift source: a `layout` that is none of the layout files names one of its Live
+    /// Activities, whose own `ContentState` decodes each content-state (SwiftPushRoute.swift).
+    var swift: SwiftRouteSource? = nil
 
     static let path = "v1/live-activity/preview"
     /// The look's fields (LookSpec.fields, as for `/render`) and the route's own.
@@ -45,15 +48,20 @@ struct PushRoutes: Sendable {
     }
 
     struct Parameters: Sendable {
-        var previewer: LiveActivityPreviewer
+        /// A layout's previewer; nil for a Live Activity of the Swift source (`swiftWidget`).
+        var previewer: LiveActivityPreviewer?
         var presentation: LiveActivityPresentation?
+        var swiftWidget: String? = nil
+        var options: PushRenderOptions
+        var attributes: DataValue?
     }
 
     func parameters(_ query: [(name: String, value: String)]) throws(APIError) -> Parameters {
         var values: [String: String] = [:]
         for (name, value) in try RequestTarget.checked(query, fields: Self.queryFields) { values[name] = value }
         guard let layoutName = values["layout"] else { throw .badValue("layout", "missing: ?layout=NAME (e.g. delivery)") }
-        guard let document = layouts.document(named: layoutName) else {
+        let document = layouts.document(named: layoutName)
+        guard document != nil || swift != nil else {
             throw .notFound("layout", "no layout named '\(layoutName)'; layouts: \(layouts.names.joined(separator: ", "))")
         }
         var presentation: LiveActivityPresentation?
@@ -82,8 +90,11 @@ struct PushRoutes: Sendable {
             }
             options.presentations = [presentation]
         }
+        guard let document else {
+            return Parameters(previewer: nil, presentation: presentation, swiftWidget: layoutName, options: options, attributes: attributes)
+        }
         return Parameters(previewer: LiveActivityPreviewer(layout: document, attributes: attributes, options: options, limits: limits),
-                          presentation: presentation)
+                          presentation: presentation, options: options, attributes: attributes)
     }
 
     func preview(_ request: Request) async throws -> Response {
@@ -99,9 +110,14 @@ struct PushRoutes: Sendable {
         let limits = self.limits
         let previews: [PushPreview]
         do {
-            previews = try await workers.render { renderer, deadline in
-                let inputs = try PushValidator.inputs(in: bytes, name: "body", limits: limits)
-                return try parameters.previewer.renderSequence(inputs, with: renderer, deadline: deadline)
+            if let previewer = parameters.previewer {
+                previews = try await workers.render { renderer, deadline in
+                    let inputs = try PushValidator.inputs(in: bytes, name: "body", limits: limits)
+                    return try previewer.renderSequence(inputs, with: renderer, deadline: deadline)
+                }
+            } else {
+                let swift = self.swift!, layoutNames = layouts.names
+                previews = try await workers.run { try Self.swiftPreviews(bytes, parameters, swift: swift, limits: limits, layouts: layoutNames) }
             }
         } catch let error as PushInputError {
             // Past a limit on what a check may cost (pushes, content-state values, the report's
@@ -125,8 +141,10 @@ struct PushRoutes: Sendable {
         if let presentation = parameters.presentation {
             if let firstError { return Self.invalid(firstError, previews) }
             guard let frame = previews.last?.frames.first(where: { $0.presentation == presentation }) else {
-                throw APIError(.unprocessableContent, presentation == .alert ? "the push has no alert to show" : "the layout has no view for \(presentation.rawValue)",
-                               field: "surface")
+                let why = presentation != .alert ? "the layout has no view for \(presentation.rawValue)"
+                    : parameters.previewer == nil ? "a push's alert is drawn for a layout only; a Live Activity of the Swift source draws its content in each presentation"
+                    : "the push has no alert to show"
+                throw APIError(.unprocessableContent, why, field: "surface")
             }
             return Response(status: .ok, headers: [.contentType: "image/png"], body: ResponseBody(byteBuffer: ByteBuffer(bytes: frame.png)))
         }

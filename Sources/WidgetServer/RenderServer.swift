@@ -89,7 +89,7 @@ public struct RenderServer: Sendable {
         routes.add(to: router.group("v1"))
         routes.addMetrics(to: router)
         Self.addOpenAPIRoute(to: router)
-        PushRoutes(layouts: layouts, workers: workers, limits: limits, serverLimits: serverLimits).add(to: router)
+        PushRoutes(layouts: layouts, workers: workers, limits: limits, serverLimits: serverLimits, swift: swiftSource).add(to: router)
         let gallery = GalleryRoutes(server: self).add(to: router); defer { gallery.stop() }
         // The router matches canonical paths (CanonicalPathResponder), as signatures read them.
         let app = Application(

@@ -206,7 +206,7 @@ struct SwiftSourceCLITests {
         #expect(after != first, "the page still shows \(first) \(Int(Date().timeIntervalSince(saved))) s after the save")
     }
 
-    @Test("serve draws the Swift widgets on the render routes: the goldens' pixels, data decoded by the team's types, 304, 404 and 422", .childProcess)
+    @Test("serve draws the Swift widgets on the render and push routes: the goldens' pixels, data and pushes decoded by the team's types, 304, 404 and 422", .childProcess)
     func renderRoutesDrawTheSwift() async throws {
         try freshCopy()
         let server = try CLIProcess(binary: CLIProcess.binary, ["serve", "--port", "0"], environment: [:], cwd: Self.team)
@@ -225,7 +225,11 @@ struct SwiftSourceCLITests {
             request.httpMethod = method
             if let body { request.httpBody = Data(body.utf8); request.setValue("application/json", forHTTPHeaderField: "Content-Type") }
             for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
-            let (data, response) = try await URLSession(configuration: .ephemeral).data(for: request)
+            // The first request may wait for the start-up build (a minute or more when WidgetShot's modules are built cold).
+            let configuration = URLSessionConfiguration.ephemeral
+            configuration.timeoutIntervalForRequest = 600
+            configuration.timeoutIntervalForResource = 600
+            let (data, response) = try await URLSession(configuration: configuration).data(for: request)
             let http = try #require(response as? HTTPURLResponse)
             var fields: [String: String] = [:]
             for (name, value) in http.allHeaderFields { fields[String(describing: name).lowercased()] = String(describing: value) }
@@ -269,6 +273,25 @@ struct SwiftSourceCLITests {
         let error = try #require(try JSONSerialization.jsonObject(with: why) as? [String: Any])
         #expect(refused == 422 && error["field"] as? String == "data.content-state.minutesLeft", "\(error)")
         #expect((error["error"] as? String)?.contains(#"expected Int, found String "soon""#) == true, "\(error)")
+
+        // The push route: each content-state decoded by the team's ContentState and drawn by the runner.
+        let attributes = #"{"restaurant":"Seoul Kitchen"}"#.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
+        let push = "/v1/live-activity/preview?layout=DeliveryLiveActivity&attributes=\(attributes)"
+        let update = #"{"aps": {"timestamp": 1795306500, "event": "update", "content-state": {"status": "onTheWay", "minutesLeft": 12}}}"#
+        let (pushed, pushHeaders, pushPNG) = try await send("POST", push + "&surface=lockScreen", body: update)
+        #expect(pushed == 200 && pushHeaders["content-type"] == "image/png", "\(String(decoding: pushPNG, as: UTF8.self))")
+        #expect(try pixels(pushPNG) == golden("DeliveryLiveActivity/lockScreen/Notification-1-light.png"))
+        let (reported, _, reportBody) = try await send("POST", push, body: update)
+        let report = String(decoding: reportBody, as: UTF8.self)
+        #expect(reported == 200 && report.contains(#""islandExpanded":"iVBOR"#) && report.contains(#""lockScreen":"iVBOR"#), "\(report.prefix(300))")
+        let soon = update.replacingOccurrences(of: "12}", with: "\"soon\"}")
+        let (pushRefused, _, pushWhy) = try await send("POST", push + "&surface=lockScreen", body: soon)
+        let pushError = try #require(try JSONSerialization.jsonObject(with: pushWhy) as? [String: Any])
+        #expect(pushRefused == 422 && pushError["field"] as? String == "aps.content-state.minutesLeft", "\(pushError["error"] ?? "")")
+        let (alert, _, alertWhy) = try await send("POST", push + "&surface=alert", body: update)
+        #expect(alert == 422 && String(decoding: alertWhy, as: UTF8.self).contains("drawn for a layout only"))
+        let (noActivity, _, _) = try await send("POST", "/v1/live-activity/preview?layout=DeliveryWidget", body: update)
+        #expect(noActivity == 404)
 
         // Names and values checked as for a layout.
         let (unknown, _, unknownBody) = try await send("GET", "/v1/render/DeliveryWidgte/systemSmall.png")
