@@ -71,7 +71,8 @@ extension ChartDrawing {
                 let (component, count, _) = steps.first { span / $0.2 <= want + 1 } ?? (.year, 1, 0)
                 return (dateTicks(lo, hi, component, count, calendar), component)
             }
-            return (numberTicks(lo, hi, step: ChartScale.niceStep((hi - lo) / Double(desired ?? 4))), nil)
+            let step = desired == nil ? scale.step : nil
+            return (numberTicks(lo, hi, step: step ?? ChartScale.niceStep((hi - lo) / Double(desired ?? 4))), nil)
         default:
             environment.collector.warn("an axis asks for values of another kind than its data (a date stride on numbers, or the reverse): no marks drawn")
             return ([], nil)

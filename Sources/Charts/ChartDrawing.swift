@@ -8,6 +8,8 @@ struct ChartScale {
     var kind: Kind
     var isDate = false
     var length: Double = 1
+    /// The step an automatic numeric domain was rounded to: its axis marks every step, as iOS does.
+    var step: Double?
 
     /// The position of a value (a category: its band's centre); nil for a value of the wrong kind.
     func position(_ datum: ChartDatum) -> Double? {
@@ -33,7 +35,12 @@ struct ChartScale {
 
     /// The scale for `values`: an explicit domain; categories in order of appearance; else min…max
     /// of the numbers with zero included, widened to round steps (dates: min…max as they are).
-    static func make(values: [ChartDatum], explicit: DomainSpec?, desiredTicks: Int = 4) -> ChartScale {
+    /// How many intervals an automatic numeric scale aims at: Swift Charts' default y axis, measured
+    /// on home-assistant's iOS 26 energy charts (data −1.3…1.2 → −2…2 by 1, −6.2…1.3 → −10…5 by 5,
+    /// −10.5…13 → −20…20 by 10, the same in a 66 pt and a 216 pt tall plot).
+    static let desiredIntervals = 3
+
+    static func make(values: [ChartDatum], explicit: DomainSpec?, desiredTicks: Int = desiredIntervals) -> ChartScale {
         var includesZero = true
         if case .automatic(let zero)? = explicit { includesZero = zero ?? true }
         if let explicit, !{ if case .automatic = explicit { true } else { false } }() {
@@ -61,7 +68,7 @@ struct ChartScale {
         if includesZero { lo = min(lo, 0); hi = max(hi, 0) }
         if lo == hi { hi = lo + 1 }
         let step = niceStep((hi - lo) / Double(desiredTicks))
-        return ChartScale(kind: .numeric(lo: (lo / step).rounded(.down) * step, hi: (hi / step).rounded(.up) * step))
+        return ChartScale(kind: .numeric(lo: (lo / step).rounded(.down) * step, hi: (hi / step).rounded(.up) * step), step: step)
     }
 
     /// 1, 2, 2.5 or 5 times a power of ten, at least `raw`.
@@ -80,8 +87,27 @@ struct ChartDrawing {
     let size: Size
     let environment: EnvironmentValues
 
-    static let labelFontSize = 11.0 // caption 2 at the default text size: the estimate labels are reserved by
-    static let labelGap = 4.0
+    /// The room between an axis's labels and the plot (or, for an x label after its date, its
+    /// gridline), both axes: measured on iOS 26 snapshots of a chart with 9 pt labels (home-assistant's
+    /// energy widget): the x labels' line starts 4.4 pt under the plot, the y labels' and the date
+    /// labels' first glyph 4.8 pt after the plot's edge or the gridline.
+    static let labelSpacing = 4.5
+    /// A dashed gridline along a date x axis when the team gives no stroke (iOS 26: 2 pt dashes, 2 pt gaps).
+    static let dateGridDash: [CGFloat] = [2, 2]
+    /// How much of its calendar unit a bar of `x: .value(…, unit:)` takes when its width is automatic:
+    /// 0.70 of an hour and of a day, measured on iOS 26 snapshots (home-assistant's energy chart).
+    static let unitBarRatio = 0.7
+
+    /// A label's point size and line height, by its font (caption 2 when none is given), and an
+    /// estimate of its width: text is measured only after layout, the plot's room is decided before.
+    struct LabelMetrics { var size: Double; var lineHeight: Double; func width(_ text: String) -> Double { Double(text.count) * size * 0.6 } }
+
+    func labelMetrics(_ font: Font?) -> LabelMetrics {
+        let nodes = ViewResolver.nodes(Text(verbatim: "0").font(font ?? .caption2), in: environment)
+        guard case .text(let content)? = nodes.first?.kind else { return LabelMetrics(size: 11, lineHeight: SystemFontMetrics.lineHeight(size: 11)) }
+        let size = content.font.size
+        return LabelMetrics(size: size, lineHeight: content.font.lineHeight ?? SystemFontMetrics.lineHeight(size: size))
+    }
     var calendar: Calendar {
         var c = Calendar(identifier: .gregorian)
         c.timeZone = environment.timeZone
@@ -134,18 +160,23 @@ struct ChartDrawing {
         // The axes: their values and labels decide how much room the plot leaves them.
         let xAxis = axisMarks(config.x, scale: sx, isX: true)
         let yAxis = axisMarks(config.y, scale: sy, isX: false)
-        let lineHeight = (Self.labelFontSize * 1.25).rounded(.up)
-        let yLabelWidth = yAxis.filter { $0.label != nil }.map { Double($0.label!.text.count) * Self.labelFontSize * 0.6 }.max()
+        // Each axis's labels in their own font: the x labels' line and the widest y label take
+        // their room from the plot, plus `labelSpacing`. The top y label, centred on the plot's top
+        // edge, reaches above the chart as on iOS (the plot starts at the chart's top).
+        let spacing = Self.labelSpacing
+        let xMetrics = labelMetrics(xAxis.lazy.compactMap(\.label).first?.font)
+        let yMetrics = labelMetrics(yAxis.lazy.compactMap(\.label).first?.font)
+        let lineHeight = xMetrics.lineHeight
+        let yLabelWidth = yAxis.compactMap { $0.label.map { yMetrics.width($0.text) } }.max()
         let yLeading = yAxis.contains { $0.leading }
         var plot = Rect(x: 0, y: 0, width: size.width, height: size.height)
         if let w = yLabelWidth {
-            let room = (w + Self.labelGap).rounded(.up)
+            let room = w + spacing
             plot.size.width -= room
             if yLeading { plot.origin.x = room }
-            plot.origin.y = lineHeight / 2; plot.size.height -= lineHeight / 2
         }
-        if xAxis.contains(where: { $0.label != nil }) { plot.size.height -= lineHeight + 2 }
-        else if yLabelWidth != nil { plot.size.height -= lineHeight / 2 } // the lowest y label, centred on the bottom edge
+        if xAxis.contains(where: { $0.label != nil }) { plot.size.height -= lineHeight + spacing }
+        else if yLabelWidth != nil { plot.size.height -= yMetrics.lineHeight / 2 } // the lowest y label, centred on the bottom edge
         plot.size.width = max(plot.size.width, 1); plot.size.height = max(plot.size.height, 1)
         sx.length = plot.size.width; sy.length = plot.size.height
 
@@ -155,7 +186,11 @@ struct ChartDrawing {
 
         var out: [ViewNode] = []
         // Gridlines under the marks.
-        for mark in xAxis { if let grid = mark.grid, let x = px(mark.value) { out.append(stroke([.move(Point(x: x, y: plot.minY)), .line(Point(x: x, y: plot.maxY))], grid.style, grid.stroke)) } }
+        for mark in xAxis {
+            guard let grid = mark.grid, let x = px(mark.value) else { continue }
+            let dashed = sx.isDate && grid.stroke == nil ? StrokeStyle(lineWidth: 0.5, dash: Self.dateGridDash) : grid.stroke
+            out.append(stroke([.move(Point(x: x, y: plot.minY)), .line(Point(x: x, y: plot.maxY))], grid.style, dashed))
+        }
         for mark in yAxis { if let grid = mark.grid, let y = py(mark.value) { out.append(stroke([.move(Point(x: plot.minX, y: y)), .line(Point(x: plot.maxX, y: y))], grid.style, grid.stroke)) } }
 
         // Marks, in the order written; a line or area series where its first mark is.
@@ -198,25 +233,26 @@ struct ChartDrawing {
                 let gap = i + 1 < tickXs.count ? tickXs[i + 1] - x : i > 0 ? x - tickXs[i - 1] : 0
                 x += gap / 2
                 if let label = mark.label {
-                    let width = max(gap, Double(label.text.count) * Self.labelFontSize * 0.6 + 2)
+                    let width = max(gap, xMetrics.width(label.text) + 2)
                     if x + width / 2 <= size.width + 0.5 {
-                        out += text(label, x: x - width / 2, y: plot.maxY + 2, width: width, height: lineHeight, alignment: .center)
+                        out += text(label, x: x - width / 2, y: plot.maxY + spacing, width: width, height: lineHeight, alignment: .center)
                     }
                 }
                 continue
             }
             if let tick = mark.tick { out.append(stroke([.move(Point(x: x, y: plot.maxY)), .line(Point(x: x, y: plot.maxY + tick.length))], tick.style, tick.stroke)) }
             if let label = mark.label {
-                // Dates: leading-aligned after their gridline, left out where they would not fit (as
-                // Swift Charts drops a colliding label); others centred, kept inside the chart.
-                let estimate = Double(label.text.count) * Self.labelFontSize * 0.6 + 2
+                // Dates: leading-aligned `labelSpacing` after their gridline, left out where they would
+                // pass the plot's trailing edge (iOS leaves out the label of a domain's last midnight or
+                // day); others centred, kept inside the chart.
+                let estimate = xMetrics.width(label.text) + 2
                 if sx.isDate {
-                    guard x + 2 + estimate <= size.width else { continue }
-                    out += text(label, x: x + 2, y: plot.maxY + 2, width: estimate + 8, height: lineHeight, alignment: .leading)
+                    guard x + spacing + estimate <= plot.maxX + 0.5 else { continue }
+                    out += text(label, x: x + spacing, y: plot.maxY + spacing, width: estimate + 8, height: lineHeight, alignment: .leading)
                 } else {
                     let width = sx.isCategorical ? max(sx.band, estimate) : estimate
                     let left = min(max(x - width / 2, 0), max(size.width - width, 0))
-                    out += text(label, x: left, y: plot.maxY + 2, width: width, height: lineHeight, alignment: .center)
+                    out += text(label, x: left, y: plot.maxY + spacing, width: width, height: lineHeight, alignment: .center)
                 }
             }
         }
@@ -226,7 +262,7 @@ struct ChartDrawing {
             if let tick = mark.tick { out.append(stroke([.move(Point(x: edge, y: y)), .line(Point(x: edge + (mark.leading ? -tick.length : tick.length), y: y))], tick.style, tick.stroke)) }
             if let label = mark.label {
                 let width = (yLabelWidth ?? 20) + 2
-                out += text(label, x: mark.leading ? 0 : plot.maxX + Self.labelGap, y: y - lineHeight / 2, width: width, height: lineHeight,
+                out += text(label, x: mark.leading ? 0 : plot.maxX + spacing, y: y - yMetrics.lineHeight / 2, width: width, height: yMetrics.lineHeight,
                             alignment: mark.leading ? .trailing : .leading)
             }
         }
@@ -250,7 +286,7 @@ struct ChartDrawing {
             (start, end) = span.horizontal ? (plot.minY, plot.maxY) : (plot.minX, plot.maxX)
         } else if let end0 = unitEnd(band, unit), let a = along(band), let b = along(end0) {
             (start, end) = (min(a, b), max(a, b))
-            (start, end) = sized(start, end, dimension, automatic: 0.8)
+            (start, end) = sized(start, end, dimension, automatic: Self.unitBarRatio)
         } else if let c = along(band) {
             let room = bandScale.isCategorical ? bandScale.band : bandScale.length / Double(max(distinctBands(span.horizontal), 1))
             (start, end) = sized(c - room / 2, c + room / 2, dimension, automatic: 0.6)

@@ -239,7 +239,12 @@ public struct Font: Hashable, Sendable {
                                  weight: isBold && weightValue == nil ? style.emphasizedWeight : weightValue?.engine,
                                  design: designValue.engine, monospacedDigits: monospacedDigits, category: category)
         spec.italic = isItalic
-        if let family { spec.families = [family] + FontSpec.textFamilies }
+        if let family {
+            // A named font sets its line at its own height (ascender + descender, as UIKit's
+            // `UIFont.lineHeight` of it), not the system font's 1.193 em.
+            spec.families = [family] + FontSpec.textFamilies
+            spec.lineHeight = nil
+        }
         return spec
     }
 }

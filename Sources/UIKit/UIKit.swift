@@ -149,12 +149,15 @@ public enum CGBlendMode: Int32, Sendable {
          sourceAtop, destinationOver, destinationIn, destinationOut, destinationAtop, xor, plusDarker, plusLighter
 }
 
-/// What a `UIGraphicsImageRenderer`'s actions drew: images, each scaled into its rectangle.
+/// What a `UIGraphicsImageRenderer`'s actions drew: images, each scaled into its rectangle, and
+/// strings in their font (`NSString`/`NSAttributedString.draw`, UIFont.swift), in the order drawn.
 public struct UIImageDrawing: Sendable {
     public struct Item: Sendable {
-        public let image: UIImage
+        public enum Content: Sendable { case image(UIImage), string(UIImageDrawnString) }
+        public let content: Content
         public let rect: CGRect
         public let alpha: CGFloat
+        public var image: UIImage? { if case .image(let image) = content { image } else { nil } }
     }
     public let size: CGSize
     public internal(set) var items: [Item] = []
@@ -211,14 +214,17 @@ open class UIGraphicsImageRenderer: NSObject, @unchecked Sendable {
         return UIImage(drawing: drawing)
     }
 
-    func add(_ image: UIImage, in rect: CGRect, alpha: CGFloat = 1) {
+    func add(_ image: UIImage, in rect: CGRect, alpha: CGFloat = 1) { add(.image(image), in: rect, alpha: alpha) }
+
+    func add(_ content: UIImageDrawing.Item.Content, in rect: CGRect, alpha: CGFloat = 1) {
+        let what = if case .image = content { "UIImage.draw(in:)" } else { "a string's draw(in:)" }
         guard rect.origin.x.isFinite, rect.origin.y.isFinite, rect.width.isFinite, rect.height.isFinite else {
-            drawing.unsupported.append("UIImage.draw(in:) with a rectangle that is not finite"); return
+            drawing.unsupported.append("\(what) with a rectangle that is not finite"); return
         }
         guard drawing.items.count < Self.maximumItems else {
-            drawing.unsupported.append("UIImage.draw(in:) past \(Self.maximumItems) images"); return
+            drawing.unsupported.append("\(what) past \(Self.maximumItems) drawings"); return
         }
-        drawing.items.append(.init(image: image, rect: rect, alpha: alpha))
+        drawing.items.append(.init(content: content, rect: rect, alpha: alpha))
     }
 }
 

@@ -115,8 +115,9 @@ struct ChartTests {
         #expect(ink(hidden, xs: 190..<200, ys: 0..<105) == 0 && ink(hidden, xs: 0..<190, ys: 107..<120) == 0)
         // With axes the tallest bar stops above the labels; without, it reaches the bottom row.
         #expect(!Self.isBlue(shown(160, 118)) && Self.isBlue(hidden(160, 118)))
-        // Plot 98 pt high (120 less half a label line above, a label line and 2 pt below): the bar of 4 fills it.
-        #expect(abs(Self.barHeight(shown, x: 150, bottom: 103) - 98) <= 1, "\(Self.barHeight(shown, x: 150, bottom: 103))")
+        // Plot 102.4 pt high from the chart's top (120 less a caption 2 label line, 13.1 pt, and 4.5 pt
+        // above it; the top label reaches above the chart, as on iOS): the bar of 4 fills it.
+        #expect(abs(Self.barHeight(shown, x: 150, bottom: 101) - 102) <= 1, "\(Self.barHeight(shown, x: 150, bottom: 101))")
     }
 
     @Test("categorical x: bands in order of appearance, bars of one category stacked, series in the palette's colours")
@@ -180,13 +181,13 @@ struct ChartTests {
         }
         let (result, at) = try Self.render(chart, "hourly")
         func greenHeight(_ x: Int) -> Int {
-            var y = 103
+            var y = 101
             while y >= 0, Self.isGreen(at(x, y)) { y -= 1 }
-            return 103 - y
+            return 101 - y
         }
-        // 24 h over 200 pt: 8.3 pt an hour, a bar 0.8 of it. Plot 104 pt high (a label line under
-        // it), domain 0…4: 2 kWh is 52 pt, 4 kWh (12:00) 104 pt.
-        #expect(abs(greenHeight(4) - 52) <= 1 && abs(greenHeight(104) - 104) <= 1 && abs(greenHeight(196) - 52) <= 1,
+        // 24 h over 200 pt: 8.3 pt an hour, a bar 0.7 of it. Plot 102.4 pt high (a caption 2 label
+        // line and 4.5 pt under it), domain 0…4: 2 kWh is 51 pt, 4 kWh (12:00) 102 pt.
+        #expect(abs(greenHeight(4) - 51) <= 1 && abs(greenHeight(104) - 102) <= 1 && abs(greenHeight(196) - 51) <= 1,
                 "\(greenHeight(4)) \(greenHeight(104)) \(greenHeight(196))")
         #expect(!Self.isGreen(at(4, 40)) && !Self.isGreen(at(112, 40)))
         // Labels 00, 06, 12, 18 under the plot, leading-aligned at their gridline.
@@ -217,7 +218,8 @@ struct ChartTests {
             }
             RuleMark(y: .value("Goal", 5000)).lineStyle(StrokeStyle(lineWidth: 1, dash: [4, 2]))
         }
-        let (result, at) = try Self.render(chart, "default-dates")
+        // 8 pt above it: the top value label, centred on the plot's top edge, reaches above the chart.
+        let (result, at) = try Self.render(chart.padding(.top, 8), "default-dates")
         func ink(_ xs: Range<Int>, _ ys: Range<Int>) -> Int { xs.reduce(0) { n, x in n + ys.filter { Self.isInk(at(x, $0)) }.count } }
         // Day labels under the plot, value labels (0 … 10000) on the trailing side.
         #expect(ink(0..<170, 106..<120) > 20 && ink(170..<200, 0..<100) > 20, "\(ink(0..<170, 106..<120)) \(ink(170..<200, 0..<100))")
@@ -236,11 +238,11 @@ struct ChartTests {
                 AxisValueLabel { Text("\(value.as(Int.self) ?? 0)°") }
             }
         }
-        let (result, at) = try Self.render(chart, "no-zero")
-        // Domain 60…80 over the plot (7…113 pt: half a label line above and below for the labels
-        // centred on the edges): 70 is half way, at y 60, x 84.5 of a plot 169 pt wide (31 pt for
-        // the labels). With zero in the domain it would be at y 20.
-        #expect(Self.isBlue(at(84, 60)) && !Self.isBlue(at(84, 20)), "\(at(84, 60)) \(at(84, 20))")
+        let (result, at) = try Self.render(chart.padding(.top, 8), "no-zero")
+        // Domain 60…80 over the plot (8…113.4 pt: from the chart's top, 8 pt down, to half a label
+        // line above its bottom for the lowest label): at x 84 of a plot 169 pt wide (31 pt for the
+        // labels) the line is at 69.9, y 61.2. With zero in the domain it would be near y 20.
+        #expect(Self.isBlue(at(84, 61)) && !Self.isBlue(at(84, 20)), "\(at(84, 61)) \(at(84, 20))")
         let ink = (172..<200).reduce(0) { n, x in n + (0..<120).filter { Self.isInk(at(x, $0)) }.count }
         #expect(ink > 30, "\(ink)")
         #expect(result.warnings.isEmpty, "\(result.warnings)")
