@@ -371,19 +371,24 @@ enum AlertBand {
     }
 
     static func draw(_ alert: PushAlert, under base: RenderResult, renderer: WidgetRenderer) -> Bitmap {
-        let scale = Double(base.bitmap.width) / max(1, base.pointSize.width)
-        let width = base.pointSize.width
+        draw(alert, under: base.bitmap, scale: Double(base.bitmap.width) / max(1, base.pointSize.width), renderer: renderer)
+    }
+
+    /// The band under `bitmap`, a picture drawn at `scale` pixels a point (by the engine, or by the
+    /// widget runner for a Swift source).
+    static func draw(_ alert: PushAlert, under bitmap: Bitmap, scale: Double, renderer: WidgetRenderer) -> Bitmap {
+        let width = Double(bitmap.width) / scale
         let text = text(alert)
         let engine = LayoutEngine(measurer: renderer.renderer.measurer)
         let bandHeight = height(of: alert, width: width, engine: engine)
-        let top = Double(base.bitmap.height) / scale + gap
+        let top = Double(bitmap.height) / scale + gap
         let band = Rect(x: 0, y: top, width: width, height: bandHeight)
         let card = PlacedNode(frame: band, content: .shape(ShapeContent(
             shape: .roundedRect(radius: 18, continuous: true), fill: .color(RGBA(hex: 0x1C1C1E)))),
             children: [engine.place(text, in: band, alignment: Alignment(horizontal: .leading, vertical: .top))])
-        let pixelHeight = base.bitmap.height + Int(((gap + bandHeight) * scale).rounded(.up))
-        return renderer.renderer.drawSheet(pixelWidth: base.bitmap.width, pixelHeight: pixelHeight, scale: scale,
+        let pixelHeight = bitmap.height + Int(((gap + bandHeight) * scale).rounded(.up))
+        return renderer.renderer.drawSheet(pixelWidth: bitmap.width, pixelHeight: pixelHeight, scale: scale,
                                            background: nil, overlay: [card],
-                                           tiles: [SheetTile(bitmap: base.bitmap, x: 0, y: 0)], exactTiles: true)
+                                           tiles: [SheetTile(bitmap: bitmap, x: 0, y: 0)], exactTiles: true)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import WidgetRender
+import WidgetShot
 import WidgetTemplate
 
 /// Pushes drawn outside the layout previewer: `push --swift` decodes each content-state with the
@@ -16,6 +17,18 @@ extension PushFrame {
     /// One presentation drawn elsewhere: its PNG and its pixels (a filmstrip draws them).
     public static func drawn(_ presentation: LiveActivityPresentation, png: [UInt8], bitmap: Bitmap) -> PushFrame {
         PushFrame(presentation: presentation, png: png, bitmap: bitmap, warnings: [])
+    }
+}
+
+extension PushFrame {
+    /// A push's alert drawn elsewhere: the band with its title and body under `base`, the alert's
+    /// base presentation (`LiveActivityPresentation.alertBase`: the expanded island, or the Lock
+    /// Screen on a phone without one) at `scale`, as the layout previewer draws it.
+    public static func alert(_ alert: PushAlert, under base: Bitmap, scale: Double, renderer: WidgetRenderer,
+                             preset: PNGPreset) throws -> PushFrame {
+        let bitmap = AlertBand.draw(alert, under: base, scale: scale, renderer: renderer)
+        return PushFrame(presentation: .alert, png: try PNGCodec.encode(bitmap, preset: preset == .small ? .small : .fast),
+                         bitmap: bitmap, warnings: [])
     }
 }
 

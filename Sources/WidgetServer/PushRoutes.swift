@@ -117,7 +117,11 @@ struct PushRoutes: Sendable {
                 }
             } else {
                 let swift = self.swift!, layoutNames = layouts.names
-                previews = try await workers.run { try Self.swiftPreviews(bytes, parameters, swift: swift, limits: limits, layouts: layoutNames) }
+                // A renderer for the alert's band; the runner draws the rest (its calls are not bound by
+                // the render deadline, which only the engine checks).
+                previews = try await workers.render { renderer, _ in
+                    try Self.swiftPreviews(bytes, parameters, swift: swift, limits: limits, layouts: layoutNames, renderer: renderer)
+                }
             }
         } catch let error as PushInputError {
             // Past a limit on what a check may cost (pushes, content-state values, the report's
@@ -141,9 +145,7 @@ struct PushRoutes: Sendable {
         if let presentation = parameters.presentation {
             if let firstError { return Self.invalid(firstError, previews) }
             guard let frame = previews.last?.frames.first(where: { $0.presentation == presentation }) else {
-                let why = presentation != .alert ? "the layout has no view for \(presentation.rawValue)"
-                    : parameters.previewer == nil ? "a push's alert is drawn for a layout only; a Live Activity of the Swift source draws its content in each presentation"
-                    : "the push has no alert to show"
+                let why = presentation == .alert ? "the push has no alert to show" : "the layout has no view for \(presentation.rawValue)"
                 throw APIError(.unprocessableContent, why, field: "surface")
             }
             return Response(status: .ok, headers: [.contentType: "image/png"], body: ResponseBody(byteBuffer: ByteBuffer(bytes: frame.png)))

@@ -9,9 +9,10 @@ extension PushRoutes {
     /// layout), then each content-state decoded by the team's own `ContentState` and drawn in each
     /// presentation by the widget runner (SwiftPushPlan, as `push --swift` draws them). A
     /// content-state the app would fail to decode is an error of its push at the decoder's path
-    /// (`aps.content-state.minutesLeft`), answered 422 as a layout's rule is.
+    /// (`aps.content-state.minutesLeft`), answered 422 as a layout's rule is. A push's alert is its
+    /// band drawn by `renderer` under the runner's expanded island, as for a layout.
     static func swiftPreviews(_ bytes: [UInt8], _ parameters: Parameters, swift: SwiftRouteSource, limits: Limits,
-                              layouts: [String]) throws -> [PushPreview] {
+                              layouts: [String], renderer: WidgetRenderer) throws -> [PushPreview] {
         let inputs = try PushValidator.inputs(in: bytes, name: "body", limits: limits)
         let checked = try PushValidator(layout: nil, attributes: parameters.attributes).checkSequence(inputs)
         let loaded = swift.loaded()
@@ -36,7 +37,7 @@ extension PushRoutes {
             let plan = try SwiftPushPlan(checked, widget: name, found: project.description, options: parameters.options,
                                          attributes: attributes, folder: folder)
             let drawn = try project.build.render(plan.pictures.map(\.request), look: parameters.options.look, fonts: swift.fonts)
-            return try plan.previews(drawn, build: project.build) { _, _ in }
+            return try plan.previews(drawn, build: project.build, renderer: renderer) { _, _ in }
         } catch let error as SwiftWidgetBuild.BuildError {
             throw APIError(.internalServerError, error.description, field: "layout")
         }

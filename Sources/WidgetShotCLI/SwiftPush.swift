@@ -40,21 +40,18 @@ enum SwiftPush {
             plan = try SwiftPushPlan(checked, widget: widget.name, found: found, options: options,
                                      attributes: source.attributes.map { (URL(fileURLWithPath: $0).standardizedFileURL.path, $0) }, folder: folder)
         } catch { throw CLIError("\(error)") }
-        if !plan.pictures.isEmpty, checked.contains(where: { $0.payload?.alert != nil }) {
-            note("note: a push's alert is drawn for a layout only; a Swift source draws its content in each presentation")
-        }
         let fonts = SwiftSource.fontFolders(source.project)
         let drawn = try swift.render(plan.pictures.map(\.request), look: options.look, fonts: fonts)
-        let previews: [PushPreview]
-        do {
-            previews = try plan.previews(drawn, build: swift.build) { picture, warning in
-                note("\(checked[picture.push].input.name): \(picture.presentation.rawValue): \(warning)")
-            }
-        } catch { throw CLIError("\(error)") }
         let renderer: WidgetRenderer
         do { renderer = WidgetRenderer(fonts: try FontLibrary(directories: fonts, sealed: false)) } catch {
             throw CLIError("cannot load the fonts from \(fonts.joined(separator: ", ")): \(error)")
         }
+        let previews: [PushPreview]
+        do {
+            previews = try plan.previews(drawn, build: swift.build, renderer: renderer) { picture, warning in
+                note("\(checked[picture.push].input.name): \(picture.presentation.rawValue): \(warning)")
+            }
+        } catch { throw CLIError("\(error)") }
         let scale = options.scale ?? options.device.scale
         var strip: Filmstrip?
         if previews.count > 1 {

@@ -28,7 +28,10 @@ public struct SwiftPushPlan {
                 attributes given: (path: String, name: String)?, folder: String) throws {
         self.checked = checked
         self.options = options
-        let wanted = (options.presentations ?? LiveActivityPresentation.allCases).compactMap(\.surface)
+        // The presentations asked for, and the alert's base when the alert is (its band is drawn under it).
+        let asked = options.presentations ?? LiveActivityPresentation.allCases
+        let base = LiveActivityPresentation.alertBase(on: options.device)
+        let wanted = (asked.compactMap(\.surface) + (asked.contains(.alert) && !asked.contains { $0.surface == base } ? [base] : []))
             .filter { options.device.supports($0) }
         let preview = found.previews.first { $0.widget == widget && $0.kind == "activity" }
         // `--attributes` holds the attributes alone; a start push's come from its aps.attributes.
@@ -70,10 +73,15 @@ public struct SwiftPushPlan {
 
     /// Each push with its pictures, or with the decoder's refusal of its content-state as an
     /// error of its report (rule `type`, or `required` for a missing key) and no pictures.
-    public func previews(_ drawn: [SwiftWidgetBuild.Drawn], build: SwiftWidgetBuild,
+    /// A push with an alert gets the alert's picture when the alert is asked for: its band drawn by
+    /// `renderer` under the base presentation the runner drew.
+    public func previews(_ drawn: [SwiftWidgetBuild.Drawn], build: SwiftWidgetBuild, renderer: WidgetRenderer,
                          warn: (Picture, String) -> Void) throws -> [PushPreview] {
         var frames: [Int: [PushFrame]] = [:], staleFrames: [Int: [PushFrame]] = [:]
         var refused: [Int: SwiftWidgetBuild.DataError] = [:]
+        var alerts: [Int: PushFrame] = [:]
+        let asked = options.presentations ?? LiveActivityPresentation.allCases
+        let base = LiveActivityPresentation.alertBase(on: options.device)
         for (picture, result) in zip(pictures, drawn) {
             if let error = result.dataError {
                 if refused[picture.push] == nil { refused[picture.push] = error }
@@ -88,8 +96,18 @@ public struct SwiftPushPlan {
             let image: RGBAImage
             do { image = try PNGCodec.decode(png) } catch { throw SwiftWidgetBuild.BuildError.described("\(result.output): \(error)") }
             let frame = PushFrame.drawn(picture.presentation, png: png, bitmap: Bitmap(straight: image))
+            if !picture.stale, picture.presentation.surface == base, asked.contains(.alert),
+               let alert = checked[picture.push].payload?.alert {
+                let scale = options.scale ?? options.device.scale
+                do { alerts[picture.push] = try PushFrame.alert(alert, under: frame.bitmap, scale: scale, renderer: renderer, preset: options.pngPreset) } catch {
+                    throw SwiftWidgetBuild.BuildError.described("the alert's picture: \(error)")
+                }
+            }
+            // The alert's base only when asked for itself.
+            guard asked.contains(picture.presentation) else { continue }
             if picture.stale { staleFrames[picture.push, default: []].append(frame) } else { frames[picture.push, default: []].append(frame) }
         }
+        for (push, frame) in alerts { frames[push, default: []].append(frame) }
         return checked.enumerated().map { i, push in
             var push = push
             if let error = refused[i] {

@@ -288,8 +288,16 @@ struct SwiftSourceCLITests {
         let (pushRefused, _, pushWhy) = try await send("POST", push + "&surface=lockScreen", body: soon)
         let pushError = try #require(try JSONSerialization.jsonObject(with: pushWhy) as? [String: Any])
         #expect(pushRefused == 422 && pushError["field"] as? String == "aps.content-state.minutesLeft", "\(pushError["error"] ?? "")")
-        let (alert, _, alertWhy) = try await send("POST", push + "&surface=alert", body: update)
-        #expect(alert == 422 && String(decoding: alertWhy, as: UTF8.self).contains("drawn for a layout only"))
+        // An alert: its band under the runner's expanded island, the island's pixels above it.
+        let alerted = update.replacingOccurrences(of: #""event": "update","#, with: #""event": "update", "alert": {"title": "On the way", "body": "12 minutes"},"#)
+        let (alert, _, alertPNG) = try await send("POST", push + "&surface=alert", body: alerted)
+        #expect(alert == 200, "\(String(decoding: alertPNG, as: UTF8.self))")
+        let (_, _, islandPNG) = try await send("POST", push + "&surface=islandExpanded", body: alerted)
+        let band = try PNGCodec.decode([UInt8](alertPNG)), island = try PNGCodec.decode([UInt8](islandPNG))
+        #expect(band.width == island.width && band.height > island.height + 100, "\(band.width)×\(band.height) under \(island.width)×\(island.height)")
+        #expect(Array(band.pixels.prefix(island.pixels.count)) == island.pixels)
+        let (noAlert, _, _) = try await send("POST", push + "&surface=alert", body: update)
+        #expect(noAlert == 422)
         let (noActivity, _, _) = try await send("POST", "/v1/live-activity/preview?layout=DeliveryWidget", body: update)
         #expect(noActivity == 404)
 
