@@ -28,7 +28,7 @@ extension ChartDrawing {
         var out: [AxisMark] = []
         for spec in specs {
             let (values, component) = tickValues(spec.values, scale: scale)
-            let decimals = values.contains { ($0.numeric ?? 0) != ($0.numeric ?? 0).rounded() }
+            let decimals = Self.fractionDigits(values)
             for (i, value) in values.enumerated() {
                 var mark = AxisMark(value: value, leading: !isX && spec.position == .leading)
                 for element in spec.content(AxisValue(index: i, count: values.count, datum: value)) {
@@ -92,8 +92,9 @@ extension ChartDrawing {
     func dateTicks(_ lo: Double, _ hi: Double, _ component: Calendar.Component, _ count: Int, _ cal: Calendar) -> [ChartDatum] {
         let start = Date(timeIntervalSince1970: lo)
         guard var d = cal.dateInterval(of: component, for: start)?.start else { return [] }
-        // A stride of several units starts on a multiple of them (every 6 hours: 0, 6, 12, 18 h), as Swift Charts' does.
-        if count > 1, component != .weekOfYear, component != .year {
+        // A stride of several units starts on a multiple of them (every 6 hours: 0, 6, 12, 18 h), as Swift Charts' does;
+        // days from the domain's first (iOS 26: every 7 days over 14 Nov … 13 Dec marks 14, 21, 28, 5, not 15, 22, 29).
+        if count > 1, ![.day, .weekOfYear, .year].contains(component) {
             let value = cal.component(component, from: d) - ([.day, .month].contains(component) ? 1 : 0)
             if let aligned = cal.date(byAdding: component, value: -(value % count), to: d) { d = aligned }
         }
@@ -106,13 +107,22 @@ extension ChartDrawing {
         return out
     }
 
-    /// A number as it is (decimals only when the steps have them); a date by its unit, in the
+    /// The fraction digits an axis's numbers are written with: as many as its finest value needs
+    /// (at most 4), every label alike but zero, as iOS writes 0, 0.5, 1.0, 1.5, 2.0.
+    static func fractionDigits(_ values: [ChartDatum]) -> Int {
+        let numbers = values.compactMap { if case .number(let v) = $0 { v } else { nil } }
+        return (0...4).first { digits in
+            let scale = pow(10, Double(digits))
+            return numbers.allSatisfy { abs($0 * scale - ($0 * scale).rounded()) < 1e-6 * max(1, abs($0 * scale)) }
+        } ?? 4
+    }
+
+    /// A number with the axis's fraction digits (zero as 0); a date by its unit, in the
     /// render's locale and time zone; a category as it is.
-    func defaultLabel(_ value: ChartDatum, component: Calendar.Component?, decimals: Bool) -> String {
+    func defaultLabel(_ value: ChartDatum, component: Calendar.Component?, decimals: Int) -> String {
         switch value {
         case .category(let s): return s
-        case .number(let v): return decimals ? String(format: "%.2f", v).replacingOccurrences(of: #"\.?0+$"#, with: "", options: .regularExpression)
-                                             : String(format: "%.0f", v)
+        case .number(let v): return abs(v) < 1e-12 ? "0" : String(format: "%.\(decimals)f", v)
         case .date(let d):
             let style = Date.FormatStyle(locale: environment.locale, calendar: calendar, timeZone: environment.timeZone)
             switch component {

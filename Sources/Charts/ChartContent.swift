@@ -136,6 +136,8 @@ package struct MarkRecord {
     /// A value, or a range `x`…`x2` (`xStart:xEnd:`); nil: across the plot.
     package var x: ChartDatum?, x2: ChartDatum?
     package var y: ChartDatum?, y2: ChartDatum?
+    /// The values along x or y are of an integer type (`Int`): an automatic axis steps by whole numbers.
+    package var xIntegral = false, yIntegral = false
     package var xUnit: (Calendar.Component, Calendar)?, yUnit: (Calendar.Component, Calendar)?
     package var width: MarkDimension = .automatic, height: MarkDimension = .automatic
     package var stacked = true

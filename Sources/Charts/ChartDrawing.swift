@@ -33,14 +33,16 @@ struct ChartScale {
 
     var isCategorical: Bool { if case .categories = kind { true } else { false } }
 
-    /// The scale for `values`: an explicit domain; categories in order of appearance; else min…max
-    /// of the numbers with zero included, widened to round steps (dates: min…max as they are).
-    /// How many intervals an automatic numeric scale aims at: Swift Charts' default y axis, measured
-    /// on home-assistant's iOS 26 energy charts (data −1.3…1.2 → −2…2 by 1, −6.2…1.3 → −10…5 by 5,
-    /// −10.5…13 → −20…20 by 10, the same in a 66 pt and a 216 pt tall plot).
-    static let desiredIntervals = 3
+    /// The most steps an automatic numeric domain is widened to: Swift Charts' default value axis
+    /// takes the smallest step of 1, 2 or 5 × 10ⁿ whose round domain has at most 4, as measured on
+    /// home-assistant's iOS 26 energy charts (data −1.3…1.2 → −2…2 by 1, −6.2…1.3 → −10…5 by 5 (not
+    /// −8…2 by 2), −10.5…13 → −20…20 by 10, 0…1.6 → 0…2 by 0.5; the same in a 66 and a 216 pt plot).
+    static let maximumIntervals = 4
 
-    static func make(values: [ChartDatum], explicit: DomainSpec?, desiredTicks: Int = desiredIntervals) -> ChartScale {
+    /// The scale for `values`: an explicit domain; categories in order of appearance; else min…max
+    /// of the numbers with zero included, widened to round steps (whole ones for `integral` values:
+    /// an `Int` 1 alone gives 0…1 by 1, as on iOS); dates: min…max as they are.
+    static func make(values: [ChartDatum], explicit: DomainSpec?, integral: Bool = false) -> ChartScale {
         var includesZero = true
         if case .automatic(let zero)? = explicit { includesZero = zero ?? true }
         if let explicit, !{ if case .automatic = explicit { true } else { false } }() {
@@ -67,8 +69,30 @@ struct ChartScale {
         }
         if includesZero { lo = min(lo, 0); hi = max(hi, 0) }
         if lo == hi { hi = lo + 1 }
-        let step = niceStep((hi - lo) / Double(desiredTicks))
-        return ChartScale(kind: .numeric(lo: (lo / step).rounded(.down) * step, hi: (hi / step).rounded(.up) * step), step: step)
+        let step = automaticStep(lo, hi, integral: integral)
+        return ChartScale(kind: .numeric(lo: steps(lo, step, .down) * step, hi: steps(hi, step, .up) * step), step: step)
+    }
+
+    /// How many `step`s `value` is, rounded (a value within a billionth of a step of a whole one is it).
+    static func steps(_ value: Double, _ step: Double, _ rule: FloatingPointRoundingRule) -> Double {
+        let n = value / step, whole = n.rounded()
+        return abs(n - whole) < 1e-9 ? whole : n.rounded(rule)
+    }
+
+    /// The smallest step of 1, 2 or 5 × 10ⁿ (at least 1 for `integral` values) that covers lo…hi
+    /// in at most `maximumIntervals` round steps.
+    static func automaticStep(_ lo: Double, _ hi: Double, integral: Bool) -> Double {
+        guard hi > lo, (hi - lo).isFinite else { return 1 }
+        var magnitude = pow(10, log10((hi - lo) / Double(maximumIntervals)).rounded(.down) - 1)
+        for _ in 0..<4 {
+            for factor in [1.0, 2, 5] {
+                let step = factor * magnitude
+                if integral, step < 1 { continue }
+                if steps(hi, step, .up) - steps(lo, step, .down) <= Double(maximumIntervals) { return step }
+            }
+            magnitude *= 10
+        }
+        return magnitude
     }
 
     /// 1, 2, 2.5 or 5 times a power of ten, at least `raw`.
@@ -154,8 +178,8 @@ struct ChartDrawing {
                 ys += [m.y, m.y2].compactMap { $0 }
             }
         }
-        var sx = ChartScale.make(values: xs, explicit: config.xDomain)
-        var sy = ChartScale.make(values: ys, explicit: config.yDomain)
+        var sx = ChartScale.make(values: xs, explicit: config.xDomain, integral: marks.contains { $0.x != nil } && marks.allSatisfy { $0.x == nil || $0.xIntegral })
+        var sy = ChartScale.make(values: ys, explicit: config.yDomain, integral: marks.contains { $0.y != nil } && marks.allSatisfy { $0.y == nil || $0.yIntegral })
 
         // The axes: their values and labels decide how much room the plot leaves them.
         let xAxis = axisMarks(config.x, scale: sx, isX: true)

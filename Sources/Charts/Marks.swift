@@ -33,27 +33,27 @@ public struct BarMark: MarkView {
 
     public init<X: Plottable, Y: Plottable>(x: PlottableValue<X>, y: PlottableValue<Y>, width: MarkDimension = .automatic,
                                             height: MarkDimension = .automatic, stacking: MarkStackingMethod = .standard) {
-        base.x = x.datum; base.y = y.datum; base.xUnit = unit(x); base.yUnit = unit(y)
+        base.x = x.datum; base.xIntegral = x.isIntegral; base.y = y.datum; base.yIntegral = y.isIntegral; base.xUnit = unit(x); base.yUnit = unit(y)
         base.width = width; base.height = height; base.stacked = stacking != .unstacked
     }
 
     public init<X: Plottable, Y: Plottable>(x: PlottableValue<X>, yStart: PlottableValue<Y>, yEnd: PlottableValue<Y>,
                                             width: MarkDimension = .automatic) {
-        base.x = x.datum; base.y = yStart.datum; base.y2 = yEnd.datum; base.xUnit = unit(x); base.width = width
+        base.x = x.datum; base.xIntegral = x.isIntegral; base.y = yStart.datum; base.yIntegral = yStart.isIntegral; base.y2 = yEnd.datum; base.xUnit = unit(x); base.width = width
     }
 
     public init<X: Plottable, Y: Plottable>(xStart: PlottableValue<X>, xEnd: PlottableValue<X>, y: PlottableValue<Y>,
                                             height: MarkDimension = .automatic) {
-        base.x = xStart.datum; base.x2 = xEnd.datum; base.y = y.datum; base.yUnit = unit(y); base.height = height
+        base.x = xStart.datum; base.xIntegral = xStart.isIntegral; base.x2 = xEnd.datum; base.y = y.datum; base.yIntegral = y.isIntegral; base.yUnit = unit(y); base.height = height
     }
 
     /// A bar across the plot's whole width or height.
     public init<X: Plottable>(x: PlottableValue<X>, width: MarkDimension = .automatic, stacking: MarkStackingMethod = .standard) {
-        base.x = x.datum; base.xUnit = unit(x); base.width = width
+        base.x = x.datum; base.xIntegral = x.isIntegral; base.xUnit = unit(x); base.width = width
     }
 
     public init<Y: Plottable>(y: PlottableValue<Y>, height: MarkDimension = .automatic, stacking: MarkStackingMethod = .standard) {
-        base.y = y.datum; base.yUnit = unit(y); base.height = height
+        base.y = y.datum; base.yIntegral = y.isIntegral; base.yUnit = unit(y); base.height = height
     }
 
     package func record(_ attributes: MarkAttributes) -> MarkRecord { var r = base; r.attributes = attributes; return r }
@@ -65,11 +65,11 @@ public struct LineMark: MarkView {
     var base = MarkRecord(kind: .line)
 
     public init<X: Plottable, Y: Plottable>(x: PlottableValue<X>, y: PlottableValue<Y>) {
-        base.x = x.datum; base.y = y.datum
+        base.x = x.datum; base.xIntegral = x.isIntegral; base.y = y.datum; base.yIntegral = y.isIntegral
     }
 
     public init<X: Plottable, Y: Plottable, S: Plottable>(x: PlottableValue<X>, y: PlottableValue<Y>, series: PlottableValue<S>) {
-        base.x = x.datum; base.y = y.datum; base.series = series.datum.text
+        base.x = x.datum; base.xIntegral = x.isIntegral; base.y = y.datum; base.yIntegral = y.isIntegral; base.series = series.datum.text
     }
 
     package func record(_ attributes: MarkAttributes) -> MarkRecord { var r = base; r.attributes = attributes; return r }
@@ -82,21 +82,21 @@ public struct AreaMark: MarkView {
     var base = MarkRecord(kind: .area)
 
     public init<X: Plottable, Y: Plottable>(x: PlottableValue<X>, y: PlottableValue<Y>, stacking: MarkStackingMethod = .standard) {
-        base.x = x.datum; base.y = y.datum
+        base.x = x.datum; base.xIntegral = x.isIntegral; base.y = y.datum; base.yIntegral = y.isIntegral
     }
 
     public init<X: Plottable, Y: Plottable, S: Plottable>(x: PlottableValue<X>, y: PlottableValue<Y>, series: PlottableValue<S>,
                                                           stacking: MarkStackingMethod = .standard) {
-        base.x = x.datum; base.y = y.datum; base.series = series.datum.text
+        base.x = x.datum; base.xIntegral = x.isIntegral; base.y = y.datum; base.yIntegral = y.isIntegral; base.series = series.datum.text
     }
 
     public init<X: Plottable, Y: Plottable>(x: PlottableValue<X>, yStart: PlottableValue<Y>, yEnd: PlottableValue<Y>) {
-        base.x = x.datum; base.y = yStart.datum; base.y2 = yEnd.datum
+        base.x = x.datum; base.xIntegral = x.isIntegral; base.y = yStart.datum; base.yIntegral = yStart.isIntegral; base.y2 = yEnd.datum
     }
 
     public init<X: Plottable, Y: Plottable, S: Plottable>(x: PlottableValue<X>, yStart: PlottableValue<Y>, yEnd: PlottableValue<Y>,
                                                           series: PlottableValue<S>) {
-        base.x = x.datum; base.y = yStart.datum; base.y2 = yEnd.datum; base.series = series.datum.text
+        base.x = x.datum; base.xIntegral = x.isIntegral; base.y = yStart.datum; base.yIntegral = yStart.isIntegral; base.y2 = yEnd.datum; base.series = series.datum.text
     }
 
     package func record(_ attributes: MarkAttributes) -> MarkRecord { var r = base; r.attributes = attributes; return r }
@@ -108,7 +108,7 @@ public struct PointMark: MarkView {
     var base = MarkRecord(kind: .point)
 
     public init<X: Plottable, Y: Plottable>(x: PlottableValue<X>, y: PlottableValue<Y>) {
-        base.x = x.datum; base.y = y.datum
+        base.x = x.datum; base.xIntegral = x.isIntegral; base.y = y.datum; base.yIntegral = y.isIntegral
     }
 
     package func record(_ attributes: MarkAttributes) -> MarkRecord { var r = base; r.attributes = attributes; return r }
@@ -119,15 +119,15 @@ public struct RuleMark: MarkView {
     public typealias Body = Never
     var base = MarkRecord(kind: .rule)
 
-    public init<Y: Plottable>(y: PlottableValue<Y>) { base.y = y.datum }
-    public init<X: Plottable>(x: PlottableValue<X>) { base.x = x.datum }
+    public init<Y: Plottable>(y: PlottableValue<Y>) { base.y = y.datum; base.yIntegral = y.isIntegral }
+    public init<X: Plottable>(x: PlottableValue<X>) { base.x = x.datum; base.xIntegral = x.isIntegral }
 
     public init<X: Plottable, Y: Plottable>(xStart: PlottableValue<X>, xEnd: PlottableValue<X>, y: PlottableValue<Y>) {
-        base.x = xStart.datum; base.x2 = xEnd.datum; base.y = y.datum
+        base.x = xStart.datum; base.xIntegral = xStart.isIntegral; base.x2 = xEnd.datum; base.y = y.datum; base.yIntegral = y.isIntegral
     }
 
     public init<X: Plottable, Y: Plottable>(x: PlottableValue<X>, yStart: PlottableValue<Y>, yEnd: PlottableValue<Y>) {
-        base.x = x.datum; base.y = yStart.datum; base.y2 = yEnd.datum
+        base.x = x.datum; base.xIntegral = x.isIntegral; base.y = yStart.datum; base.yIntegral = yStart.isIntegral; base.y2 = yEnd.datum
     }
 
     package func record(_ attributes: MarkAttributes) -> MarkRecord { var r = base; r.attributes = attributes; return r }

@@ -117,6 +117,8 @@ public struct PlottableValue<Value: Plottable> {
     /// The calendar unit a date stands for (`.value("Time", date, unit: .hour)`): a bar spans it.
     package var unit: Calendar.Component?
     package var calendar: Calendar?
+    /// An integer type's value (`Int`): its axis marks whole numbers only, as Swift Charts' does.
+    package var isIntegral: Bool { Value.self is any BinaryInteger.Type }
 
     public static func value<S: StringProtocol>(_ label: S, _ value: Value) -> PlottableValue<Value> {
         PlottableValue(label: String(label), datum: value.chartDatum)
