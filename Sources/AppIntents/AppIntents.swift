@@ -69,7 +69,13 @@ extension AppIntent {
     /// `@Parameter` inside an intent.
     public typealias Parameter<Value> = IntentParameter<Value>
     /// `Summary("…") { \.$param }` inside an intent.
-    public typealias Summary<Content> = ParameterSummaryContent<Self, Content>
+    public typealias Summary = IntentParameterSummary<Self>
+    /// `When(\.$param, .equalTo, value) { … } otherwise: { … }` inside an intent's summary.
+    public typealias When<WhenCondition: ParameterSummary, Otherwise: ParameterSummary> = ParameterSummaryWhenCondition<Self, WhenCondition, Otherwise>
+    /// `Switch(\.$param) { Case(value) { … }; DefaultCase { … } }` inside an intent's summary.
+    public typealias Switch<Value> = ParameterSummarySwitchCondition<Self, Value>
+    public typealias Case<Value, Summary: ParameterSummary> = ParameterSummaryCaseCondition<Self, Value, Summary>
+    public typealias DefaultCase<Value, Summary: ParameterSummary> = ParameterSummaryDefaultCaseCondition<Self, Value, Summary>
 }
 
 /// An intent whose parameters configure a widget (AppIntents' `WidgetConfigurationIntent`).
@@ -124,6 +130,12 @@ public struct IntentDialog: ExpressibleByStringInterpolation, Sendable {
 
     public convenience init(title: LocalizedStringResource, description: LocalizedStringResource? = nil, default defaultValue: Value? = nil,
                             inclusiveRange: (lowerBound: Value, upperBound: Value), requestValueDialog: IntentDialog? = nil) {
+        self.init(title: title, description: description, default: defaultValue, requestValueDialog: requestValueDialog)
+    }
+
+    /// A text parameter with its keyboard's options (Shortcuts' text field; nothing to draw here).
+    public convenience init(title: LocalizedStringResource, description: LocalizedStringResource? = nil, default defaultValue: Value? = nil,
+                            inputOptions: String.IntentInputOptions, requestValueDialog: IntentDialog? = nil) {
         self.init(title: title, description: description, default: defaultValue, requestValueDialog: requestValueDialog)
     }
 
@@ -183,40 +195,7 @@ extension IntentResult {
     }
 }
 
-// MARK: - Parameter summaries
-
-/// How Shortcuts shows an intent's parameters (AppIntents' `ParameterSummary`).
-public protocol ParameterSummary: Sendable {}
-
-/// `Summary("Order \(\.$item)") { \.$item }` (AppIntents' parameter summary): kept as a value.
-public struct ParameterSummaryContent<Intent: AppIntent, Content>: ParameterSummary, @unchecked Sendable {
-    public let summary: ParameterSummaryString<Intent>
-    public init(_ summary: ParameterSummaryString<Intent>) where Content == Void { self.summary = summary }
-    /// `Summary()`: the intent's parameters without a sentence.
-    public init() where Content == Void { summary = "" }
-    public init(_ summary: ParameterSummaryString<Intent>, @ParameterSummaryBuilder<Intent> table: () -> Content) {
-        self.summary = summary; _ = table()
-    }
-}
-
-/// The sentence of a summary, its parameters named by key path (AppIntents' `ParameterSummaryString`).
-public struct ParameterSummaryString<Intent: AppIntent>: ExpressibleByStringInterpolation, Sendable {
-    public let text: String
-    public init(stringLiteral value: String) { text = value }
-    public init(stringInterpolation: StringInterpolation) { text = stringInterpolation.text }
-    public struct StringInterpolation: StringInterpolationProtocol, Sendable {
-        var text = ""
-        public init(literalCapacity: Int, interpolationCount: Int) {}
-        public mutating func appendLiteral(_ literal: String) { text += literal }
-        public mutating func appendInterpolation<V>(_ parameter: KeyPath<Intent, IntentParameter<V>>) { text += "${\(V.self)}" }
-    }
-}
-
-/// The parameters listed under a summary.
-@resultBuilder public enum ParameterSummaryBuilder<Intent: AppIntent> {
-    public static func buildExpression<V>(_ parameter: KeyPath<Intent, IntentParameter<V>>) -> [PartialKeyPath<Intent>] { [parameter] }
-    public static func buildBlock(_ parts: [PartialKeyPath<Intent>]...) -> [PartialKeyPath<Intent>] { parts.flatMap { $0 } }
-}
+// MARK: - Parameter summaries: ParameterSummaries.swift
 
 // MARK: - Entities
 

@@ -90,6 +90,12 @@ extension Color {
     public static let accentColor = Color(system: "blue")
     /// A UIKit colour's components.
     public init(uiColor: UIColor) {
+        if uiColor.dynamicProvider != nil {
+            // Asked once per appearance, as UIKit resolves it when the traits change.
+            self.init(storage: .schemed(light: Color(uiColor: uiColor.resolvedColor(with: UITraitCollection(userInterfaceStyle: .light))),
+                                        dark: Color(uiColor: uiColor.resolvedColor(with: UITraitCollection(userInterfaceStyle: .dark)))))
+            return
+        }
         if let name = uiColor.systemColorName {
             self.init(system: name)
             if uiColor.alpha < 1, let base = SystemColors.color(named: name, scheme: .light), base.a > 0 {

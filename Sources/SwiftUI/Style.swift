@@ -37,6 +37,8 @@ public struct Color: PaintStyle, Hashable, Sendable {
         case rgba(Double, Double, Double, Double)
         /// A colour of the app's asset catalog, by name, and where the team named it (`file:line`).
         case asset(String, at: String)
+        /// A dynamic UIKit colour (`UIColor(dynamicProvider:)`): its colour for each scheme.
+        indirect case schemed(light: Color, dark: Color)
     }
     let storage: Storage
     var opacityFactor: Double = 1
@@ -69,6 +71,8 @@ public struct Color: PaintStyle, Hashable, Sendable {
             c = SystemColors.color(named: name, scheme: environment.look.scheme, generation: environment.look.colors) ?? .black
         case .rgba(let r, let g, let b, let a):
             c = RGBA(r: r, g: g, b: b, a: a)
+        case .schemed(let light, let dark):
+            c = (environment.look.scheme == .dark ? dark : light).rgba(in: environment)
         case .asset(let name, let at):
             if let asset = environment.assets.color(named: name) {
                 c = asset.color(for: environment.look.scheme)

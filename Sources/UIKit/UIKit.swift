@@ -13,13 +13,27 @@ open class UIColor: NSObject, @unchecked Sendable {
     public let red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat
     /// The name of a system colour in `SystemColors` (nil: fixed components).
     public let systemColorName: String?
+    /// A dynamic colour's provider (`init(dynamicProvider:)`): SwiftUI's `Color(uiColor:)` asks it
+    /// for the light and the dark colour; the components above are the light one's.
+    public let dynamicProvider: ((UITraitCollection) -> UIColor)?
     public init(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
-        self.red = red; self.green = green; self.blue = blue; self.alpha = alpha; systemColorName = nil
+        self.red = red; self.green = green; self.blue = blue; self.alpha = alpha; systemColorName = nil; dynamicProvider = nil
     }
     init(system name: String, alpha: CGFloat = 1) {
         let light = SystemColors.color(named: name, scheme: .light) ?? RGBA(r: 1, g: 0, b: 1)
         red = CGFloat(light.r); green = CGFloat(light.g); blue = CGFloat(light.b); self.alpha = CGFloat(light.a) * alpha
-        systemColorName = name
+        systemColorName = name; dynamicProvider = nil
+    }
+    /// A colour that depends on the traits it is drawn with (UIKit's `init(dynamicProvider:)`),
+    /// e.g. one colour in light mode and another in dark.
+    public init(dynamicProvider: @escaping (UITraitCollection) -> UIColor) {
+        let light = dynamicProvider(UITraitCollection(userInterfaceStyle: .light))
+        red = light.red; green = light.green; blue = light.blue; alpha = light.alpha; systemColorName = light.systemColorName
+        self.dynamicProvider = dynamicProvider
+    }
+    /// The colour for `traitCollection`: a dynamic colour's provider asked, any other colour itself.
+    public func resolvedColor(with traitCollection: UITraitCollection) -> UIColor {
+        dynamicProvider.map { $0(traitCollection).resolvedColor(with: traitCollection) } ?? self
     }
     public convenience init(white: CGFloat, alpha: CGFloat) { self.init(red: white, green: white, blue: white, alpha: alpha) }
     public convenience init(hue: CGFloat, saturation: CGFloat, brightness: CGFloat, alpha: CGFloat) {
@@ -30,6 +44,7 @@ open class UIColor: NSObject, @unchecked Sendable {
         self.init(red: r, green: g, blue: b, alpha: alpha)
     }
     public func withAlphaComponent(_ alpha: CGFloat) -> UIColor {
+        if let dynamicProvider { return UIColor { dynamicProvider($0).withAlphaComponent(alpha) } }
         if let systemColorName { return UIColor(system: systemColorName, alpha: alpha) }
         return UIColor(red: red, green: green, blue: blue, alpha: alpha)
     }
@@ -100,6 +115,11 @@ open class UIImage: NSObject, @unchecked Sendable {
     public let drawing: UIImageDrawing?
     public init?(data: Data) { self.data = data; name = nil; isSymbol = false; drawing = nil; size = Self.pngSize(data) }
     public init?(named name: String) { self.name = name; data = nil; isSymbol = false; drawing = nil; size = .zero }
+    /// An asset-catalog image from a bundle, for some traits: on Linux the app's catalogs hold
+    /// every image, whatever the bundle, and SwiftUI picks the variant of the render's scheme.
+    public convenience init?(named name: String, in bundle: Bundle?, compatibleWith traitCollection: UITraitCollection?) {
+        self.init(named: name)
+    }
     public init?(systemName name: String) { self.name = name; data = nil; isSymbol = true; drawing = nil; size = .zero }
     init(drawing: UIImageDrawing) { self.drawing = drawing; data = nil; name = nil; isSymbol = false; size = drawing.size }
     private init(copying image: UIImage) {

@@ -17,9 +17,10 @@ struct CanvasPicture {
     }
 
     /// Draws `view`; one renderer per render (a renderer is not thread-safe, and tests run in parallel).
-    init<V: SwiftUI.View>(_ view: V, width: Double, height: Double) throws {
+    init<V: SwiftUI.View>(_ view: V, width: Double, height: Double, dark: Bool = false) throws {
         var look = Look(scale: 1)
         look.canvas = Size(width: width, height: height)
+        look.scheme = dark ? .dark : .light
         result = try SwiftUIRender.render(view, surface: .systemSmall, look: look, renderer: WidgetRenderer(fonts: Project.fonts))
         rgba = result.bitmap.straightRGBA()
     }
