@@ -54,8 +54,8 @@ struct ChartAxisLayoutTests {
     }
 
     // The numbers: 9 pt labels, a line of 9 × 1.193 = 10.74 pt; the chart 120 pt tall from y 6, its
-    // plot 120 − (10.74 + 4.5) = 104.76 pt tall from the chart's top (y 6 … 110.76); "-2" estimated 2 × 9 × 0.6 = 10.8 pt wide, the plot 300 − (10.8 +
-    // 4.5) = 284.7 pt wide; an hour 11.86 pt; data −1.3…1.2 → −2…2 by 1, 26.19 pt a step.
+    // plot 120 − (10.74 + 4.5) = 104.76 pt tall from the chart's top (y 6 … 110.76); "-2" estimated (0.593 + 0.567) × 9 + 0.25 = 10.7 pt wide, the plot
+    // 300 − (10.7 + 4.5) = 284.8 pt wide; an hour 11.87 pt; data −1.3…1.2 → −2…2 by 1, 26.19 pt a step.
 
     @Test("the plot spans the chart's top to its x labels' line, the value axis −2…2 by 1")
     func plotFrame() throws {
