@@ -23,6 +23,14 @@ struct SwiftSourceCLITests {
     static let work = Project.output("swift-source")
 
     static let team = work + "/team"
+
+    /// A session whose requests may wait for a build: up to 600 s (the default gives up after 60).
+    static let patient: URLSession = {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.timeoutIntervalForRequest = 600
+        configuration.timeoutIntervalForResource = 600
+        return URLSession(configuration: configuration)
+    }()
     static let folder = team + "/DeliveryWidgets"
     static let app = team + "/Shared"
 
@@ -182,8 +190,9 @@ struct SwiftSourceCLITests {
         let bound = try #require(port, "serve did not start")
         /// The version of the small widget's first preview on the page (its key: the sources' digest).
         func shown() async throws -> String? {
-            let request = URLRequest(url: URL(string: "http://127.0.0.1:\(bound)/")!, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: 10)
-            let page = String(decoding: try await URLSession(configuration: .ephemeral).data(for: request).0, as: UTF8.self)
+            // The first page waits for the build, which is a cold one when WidgetShot's modules changed since the last run.
+            let request = URLRequest(url: URL(string: "http://127.0.0.1:\(bound)/")!, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: 600)
+            let page = String(decoding: try await Self.patient.data(for: request).0, as: UTF8.self)
             guard let at = page.range(of: "DeliveryWidget/systemSmall/preview-light.png?v=") else { return nil }
             return String(page[at.upperBound...].prefix { $0 != "\"" && $0 != "&" })
         }
@@ -193,6 +202,12 @@ struct SwiftSourceCLITests {
             if before == nil { try await Task.sleep(for: .milliseconds(200)) }
         }
         let first = try #require(before, "the page never showed the Swift widget")
+        /// The render route's picture of the island, which the brand colour draws.
+        func routed() async throws -> Data {
+            let url = URL(string: "http://127.0.0.1:\(bound)/v1/render/DeliveryLiveActivity/islandExpanded.png?now=2026-11-29T10:00:00Z")!
+            return try await Self.patient.data(for: URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: 600)).0
+        }
+        let routedBefore = try await routed()
         let theme = Self.folder + "/Theme.swift"
         let text = try String(contentsOfFile: theme, encoding: .utf8)
         try text.replacingOccurrences(of: "Color(red: 1.0, green: 0.42, blue: 0.21)", with: "Color(red: 0.2, green: 0.42, blue: 1.0)")
@@ -204,6 +219,9 @@ struct SwiftSourceCLITests {
             after = try await shown() ?? first
         }
         #expect(after != first, "the page still shows \(first) \(Int(Date().timeIntervalSince(saved))) s after the save")
+        // The render routes draw the rebuilt code too.
+        let routedAfter = try await routed()
+        #expect(!routedAfter.isEmpty && routedAfter != routedBefore, "the render route still draws the old code")
     }
 
     @Test("serve draws the Swift widgets on the render and push routes: the goldens' pixels, data and pushes decoded by the team's types, 304, 404 and 422", .childProcess)
@@ -226,10 +244,7 @@ struct SwiftSourceCLITests {
             if let body { request.httpBody = Data(body.utf8); request.setValue("application/json", forHTTPHeaderField: "Content-Type") }
             for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
             // The first request may wait for the start-up build (a minute or more when WidgetShot's modules are built cold).
-            let configuration = URLSessionConfiguration.ephemeral
-            configuration.timeoutIntervalForRequest = 600
-            configuration.timeoutIntervalForResource = 600
-            let (data, response) = try await URLSession(configuration: configuration).data(for: request)
+            let (data, response) = try await Self.patient.data(for: request)
             let http = try #require(response as? HTTPURLResponse)
             var fields: [String: String] = [:]
             for (name, value) in http.allHeaderFields { fields[String(describing: name).lowercased()] = String(describing: value) }
