@@ -230,6 +230,8 @@ public struct Image: View, PrimitiveView, Sendable {
     let line: UInt
     var isResizable = false
     var renderingModeValue: TemplateRenderingMode?
+    /// WidgetKit's `widgetAccentedRenderingMode(_:)` (UnseenCorpusAPI.swift): how the accented mode draws it.
+    var accentedModeValue: AccentedImageMode?
 
     public init(systemName: String, file: StaticString = #fileID, line: UInt = #line) {
         self.source = .system(systemName); self.file = file; self.line = line
@@ -237,7 +239,9 @@ public struct Image: View, PrimitiveView, Sendable {
 
     init(source: Source, file: StaticString, line: UInt) { self.source = source; self.file = file; self.line = line }
 
-    package func makeNodes(in environment: EnvironmentValues) -> [ViewNode] { drawn(in: environment).at(.at(file, line)) }
+    package func makeNodes(in environment: EnvironmentValues) -> [ViewNode] {
+        Image.applying(accentedModeValue, to: drawn(in: environment)).at(.at(file, line))
+    }
 
     private func drawn(in environment: EnvironmentValues) -> [ViewNode] {
         let redacted = environment.redactionReasons.contains(.placeholder)
