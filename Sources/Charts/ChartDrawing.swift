@@ -87,12 +87,12 @@ struct ChartScale {
         for _ in 0..<4 {
             for factor in [1.0, 2, 5] {
                 let step = factor * magnitude
-                if integral, step < 1 { continue }
+                if integral && step < 1 || !step.isNormal { continue }
                 if steps(hi, step, .up) - steps(lo, step, .down) <= Double(maximumIntervals) { return step }
             }
             magnitude *= 10
         }
-        return magnitude
+        return magnitude.isNormal ? magnitude : 1 // a span too small or too large for steps of its own
     }
 
     /// 1, 2, 2.5 or 5 times a power of ten, at least `raw`.

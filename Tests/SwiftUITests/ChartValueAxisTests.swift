@@ -25,6 +25,11 @@ struct ChartValueAxisTests {
         // An Int 1 alone (home-assistant's invisible bar of an empty chart): 0…1 by 1, not by 0.5.
         #expect(Self.domain([1], integral: true) == (0, 1, 1))
         #expect(Self.domain([1]) == (0, 1, 0.5)) // a Double 1: by 0.5 (0.2 would be 5 steps)
+        // Spans with no step of their own size: a finite domain all the same, never NaN.
+        for values in [[1e-320, 2e-320], [-1e308, 1e308]] {
+            let d = Self.domain(values, integral: false)
+            #expect(d.lo.isFinite && d.hi.isFinite && d.lo <= d.hi && (d.step ?? 0) > 0, "\(values): \(d)")
+        }
     }
 
     @Test("labels carry the finest value's fraction digits, zero as 0")
