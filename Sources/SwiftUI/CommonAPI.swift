@@ -81,8 +81,9 @@ extension View {
 public enum ContentMode: Hashable, Sendable, CaseIterable { case fit, fill }
 
 extension View {
-    /// Symbols and placeholders already keep their own aspect inside the frame they get, which is
-    /// what `.fit` without a ratio asks. An explicit ratio or `.fill` is not applied yet: a warning.
+    /// A resizable image with no ratio given is fitted into (`.fit`) or covers (`.fill`, cropped to
+    /// its frame) the frame it gets; symbols and placeholders already keep their own aspect, which
+    /// is what `.fit` asks. An explicit ratio, or `.fill` on another view, is not applied yet: a warning.
     public func aspectRatio(_ aspectRatio: CGFloat? = nil, contentMode: ContentMode,
                             file: StaticString = #fileID, line: UInt = #line) -> some View {
         AspectRatioView(content: self, ratio: aspectRatio.map(Double.init), mode: contentMode, file: file, line: line)
@@ -113,11 +114,18 @@ public struct AspectRatioView<Content: View>: View, PrimitiveView {
     let line: UInt
 
     package func makeNodes(in environment: EnvironmentValues) -> [ViewNode] {
+        var nodes = ViewResolver.nodes(content, in: environment)
+        // A resizable image with its own ratio: fitted into, or covering, the frame it gets.
+        if ratio == nil, nodes.count == 1, case .image(var image) = nodes[0].kind, image.resizable {
+            image.contentMode = mode == .fill ? .fill : .fit
+            nodes[0].kind = .image(image)
+            return nodes
+        }
         if ratio != nil || mode == .fill {
             environment.collector.warn("aspectRatio(\(ratio.map { "\($0)" } ?? "nil"), contentMode: .\(mode)) is not applied yet: the view keeps its own size",
                                        file: file, line: line)
         }
-        return ViewResolver.nodes(content, in: environment)
+        return nodes
     }
 }
 

@@ -270,7 +270,7 @@ public struct Image: View, PrimitiveView, Sendable {
             }
             let template = renderingModeValue.map { $0 == .template } ?? asset.isTemplate
             let tint = template ? (environment.foreground?.resolvePaint(in: environment) ?? Color.primary.resolvePaint(in: environment)) : nil
-            return [ViewNode(.image(ImageContent(path: path, naturalSize: asset.size, resizable: isResizable,
+            return [ViewNode(.image(ImageContent(path: path, naturalSize: asset.size, resizable: isResizable, contentMode: isResizable ? .stretch : .fit,
                                                  redacted: redacted, tint: tint)))]
         case .uiImage(let image):
             return uiImageNodes(image, in: environment)

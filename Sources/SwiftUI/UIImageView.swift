@@ -7,8 +7,7 @@ extension Image {
     /// `Image(systemName:)`, a `UIGraphicsImageRenderer`'s image is a canvas of its size with each
     /// image it drew scaled into its rectangle and each string it drew set in its `UIFont` (a
     /// named font as `Font.custom`, from the rectangle's top-leading corner, in its colour; in the
-    /// foreground style when the image is a template). Bytes are not decoded yet: a placeholder,
-    /// with a warning at the caller's line.
+    /// foreground style when the image is a template). Bytes: UIImageBytesView.swift.
     func uiImageNodes(_ image: UIImage, in environment: EnvironmentValues) -> [ViewNode] {
         if let drawing = image.drawing {
             for what in Set(drawing.unsupported).sorted() {
@@ -36,7 +35,8 @@ extension Image {
             return ViewResolver.nodes(canvas, in: environment)
         }
         guard let name = image.name else {
-            environment.collector.warn("Image(uiImage:) of image bytes is not decoded yet: a placeholder stands in", file: file, line: line)
+            if let data = image.data { return bytesNodes(image, data: data, in: environment) }
+            environment.collector.warn("Image(uiImage:) of an image with no name, bytes or drawing: a placeholder stands in", file: file, line: line)
             return [Placeholder.node("Image(uiImage:)")]
         }
         var resolved = Image(source: image.isSymbol ? .system(name) : .asset(name), file: file, line: line)

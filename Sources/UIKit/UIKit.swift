@@ -113,7 +113,20 @@ open class UIImage: NSObject, @unchecked Sendable {
     public let isSymbol: Bool
     /// What a `UIGraphicsImageRenderer` drew into this image (nil: not a renderer's).
     public let drawing: UIImageDrawing?
-    public init?(data: Data) { self.data = data; name = nil; isSymbol = false; drawing = nil; size = Self.pngSize(data) }
+    /// nil when the bytes are no image UIKit reads (PNG, JPEG, GIF, HEIC, WebP, TIFF, BMP), as on iOS.
+    public init?(data: Data) {
+        guard UIImageBytes.format(of: data) != nil else { return nil }
+        self.data = data; name = nil; isSymbol = false; drawing = nil; size = UIImageBytes.size(of: data)
+    }
+    /// The image in a file (UIKit's `init(contentsOfFile:)`): its bytes, read up to
+    /// `Limits.imageBytes`; nil when it cannot be read or is no image.
+    public convenience init?(contentsOfFile path: String) {
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+              attributes[.type] as? FileAttributeType == .typeRegular,
+              (attributes[.size] as? Int ?? .max) <= Limits.default.imageBytes,
+              let data = FileManager.default.contents(atPath: path) else { return nil }
+        self.init(data: data)
+    }
     public init?(named name: String) { self.name = name; data = nil; isSymbol = false; drawing = nil; size = .zero }
     /// An asset-catalog image from a bundle, for some traits: on Linux the app's catalogs hold
     /// every image, whatever the bundle, and SwiftUI picks the variant of the render's scheme.
@@ -153,12 +166,7 @@ open class UIImage: NSObject, @unchecked Sendable {
     public func draw(at point: CGPoint) { draw(in: CGRect(origin: point, size: size)) }
 
     /// Width and height of a PNG's header (IHDR), in pixels; zero when `data` is not a PNG.
-    static func pngSize(_ data: Data) -> CGSize {
-        let bytes = [UInt8](data.prefix(24))
-        guard bytes.count == 24, bytes[0] == 0x89, bytes[1] == 0x50, bytes[12...15].elementsEqual("IHDR".utf8) else { return .zero }
-        func int(_ at: Int) -> Int { bytes[at..<(at + 4)].reduce(0) { $0 << 8 | Int($1) } }
-        return CGSize(width: int(16), height: int(20))
-    }
+
 }
 
 /// Core Graphics' blend modes (`CGBlendMode`), as `draw(in:blendMode:alpha:)` takes them: only

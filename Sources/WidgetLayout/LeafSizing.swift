@@ -19,6 +19,8 @@ enum LeafSizing {
         guard image.resizable else { return natural }
         guard natural.width > 0, natural.height > 0 else { return .zero }
         let aspect = natural.width / natural.height
+        // Stretched (SwiftUI's `resizable()` alone): each axis takes what it is offered, or its own length.
+        if image.contentMode == .stretch { return Size(width: p.width ?? natural.width, height: p.height ?? natural.height) }
         switch (p.width, p.height) {
         case (nil, nil):
             return natural
@@ -33,7 +35,7 @@ enum LeafSizing {
             case .fill:
                 // The renderer scales to cover this frame and crops.
                 return Size(width: w, height: h)
-            case .fit:
+            case .fit, .stretch:
                 let scale = min(w / natural.width, h / natural.height)
                 return Size(width: natural.width * scale, height: natural.height * scale)
             }

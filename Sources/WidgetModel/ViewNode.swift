@@ -117,7 +117,10 @@ public struct IconContent: Hashable, Sendable {
     public var frameWidth: Double { size * widthRatio }
 }
 
-public enum ContentMode: String, Hashable, Sendable { case fit, fill }
+/// How a resizable image fills the frame it gets: `fit` and `fill` keep its aspect (the whole
+/// picture inside the frame, or the frame covered and the rest cropped); `stretch` scales each axis
+/// on its own to the frame, as SwiftUI's `resizable()` draws an image without `aspectRatio`.
+public enum ContentMode: String, Hashable, Sendable { case fit, fill, stretch }
 
 public struct ImageContent: Hashable, Sendable {
     /// Absolute path of a PNG.

@@ -13,14 +13,16 @@ extension Renderer {
         guard iw > 0, ih > 0 else { return }
         let s = image.contentMode == .fill ? max(frame.width / iw, frame.height / ih)
                                            : min(frame.width / iw, frame.height / ih)
+        // Stretched: each axis scaled on its own to the frame.
+        let (sx, sy) = image.contentMode == .stretch && image.resizable ? (frame.width / iw, frame.height / ih) : (s, s)
         cairo_save(cr)
         cairo_rectangle(cr, frame.minX, frame.minY, frame.width, frame.height)
         cairo_clip(cr)
         // A template image: the tint is the source (laid out in the frame, before the image's own
         // scaling) and the picture only its alpha mask.
         if let tint = image.tint { setSource(tint, in: frame, cr) }
-        cairo_translate(cr, frame.midX - iw * s / 2, frame.midY - ih * s / 2)
-        cairo_scale(cr, s, s)
+        cairo_translate(cr, frame.midX - iw * sx / 2, frame.midY - ih * sy / 2)
+        cairo_scale(cr, sx, sy)
         let pattern = cairo_pattern_create_for_surface(surface)!
         defer { cairo_pattern_destroy(pattern) }
         cairo_pattern_set_filter(pattern, CAIRO_FILTER_GOOD)
@@ -60,7 +62,9 @@ extension Renderer {
     }
 
     private func decodeImage(_ path: String) throws(ImageLoadError) -> OpaquePointer {
-        let bytes = try Self.readImageFile(path, limit: limits.imageBytes)
+        // Bytes a view holds (ImageBytes: a team's UIImage(data:)) or a file.
+        let bytes: [UInt8]
+        if let held = ImageBytes.bytes(for: path) { bytes = held } else { bytes = try Self.readImageFile(path, limit: limits.imageBytes) }
         if bytes.count >= 24, Array(bytes[12..<16]) == Array("IHDR".utf8) {
             func u32(_ i: Int) -> Int { Int(bytes[i]) << 24 | Int(bytes[i + 1]) << 16 | Int(bytes[i + 2]) << 8 | Int(bytes[i + 3]) }
             let w = u32(16), h = u32(20)
