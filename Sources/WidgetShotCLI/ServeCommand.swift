@@ -50,6 +50,14 @@ struct ServeCommand: ParsableCommand {
           With data and no now, the current second is used. An If-None-Match
           naming its ETag is answered 412, not 304 (RFC 9110 13.1.2: 304 is
           for GET and HEAD), and nothing is rendered.
+        A project whose widgetshot.yaml has swift: (a widget extension's \
+        folder) serves its widgets on the same routes: LAYOUT is a widget or \
+        Live Activity type (GET /v1/layouts lists them), its previews the \
+        provider's placeholder and the #Previews' pictures, POST data is \
+        decoded by the team's own entry or ContentState type (422 at the \
+        decoder's path). The source is built at start (and on each save with \
+        --watch); a picture is one widget runner call, about 65 ms.
+
         GET /metrics
           Prometheus text: requests by route and status, render phase
           latencies, queue, 429s, cache hits/misses/bytes/evictions.
