@@ -171,11 +171,12 @@ extension NSAttributedString {
         public let description: String
     }
 
-    /// A document's text (UIKit's `init(data:options:documentAttributes:)`). Partly: plain text is
-    /// read as it is; HTML as the text a browser shows (tags left out, `<br>` and the end of a
-    /// `<p>`/`<div>`/`<li>` a line break, character references decoded), without its styles, with a
-    /// warning at the caller's line; RTF is not read (throws, as UIKit does for data it cannot
-    /// read). The encoding is `.characterEncoding` (a `String.Encoding` raw value), else UTF-8.
+    /// A document's text (UIKit's `init(data:options:documentAttributes:)`): plain text as it is;
+    /// HTML as the text a browser shows (tags left out, `<br>` and the end of a `<p>`/`<div>`/`<li>`
+    /// a line break, character references decoded), with a warning at the caller's line; RTF throws
+    /// (as UIKit does for data it cannot read). The encoding is `.characterEncoding` (a
+    /// `String.Encoding` raw value), else UTF-8.
+    /// Partly: HTML's styles and links are not kept; RTF is not read.
     public convenience init(data: Data, options: [NSAttributedString.DocumentReadingOptionKey: Any] = [:],
                             documentAttributes dict: UnsafeMutablePointer<NSDictionary?>?,
                             file: StaticString = #fileID, line: UInt = #line) throws {
@@ -237,9 +238,9 @@ enum HTMLText {
 }
 
 extension AttributedString {
-    /// An `NSAttributedString` as a SwiftUI one (Foundation's `init(_:)`). Partly: its characters;
-    /// `Text` draws an attributed string's runs in the text's own style (Views.swift), so the runs'
-    /// UIKit attributes are not carried over.
+    /// An `NSAttributedString` as a SwiftUI one (Foundation's `init(_:)`): its characters (`Text`
+    /// draws an attributed string's runs in the text's own style, Views.swift).
+    /// Partly: the runs' UIKit attributes (font, colour, link) are not carried over.
     public init(_ nsStr: NSAttributedString) {
         self.init(nsStr.string)
     }
