@@ -33,8 +33,10 @@ let swiftUITests: [Target] = [
     .testTarget(name: "SwiftUITests", dependencies: ["SwiftUI", "DeveloperToolsSupport", "WidgetKit", "ActivityKit", "AppIntents", "UIKit", "Charts", "WidgetShotSwiftUI", "WidgetShot",
                                                      "WidgetShotTesting", "TestSupport"]),
 ]
-// assertWidgetSnapshot(of: view) for a team's own SwiftUI views (WidgetShotTesting/ViewSnapshot.swift).
-let viewSnapshots: [Target.Dependency] = ["WidgetShotSwiftUI", "SwiftUI", "WidgetKit", "ActivityKit"]
+// assertWidgetSnapshot(of: view) for a team's own SwiftUI views (WidgetShotTesting/ViewSnapshot.swift), and the
+// Apple-named modules a team's widget code imports (Charts among them: a widget runner and a
+// consumer package reach them through WidgetShotTesting alone).
+let viewSnapshots: [Target.Dependency] = ["WidgetShotSwiftUI", "SwiftUI", "WidgetKit", "ActivityKit", "Charts"]
 #else
 let swiftUITargets: [Target] = [], swiftUITests: [Target] = [], viewSnapshots: [Target.Dependency] = []
 #endif
