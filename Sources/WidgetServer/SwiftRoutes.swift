@@ -182,35 +182,25 @@ extension RenderRoutes {
 }
 
 /// JSON text of a DataValue, for the runner to decode with the team's types: keys sorted, a whole
-/// number written without a fraction (so an `Int` property decodes it as the app's would).
+/// number written without a fraction (so an `Int` property decodes it as the app's would), written
+/// by JSONSerialization.
 enum SwiftRouteJSON {
     static func encode(_ value: DataValue) -> String {
-        switch value {
-        case .null: return "null"
-        case .bool(let b): return b ? "true" : "false"
-        case .number(let n):
-            if n.rounded() == n, abs(n) < 9_007_199_254_740_992 { return String(Int64(n)) }
-            return n.isFinite ? "\(n)" : "null"
-        case .string(let s): return string(s)
-        case .array(let items): return "[" + items.map(encode).joined(separator: ",") + "]"
-        case .object(let fields):
-            return "{" + fields.keys.sorted().map { string($0) + ":" + encode(fields[$0]!) }.joined(separator: ",") + "}"
-        }
+        let data = (try? JSONSerialization.data(withJSONObject: object(value), options: [.sortedKeys, .fragmentsAllowed, .withoutEscapingSlashes]))
+            ?? Data("null".utf8)
+        return String(decoding: data, as: UTF8.self)
     }
 
-    static func string(_ s: String) -> String {
-        var out = "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 { out += String(format: "\\u%04x", scalar.value) } else { out.unicodeScalars.append(scalar) }
-            }
+    static func object(_ value: DataValue) -> Any {
+        switch value {
+        case .null: return NSNull()
+        case .bool(let b): return b
+        case .number(let n):
+            if n.rounded() == n, abs(n) < 9_007_199_254_740_992 { return Int64(n) }
+            return n.isFinite ? n : NSNull()
+        case .string(let s): return s
+        case .array(let items): return items.map(object)
+        case .object(let fields): return fields.mapValues(object)
         }
-        return out + "\""
     }
 }

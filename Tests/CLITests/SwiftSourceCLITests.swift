@@ -24,6 +24,18 @@ struct SwiftSourceCLITests {
 
     static let team = work + "/team"
 
+    /// The port a `serve` child says it listens on (its start-up line), within 300 s.
+    static func port(of server: CLIProcess) async throws -> Int? {
+        let started = Date()
+        while server.isRunning, Date().timeIntervalSince(started) < 300 {
+            if let range = server.outputSoFar.range(of: "http://127.0.0.1:") {
+                return Int(server.outputSoFar[range.upperBound...].prefix { $0.isNumber })
+            }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        return nil
+    }
+
     /// A session whose requests may wait for a build: up to 600 s (the default gives up after 60).
     static let patient: URLSession = {
         let configuration = URLSessionConfiguration.ephemeral
@@ -179,15 +191,8 @@ struct SwiftSourceCLITests {
         try freshCopy()
         let server = try CLIProcess(binary: CLIProcess.binary, ["serve", "--watch", "--port", "0"], environment: [:], cwd: Self.team)
         defer { kill(server.pid, SIGTERM); _ = server.terminate(seconds: 20) }
-        var port: Int?
         let started = Date()
-        while port == nil, server.isRunning, Date().timeIntervalSince(started) < 300 {
-            if let range = server.outputSoFar.range(of: "http://127.0.0.1:") {
-                port = Int(server.outputSoFar[range.upperBound...].prefix { $0.isNumber })
-            }
-            try await Task.sleep(for: .milliseconds(100))
-        }
-        let bound = try #require(port, "serve did not start")
+        let bound = try #require(try await Self.port(of: server), "serve did not start")
         /// The version of the small widget's first preview on the page (its key: the sources' digest).
         func shown() async throws -> String? {
             // The first page waits for the build, which is a cold one when WidgetShot's modules changed since the last run.
@@ -229,15 +234,7 @@ struct SwiftSourceCLITests {
         try freshCopy()
         let server = try CLIProcess(binary: CLIProcess.binary, ["serve", "--port", "0"], environment: [:], cwd: Self.team)
         defer { kill(server.pid, SIGTERM); _ = server.terminate(seconds: 20) }
-        var port: Int?
-        let started = Date()
-        while port == nil, server.isRunning, Date().timeIntervalSince(started) < 300 {
-            if let range = server.outputSoFar.range(of: "http://127.0.0.1:") {
-                port = Int(server.outputSoFar[range.upperBound...].prefix { $0.isNumber })
-            }
-            try await Task.sleep(for: .milliseconds(100))
-        }
-        let bound = try #require(port, "serve did not start: \(server.outputSoFar)")
+        let bound = try #require(try await Self.port(of: server), "serve did not start: \(server.outputSoFar)")
         func send(_ method: String, _ path: String, body: String? = nil, headers: [String: String] = [:]) async throws -> (Int, [String: String], Data) {
             var request = URLRequest(url: URL(string: "http://127.0.0.1:\(bound)\(path)")!, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: 600)
             request.httpMethod = method
