@@ -41,6 +41,14 @@ public enum Calibration {
         /// border or track on white, a separator, a dark card on black (issue 37). Faint ink makes
         /// elements of its own, apart from the ink (`faintElements`); 0 turns it off.
         public var faintThreshold: Int = 10
+        /// Collinear hairline fragments (at most `hairlineWidth` across: the dashes of a dashed
+        /// gridline, a gridline's pieces between the bars it passes behind) join one element whose
+        /// frame spans them, across gaps where nothing is drawn of at most this many points, and
+        /// across gaps other elements cover (`joinHairlines`); 0 turns it off, each piece its own
+        /// element (or a speck), as before.
+        public var hairlineGap: Double = 3
+        /// The thickness (points) a hairline fragment has at most.
+        public var hairlineWidth: Double = 1
 
         public init(scale: Double) { self.scale = scale }
     }
@@ -248,16 +256,16 @@ public enum Calibration {
         guard let boxes = components(mask, width: image.width, height: image.height, gapX: gapX, gapY: gapY) else { throw tooMany }
         let s = options.scale
         // Faint ink against the picture's background: what the ink threshold does not see.
-        var faint: [PixelBox] = []
+        var faint: [PixelBox] = [], specks: [PixelBox] = []
         var anyInk = mask
         if options.faintThreshold > 0, options.faintThreshold < options.inkThreshold {
             for i in anyInk.indices where Int(difference[i]) > options.faintThreshold { anyInk[i] = true }
             guard let f = faintElements(difference, strong: mask, strongBoxes: boxes, width: image.width, height: image.height, options: options)
             else { throw tooMany }
-            faint = f
+            (faint, specks) = f
         }
         let inner = options.splitByColour ? innerElements(image, mask: anyInk, boxes: boxes + faint, options: options) : []
-        let found = (boxes + faint + inner).map { Box(x: Double($0.x0) / s, y: Double($0.y0) / s, width: Double($0.x1 - $0.x0 + 1) / s,
+        let found = joinHairlines(boxes + faint + inner, specks: specks, options: options).map { Box(x: Double($0.x0) / s, y: Double($0.y0) / s, width: Double($0.x1 - $0.x0 + 1) / s,
                                     height: Double($0.y1 - $0.y0 + 1) / s) }
             .filter { $0.width * $0.height >= options.minimumArea }
         guard found.count <= maxElements else {
@@ -306,7 +314,7 @@ public enum Calibration {
             guard let parts = components(sub, width: w, height: h, gapX: gapX, gapY: gapY) else { continue }
             var faintParts: [PixelBox] = []
             if options.faintThreshold > 0, options.faintThreshold < options.inkThreshold {
-                faintParts = faintElements(difference, strong: sub, strongBoxes: parts, width: w, height: h, options: options) ?? []
+                faintParts = faintElements(difference, strong: sub, strongBoxes: parts, width: w, height: h, options: options)?.elements ?? []
             }
             // At least 2 pt each way (an icon, a label), or a line at least 8 pt long and 8 times
             // as long as it is thick (a separator across a white card on a grouped background, a
@@ -346,9 +354,11 @@ public enum Calibration {
     /// antialiased edges of text and shapes fade through every faint value), joined as ink is.
     /// Regions of less than a square point of pixels are specks. A faint region that runs along
     /// ink on its cross axis (a light track whose filled part is ink) takes the ink in: the
-    /// element is the whole track. nil when the region has more than `maxRuns` runs.
+    /// element is the whole track. Also the specks that are thin enough to be a hairline's dashes
+    /// (`joinHairlines`: a 1 px dash of a faint dashed gridline is a speck on its own). nil when the
+    /// region has more than `maxRuns` runs.
     static func faintElements(_ difference: [UInt8], strong: [Bool], strongBoxes: [PixelBox], width: Int, height: Int,
-                              options: Options) -> [PixelBox]? {
+                              options: Options) -> (elements: [PixelBox], specks: [PixelBox])? {
         let reach = halo(options)
         let near = dilate(strong, width: width, height: height, radius: reach)
         var mask = [Bool](repeating: false, count: width * height)
@@ -359,11 +369,17 @@ public enum Calibration {
         let minimumPixels = max(4, Int((options.scale * options.scale).rounded()))
         let r = reach + 1
         var found: [(box: PixelBox, took: Set<Int>)] = []
-        for faint in parts where faint.count >= minimumPixels {
+        var specks: [PixelBox] = []
+        let thin = hairlinePixels(options)
+        for faint in parts {
             // Enclosed by ink: a letter's counter on a light card (the card's colour inside an
             // "O"), the inside of a ring; part of that ink, not an element.
             guard !strongBoxes.contains(where: { $0.x0 - r <= faint.x0 && $0.y0 - r <= faint.y0 && $0.x1 + r >= faint.x1 && $0.y1 + r >= faint.y1 })
             else { continue }
+            guard faint.count >= minimumPixels else {
+                if thin > 0, min(faint.x1 - faint.x0, faint.y1 - faint.y0) < thin { specks.append(faint) }
+                continue
+            }
             var part = faint, took = Set<Int>()
             let horizontal = part.x1 - part.x0 >= part.y1 - part.y0
             for (i, s) in strongBoxes.enumerated() where s.x0 <= faint.x1 + r && s.x1 >= faint.x0 - r && s.y0 <= faint.y1 + r && s.y1 >= faint.y0 - r {
@@ -384,7 +400,7 @@ public enum Calibration {
                 found.append((part, took))
             }
         }
-        return found.map(\.box)
+        return (found.map(\.box), specks)
     }
 
     /// `mask` grown by `radius` pixels every way (a square neighbourhood), row then column.

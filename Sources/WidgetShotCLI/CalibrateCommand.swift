@@ -19,7 +19,8 @@ struct CalibrateCommand: ParsableCommand {
         into elements (connected ink: a line of text, an icon, a shape; --gap sets how close ink must \
         be to join; faint ink, a light card border, track or separator that differs from the \
         background or from the shape it lies on by less than --threshold, makes elements of its own, \
-        --faint-threshold), lined up by the whole-point shift that overlaps the most ink (or by none, when \
+        --faint-threshold; the dashes of a dashed hairline and a gridline's pieces between bars join one \
+        element, --hairline-gap), lined up by the whole-point shift that overlaps the most ink (or by none, when \
         that matches more elements), and matched by centre and size. For each match it prints how \
         far the render's centre and size are from the reference's, in points, and what the render \
         drew there (text, symbol, image, shape), then a summary: elements matched, median and \
@@ -59,6 +60,9 @@ struct CalibrateCommand: ParsableCommand {
     @Option(name: .customLong("faint-threshold"), help: "A pixel that differs from its region's background by more than this but not by --threshold is faint ink: light card borders, tracks, separators (0–255, default 10; 0: off).")
     var faintThreshold: Int = 10
 
+    @Option(name: .customLong("hairline-gap"), help: "Collinear hairline pieces (at most 1 pt thick: a dashed gridline's dashes, a gridline's pieces between bars) join one element across gaps of at most this many points where nothing is drawn, or covered by other elements (default 3; 0: off, each piece its own element).")
+    var hairlineGap: Double = 3
+
     @Flag(name: .customLong("no-align"), help: "Compare in place, without looking for the shift that lines the pictures up.")
     var noAlign = false
 
@@ -80,6 +84,7 @@ struct CalibrateCommand: ParsableCommand {
         guard gap >= 0, gap <= 100 else { throw ValidationError("--gap must be 0…100 points, got \(gap)") }
         guard (0...255).contains(threshold) else { throw ValidationError("--threshold must be 0…255, got \(threshold)") }
         guard (0...255).contains(faintThreshold) else { throw ValidationError("--faint-threshold must be 0…255, got \(faintThreshold)") }
+        guard hairlineGap >= 0, hairlineGap <= 100 else { throw ValidationError("--hairline-gap must be 0…100 points, got \(hairlineGap)") }
         if let m = minMatched, !(0...1).contains(m) { throw ValidationError("--min-matched must be a fraction 0…1, got \(m)") }
         if let m = maxCentreError, !(m >= 0) { throw ValidationError("--max-centre-error must be ≥ 0 points, got \(m)") }
         if let m = maxWidthError, !(m >= 0) { throw ValidationError("--max-width-error must be ≥ 0 %, got \(m)") }
@@ -102,7 +107,7 @@ struct CalibrateCommand: ParsableCommand {
         var options = Calibration.Options(scale: 1)
         options.horizontalGap = gap
         options.inkThreshold = threshold
-        options.faintThreshold = faintThreshold
+        options.faintThreshold = faintThreshold; options.hairlineGap = hairlineGap
         options.align = !noAlign
         let outcome: CalibrationRun.Outcome
         do {
