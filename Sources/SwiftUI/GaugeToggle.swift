@@ -8,9 +8,40 @@ package import WidgetModel
 /// How gauges below draw (`gaugeStyle`).
 package enum GaugeLook: Hashable, Sendable { case automatic, circular, circularCapacity, linear, linearCapacity }
 
-/// A gauge style (SwiftUI's `GaugeStyle`): the built-in ones.
-public protocol GaugeStyle {}
-package protocol BuiltInGaugeStyle: GaugeStyle { var look: GaugeLook { get } }
+/// A gauge style (SwiftUI's `GaugeStyle`): the built-in ones, or a team's own `makeBody`.
+public protocol GaugeStyle {
+    associatedtype Body: View
+    typealias Configuration = GaugeStyleConfiguration
+    @ViewBuilder func makeBody(configuration: Configuration) -> Body
+}
+
+/// What a gauge style's `makeBody` gets (SwiftUI's `GaugeStyleConfiguration`): the gauge's value
+/// as a fraction of its range, and its labels as views.
+public struct GaugeStyleConfiguration {
+    /// A gauge's label, type-erased (SwiftUI's `GaugeStyleConfiguration.Label`).
+    public struct Label: View, PrimitiveView {
+        public typealias Body = Never
+        let resolve: (EnvironmentValues) -> [ViewNode]
+        package func makeNodes(in environment: EnvironmentValues) -> [ViewNode] { resolve(environment) }
+    }
+    public typealias CurrentValueLabel = Label
+    public typealias MinimumValueLabel = Label
+    public typealias MaximumValueLabel = Label
+    public typealias MarkedValueLabels = Label
+    public var label: Label
+    public var currentValueLabel: CurrentValueLabel?
+    public var minimumValueLabel: MinimumValueLabel?
+    public var maximumValueLabel: MaximumValueLabel?
+    public var markedValueLabels: MarkedValueLabels
+    /// The value, 0 at the range's lower bound and 1 at its upper.
+    public var value: Double
+}
+
+package protocol BuiltInGaugeStyle: GaugeStyle where Body == Never { var look: GaugeLook { get } }
+extension BuiltInGaugeStyle {
+    public func makeBody(configuration: Configuration) -> Never { fatalError("a built-in gauge style is drawn by the engine") }
+}
+struct CustomGaugeStyleKey: EnvironmentKey { static var defaultValue: (any GaugeStyle)? { nil } }
 
 public struct DefaultGaugeStyle: BuiltInGaugeStyle, Sendable { public init() {}; package var look: GaugeLook { .automatic } }
 public struct AccessoryCircularGaugeStyle: BuiltInGaugeStyle, Sendable { public init() {}; package var look: GaugeLook { .circular } }
@@ -34,11 +65,14 @@ struct GaugeLookKey: EnvironmentKey { static let defaultValue = GaugeLook.automa
 struct ToggleLookKey: EnvironmentKey { static let defaultValue = ToggleLook.automatic }
 
 extension View {
-    /// Partly: a style of the team's own draws as `.automatic`, with a warning.
+    /// A built-in style, or a team's own whose `makeBody` draws the gauges below.
     public func gaugeStyle<S: GaugeStyle>(_ style: S, file: StaticString = #fileID, line: UInt = #line) -> some View {
         EnvironmentModifier(content: self) { env in
-            if let known = style as? any BuiltInGaugeStyle { env[GaugeLookKey.self] = known.look; return }
-            env.collector.warn("the gauge style \(S.self) is the team's own: drawn as .automatic", file: file, line: line)
+            if let known = style as? any BuiltInGaugeStyle {
+                env[GaugeLookKey.self] = known.look; env[CustomGaugeStyleKey.self] = nil
+            } else {
+                env[CustomGaugeStyleKey.self] = style
+            }
         }
     }
 }
@@ -72,6 +106,19 @@ public struct Gauge<Label: View, CurrentValueLabel: View, BoundsLabel: View, Mar
     package func makeNodes(in environment: EnvironmentValues) -> [ViewNode] { drawn(in: environment).at(origin) }
 
     private func drawn(in environment: EnvironmentValues) -> [ViewNode] {
+        if let custom = environment[CustomGaugeStyleKey.self] {
+            func erased<V: View>(_ view: V?) -> GaugeStyleConfiguration.Label? {
+                view.map { v in GaugeStyleConfiguration.Label(resolve: { ViewResolver.nodes(v, in: $0) }) }
+            }
+            func body<S: GaugeStyle>(_ style: S) -> [ViewNode] {
+                let configuration = GaugeStyleConfiguration(
+                    label: erased(label)!, currentValueLabel: erased(current), minimumValueLabel: erased(minimum),
+                    maximumValueLabel: erased(maximum), markedValueLabels: GaugeStyleConfiguration.Label(resolve: { _ in [] }), value: fraction)
+                let made = EnvironmentValues.$current.withValue(environment) { style.makeBody(configuration: configuration) }
+                return ViewResolver.nodes(made, in: environment)
+            }
+            return body(custom)
+        }
         let look = environment[GaugeLookKey.self]
         let tint = environment.tint?.resolvePaint(in: environment) ?? environment.foreground?.resolvePaint(in: environment)
             ?? Color.blue.resolvePaint(in: environment)

@@ -249,3 +249,110 @@ extension AttributedString {
 /// UTF-8's number as Objective-C's Foundation names it (`NSUTF8StringEncoding`, what
 /// `.characterEncoding` takes; swift-corelibs-foundation declares it unavailable, renamed).
 public let NSUTF8StringEncoding: UInt = String.Encoding.utf8.rawValue
+
+// MARK: - Apple's FoodTruck sample and IVPN's widget (a second round of unseen extensions)
+
+extension ShapeStyle where Self == Color {
+    // The system colours Style.swift's list leaves out, as `.foregroundStyle(.indigo)` writes them.
+    public static var mint: Color { Color.mint }
+    public static var teal: Color { Color.teal }
+    public static var cyan: Color { Color.cyan }
+    public static var indigo: Color { Color.indigo }
+    public static var brown: Color { Color.brown }
+}
+
+/// The direction a view's content runs (SwiftUI's `LayoutDirection`).
+public enum LayoutDirection: Hashable, Sendable, CaseIterable {
+    case leftToRight, rightToLeft
+}
+
+private struct LayoutDirectionKey: EnvironmentKey {
+    static let defaultValue: LayoutDirection = .leftToRight
+}
+
+extension EnvironmentValues {
+    /// The layout direction (SwiftUI's `layoutDirection`): left to right unless a view sets it; a
+    /// right-to-left value is read by the team's code (a shape that mirrors itself).
+    /// Partly: the engine lays stacks out left to right whatever the value.
+    public var layoutDirection: LayoutDirection {
+        get { self[LayoutDirectionKey.self] }
+        set { self[LayoutDirectionKey.self] = newValue }
+    }
+}
+
+/// A stream of values over time (Combine's `Publisher`; no Combine on Linux). A widget is drawn
+/// once, so nothing subscribes: publishers are values that `onReceive` accepts.
+public protocol Publisher<Output, Failure> {
+    associatedtype Output
+    associatedtype Failure: Error
+}
+
+extension NotificationCenter {
+    /// The notifications of one name (Foundation's `NotificationCenter.Publisher`, with Combine).
+    public struct Publisher: SwiftUI.Publisher, @unchecked Sendable {
+        public typealias Output = Notification
+        public typealias Failure = Never
+        public let center: NotificationCenter
+        public let name: Notification.Name
+        public let object: AnyObject?
+        public init(center: NotificationCenter, name: Notification.Name, object: AnyObject? = nil) {
+            self.center = center; self.name = name; self.object = object
+        }
+    }
+
+    /// A publisher of the notifications named `name` (Foundation's `publisher(for:object:)`).
+    public func publisher(for name: Notification.Name, object: AnyObject? = nil) -> NotificationCenter.Publisher {
+        Publisher(center: self, name: name, object: object)
+    }
+}
+
+extension View {
+    /// Runs `action` for each value `publisher` sends (SwiftUI's `onReceive(_:perform:)`): a widget
+    /// is drawn once from its entry, so it never runs (as `onAppear`'s closure).
+    public func onReceive<P: Publisher>(_ publisher: P, perform action: @escaping (P.Output) -> Void) -> some View where P.Failure == Never {
+        self
+    }
+}
+
+/// An observable object a view reads (SwiftUI's `ObservedObject`): the object as it is when drawn.
+@propertyWrapper public struct ObservedObject<ObjectType: ObservableObject>: @unchecked Sendable {
+    /// Bindings to the object's properties (`$model.name`).
+    @dynamicMemberLookup public struct Wrapper: @unchecked Sendable {
+        let object: ObjectType
+        public subscript<Subject>(dynamicMember keyPath: ReferenceWritableKeyPath<ObjectType, Subject>) -> Binding<Subject> {
+            let object = object
+            return Binding(get: { object[keyPath: keyPath] }, set: { object[keyPath: keyPath] = $0 })
+        }
+    }
+    public var wrappedValue: ObjectType
+    public init(wrappedValue: ObjectType) { self.wrappedValue = wrappedValue }
+    public init(initialValue: ObjectType) { self.wrappedValue = initialValue }
+    public var projectedValue: Wrapper { Wrapper(object: wrappedValue) }
+}
+
+/// An observable object a view owns (SwiftUI's `StateObject`): made once, on first read, and kept
+/// (a widget's view is drawn once from its entry, so the object is what its initialiser made).
+@propertyWrapper public struct StateObject<ObjectType: ObservableObject>: @unchecked Sendable {
+    final class Box: @unchecked Sendable {
+        let make: () -> ObjectType
+        lazy var object: ObjectType = make()
+        init(_ make: @escaping () -> ObjectType) { self.make = make }
+    }
+    let box: Box
+    public init(wrappedValue thunk: @autoclosure @escaping () -> ObjectType) { box = Box(thunk) }
+    public var wrappedValue: ObjectType { box.object }
+    public var projectedValue: ObservedObject<ObjectType>.Wrapper { ObservedObject.Wrapper(object: box.object) }
+}
+
+/// The kinds of device UIKit runs on (UIKit's `UIUserInterfaceIdiom`).
+public enum UIUserInterfaceIdiom: Int, Sendable {
+    case unspecified = -1, phone = 0, pad = 1, tv = 2, carPlay = 3, mac = 5, vision = 6
+}
+
+extension UIDevice {
+    /// The device's kind (UIKit's `userInterfaceIdiom`): the render's device, a phone unless its
+    /// profile is an iPad.
+    public var userInterfaceIdiom: UIUserInterfaceIdiom {
+        EnvironmentValues.current.look.device.name.hasPrefix("iPad") ? .pad : .phone
+    }
+}

@@ -67,9 +67,12 @@ public struct DynamicIslandRegions: DynamicIslandContent, IslandRegions {
 
 /// A presentation of the Dynamic Island (WidgetKit's `DynamicIslandMode`).
 public struct DynamicIslandMode: Hashable, Sendable, CustomStringConvertible {
-    enum Kind: String, Hashable, Sendable { case compact, expanded, minimal }
+    enum Kind: String, Hashable, Sendable { case compact, compactLeading, compactTrailing, expanded, minimal }
     let kind: Kind
     public static let compact = DynamicIslandMode(kind: .compact)
+    /// The compact presentation's leading view (Apple's name; `.compact` is ours, both sides).
+    public static let compactLeading = DynamicIslandMode(kind: .compactLeading)
+    public static let compactTrailing = DynamicIslandMode(kind: .compactTrailing)
     public static let expanded = DynamicIslandMode(kind: .expanded)
     public static let minimal = DynamicIslandMode(kind: .minimal)
     public var description: String { kind.rawValue }
@@ -79,7 +82,7 @@ public struct DynamicIslandMode: Hashable, Sendable, CustomStringConvertible {
 public struct DynamicIsland {
     var expanded: (EnvironmentValues) -> [Region: ViewNode]
     var compactLeading: (EnvironmentValues) -> ViewNode
-    let compactTrailing: (EnvironmentValues) -> ViewNode
+    var compactTrailing: (EnvironmentValues) -> ViewNode
     var minimal: (EnvironmentValues) -> ViewNode
     var keyline: Color?
 
@@ -108,9 +111,12 @@ public struct DynamicIsland {
         case .expanded:
             let expanded = d.expanded
             d.expanded = { warn($0); return expanded($0) }
-        case .compact:
+        case .compact, .compactLeading:
             let leading = d.compactLeading
             d.compactLeading = { warn($0); return leading($0) }
+        case .compactTrailing:
+            let trailing = d.compactTrailing
+            d.compactTrailing = { warn($0); return trailing($0) }
         case .minimal:
             let minimal = d.minimal
             d.minimal = { warn($0); return minimal($0) }

@@ -1,6 +1,7 @@
 import Foundation
 import SwiftUI
 import AppIntents
+import ActivityKit
 import Testing
 import TestSupport
 import WidgetKit
@@ -48,6 +49,44 @@ private struct StatusText: View {
             Text(html)
         }
     }
+}
+
+/// A team's own gauge style: five segments, the filled ones in the tint (as Apple's FoodTruck
+/// sample's `SegmentedGaugeStyle` draws, written anew).
+private struct SegmentsGaugeStyle: GaugeStyle {
+    var total: Int
+    func makeBody(configuration: Configuration) -> some View {
+        VStack(alignment: .leading, spacing: 4) {
+            configuration.label
+            HStack(spacing: 2) {
+                ForEach(0..<total, id: \.self) { index in
+                    Rectangle().fill(index < Int(configuration.value * Double(total)) ? Color.indigo : Color.gray)
+                        .frame(width: 10, height: 6)
+                }
+            }
+        }
+    }
+}
+
+/// A view model a widget's view owns (IVPN's `@StateObject var viewModel`).
+private final class StatusModel: ObservableObject {
+    @Published var title = "Connected"
+    nonisolated(unsafe) static var made = 0
+    init() { StatusModel.made += 1 }
+}
+
+private struct StatusView: View {
+    @StateObject var model = StatusModel()
+    @Environment(\.layoutDirection) var direction
+    var body: some View {
+        Text(model.title + (direction == .rightToLeft ? " rtl" : " ltr"))
+            .onReceive(NotificationCenter.default.publisher(for: Notification.Name("status"))) { _ in model.title = "changed" }
+    }
+}
+
+private struct OrderAttributes: ActivityAttributes {
+    struct ContentState: Codable, Hashable { var minutes: Int }
+    var orderID: String
 }
 
 @Suite("API unseen widget extensions use: drawn, or a value, or a warning")
@@ -172,5 +211,60 @@ struct UnseenCorpusAPITests {
         let inked = stride(from: 0, to: pixels.count, by: 4).filter { pixels[$0] < 128 && pixels[$0 + 3] == 255 }.count
         #expect(inked > 100, "the symbol and the text put ink down: \(inked)")
         #expect(UnseenPlayIntent.self is any SystemIntent.Type)
+    }
+    @Test("a team's own GaugeStyle draws its makeBody: 0.6 of five segments is three in the tint, the label above")
+    func customGaugeStyle() throws {
+        let environment = EnvironmentValues(look: Look())
+        let node = ViewResolver.node(Gauge(value: 0.6) { Text("Orders") }.gaugeStyle(SegmentsGaugeStyle(total: 5)), in: environment)
+        guard case .vstack(_, _, let children) = node.kind, children.count == 2,
+              case .text(let label) = children[0].kind, case .hstack(_, _, let segments) = children[1].kind else {
+            Issue.record("\(node.kind)"); return
+        }
+        #expect(label.string == "Orders")
+        let fills = segments.compactMap { segment -> Paint? in if case .shape(let s) = segment.kind { s.fill } else { nil } }
+        #expect(fills.count == 5)
+        #expect(fills.filter { $0 == Color.indigo.resolvePaint(in: environment) }.count == 3)
+        #expect(environment.collector.warnings.isEmpty, "\(environment.collector.warnings)")
+        // A built-in style after a custom one draws the engine's gauge again.
+        let builtIn = ViewResolver.node(Gauge(value: 0.6) { Text("Orders") }.gaugeStyle(.accessoryCircularCapacity)
+            .gaugeStyle(SegmentsGaugeStyle(total: 5)), in: environment)
+        guard case .zstack(_, let ring) = builtIn.kind, case .progress = ring.first?.kind else { Issue.record("\(builtIn.kind)"); return }
+    }
+
+    @Test("@StateObject is made once and read; onReceive's closure does not run; layoutDirection is read from the environment")
+    func stateObjectAndLayoutDirection() throws {
+        let environment = EnvironmentValues(look: Look())
+        let before = StatusModel.made
+        let node = ViewResolver.node(StatusView(), in: environment)
+        guard case .text(let text) = node.kind else { Issue.record("\(node.kind)"); return }
+        #expect(text.string == "Connected ltr")
+        #expect(StatusModel.made == before + 1)
+        let rtl = ViewResolver.node(StatusView().environment(\.layoutDirection, .rightToLeft), in: environment)
+        guard case .text(let mirrored) = rtl.kind else { Issue.record("\(rtl.kind)"); return }
+        #expect(mirrored.string == "Connected rtl")
+        let owned = StateObject(wrappedValue: StatusModel())
+        owned.projectedValue.title.wrappedValue = "Off"
+        #expect(owned.wrappedValue.title == "Off")
+        #expect(UIDevice.current.userInterfaceIdiom == .phone)
+    }
+
+    @Test(".indigo as a shape style is the system indigo; dynamicIsland(verticalPlacement: .belowIfTooWide) and an attributes' previewContext warn at the team's lines")
+    func foodTruckAPI() throws {
+        let environment = EnvironmentValues(look: Look())
+        let node = ViewResolver.node(Rectangle().fill(.indigo), in: environment)
+        guard case .shape(let shape) = node.kind else { Issue.record("\(node.kind)"); return }
+        #expect(shape.fill == Color.indigo.resolvePaint(in: environment))
+        _ = ViewResolver.node(Text("A").dynamicIsland(verticalPlacement: .default), in: environment)
+        #expect(environment.collector.warnings.isEmpty)
+        let line = #line + 1
+        _ = ViewResolver.node(Text("12:30").dynamicIsland(verticalPlacement: .belowIfTooWide), in: environment)
+        #expect(environment.collector.warnings.contains { $0.message.contains("belowIfTooWide) is not applied") && $0.at?.line == line },
+                "\(environment.collector.warnings)")
+        let preview = try SwiftUIRender.render(OrderAttributes(orderID: "1").previewContext(.init(minutes: 3), viewKind: .dynamicIsland(.compact)),
+                                               surface: .systemSmall, renderer: renderer)
+        #expect(preview.warnings.contains { $0.description.contains("OrderAttributes.previewContext(_:viewKind:) is not drawn") }, "\(preview.warnings)")
+        let pixels = preview.bitmap.straightRGBA().pixels
+        #expect(stride(from: 0, to: pixels.count, by: 4).contains { pixels[$0] == 255 && pixels[$0 + 1] == 0 && pixels[$0 + 2] == 255 })
+        #expect(DynamicIslandMode.compactLeading != DynamicIslandMode.compactTrailing)
     }
 }
