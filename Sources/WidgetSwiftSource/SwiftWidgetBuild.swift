@@ -138,7 +138,7 @@ public struct SwiftWidgetBuild: Sendable {
             dependencies: [.package(name: "WidgetShot", path: \(literal(packageRoot)), traits: [])],
             targets: [
                 .target(name: "\(SwiftWidgetFolder.moduleName)", dependencies: [.product(name: "WidgetShotTesting", package: "WidgetShot")],
-                        swiftSettings: [.swiftLanguageMode(.v5)]),
+                        swiftSettings: [.swiftLanguageMode(.v5), \(Self.implicitImports)]),
                 .executableTarget(name: "WidgetRunner", dependencies: [
                     "\(SwiftWidgetFolder.moduleName)", .product(name: "WidgetShotTesting", package: "WidgetShot"),
                 ], swiftSettings: [.swiftLanguageMode(.v5)]),
@@ -147,6 +147,13 @@ public struct SwiftWidgetBuild: Sendable {
 
         """
     }
+
+    /// Every team file imports WidgetShot's CoreGraphics module as if it said so: on Apple platforms
+    /// `import Foundation` alone gives `DateComponentsFormatter` and `RelativeDateTimeFormatter`,
+    /// which swift-corelibs-foundation marks unavailable and WidgetShot declares in CoreGraphics
+    /// (a provider or helper file that imports only Foundation did not compile). The scratch
+    /// package is the root package, so SwiftPM takes the flag.
+    static let implicitImports = #".unsafeFlags(["-Xfrontend", "-import-module", "-Xfrontend", "CoreGraphics"])"#
 
     var runnerMain: String {
         var text = """

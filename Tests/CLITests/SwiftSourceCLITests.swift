@@ -65,7 +65,19 @@ struct SwiftSourceCLITests {
         try Data("swift:\n  widgets: [DeliveryWidgets]\n  include: [Shared]\n".utf8).write(to: URL(fileURLWithPath: Self.team + "/widgetshot.yaml"))
         try FileManager.default.createDirectory(atPath: Self.app, withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: Self.examples + "/DeliveryWidgets", toPath: Self.folder)
-        try Data("// The app's shared code the widgets need goes here.\n".utf8).write(to: URL(fileURLWithPath: Self.app + "/Shared.swift"))
+        // The app's shared code: a helper that imports Foundation alone and formats with
+        // DateComponentsFormatter, as it may on iOS (WidgetShot declares it, imported implicitly).
+        try Data("""
+            // The app's shared code the widgets need goes here.
+            import Foundation
+
+            func remainingText(_ seconds: TimeInterval) -> String {
+                let formatter = DateComponentsFormatter()
+                formatter.allowedUnits = [.hour, .minute]
+                return formatter.string(from: seconds) ?? ""
+            }
+
+            """.utf8).write(to: URL(fileURLWithPath: Self.app + "/Shared.swift"))
     }
 
     /// Every file under `folder` with its bytes: what must be the same before and after a build.
