@@ -12,6 +12,12 @@ extension Calibration {
     /// be one line: a pixel or two of antialiasing at 3x; parallel gridlines are points apart.
     public static let hairlineAlignment = 0.5
 
+    /// Pieces (elements and thin faint specks) one picture's hairlines are looked for among, at
+    /// most: joining costs pieces × the elements that may cover a gap. Past it the specks are left
+    /// out (specks alone, as before the rule), and past it with elements alone nothing is joined (a
+    /// picture of that many elements is refused by `maxElements` anyway).
+    public static let maxHairlinePieces = 4_000
+
     /// The thickness of a hairline fragment at most, in pixels; 0 when joining is off.
     static func hairlinePixels(_ options: Options) -> Int {
         guard options.hairlineGap > 0, options.hairlineWidth > 0, options.scale.isFinite else { return 0 }
@@ -28,10 +34,11 @@ extension Calibration {
     /// from its text.
     static func joinHairlines(_ boxes: [PixelBox], specks: [PixelBox], options: Options) -> [PixelBox] {
         let thin = hairlinePixels(options)
-        guard thin > 0 else { return boxes }
+        guard thin > 0, boxes.count <= maxHairlinePieces else { return boxes }
+        let thinSpecks = boxes.count + specks.count <= maxHairlinePieces ? specks : []
         let gap = Int((options.hairlineGap * options.scale).rounded())
         let tolerance = max(1, Int((hairlineAlignment * options.scale).rounded()))
-        let all = boxes + specks
+        let all = boxes + thinSpecks
         var joined = Set<Int>()   // indices of `all` that ended in a line of two or more
         var lines: [PixelBox] = []
         for vertical in [false, true] {
@@ -47,17 +54,20 @@ extension Calibration {
             let covers = boxes.indices.filter { !fragmentSet.contains($0) }.map { boxes[$0] }
             // Lines so far: their pieces, their extent along, and the first piece's centre across (× 2).
             var chains: [(pieces: [Int], start: Int, end: Int, centre: Int)] = []
+            // The latest line at each centre (× 2): pieces come in order along, so an earlier line
+            // at the same centre is behind it.
+            var latest: [Int: Int] = [:]
             for i in fragments.sorted(by: { (along(all[$0]).0, across(all[$0]).0) < (along(all[$1]).0, across(all[$1]).0) }) {
                 let (a0, a1) = along(all[i]), (c0, c1) = across(all[i])
                 let centre = c0 + c1
-                let candidate = chains.indices.filter { k in
-                    abs(chains[k].centre - centre) <= 2 * tolerance
-                        && bridged(from: chains[k].end, to: a0, across: (c0, c1), covers: covers, vertical: vertical, gap: gap)
-                }.min { abs(chains[$0].centre - centre) < abs(chains[$1].centre - centre) }
+                let candidate = ((centre - 2 * tolerance)...(centre + 2 * tolerance)).compactMap { latest[$0] }.filter { k in
+                    bridged(from: chains[k].end, to: a0, across: (c0, c1), covers: covers, vertical: vertical, gap: gap)
+                }.min { (abs(chains[$0].centre - centre), $0) < (abs(chains[$1].centre - centre), $1) }
                 if let k = candidate {
                     chains[k].pieces.append(i); chains[k].end = max(chains[k].end, a1)
                 } else {
                     chains.append(([i], a0, a1, centre))
+                    latest[centre] = chains.count - 1
                 }
             }
             for chain in chains where chain.pieces.count > 1 {

@@ -95,6 +95,22 @@ import WidgetDiff
         #expect(before.count - found.count == 11)
     }
 
+    /// A faint texture of single pixels 3 px apart (10,000 specks, more than
+    /// `Calibration.maxHairlinePieces`) is not searched for lines: its specks stay specks, as
+    /// before the rule, and the picture is cut as quickly as before.
+    @Test func tooManySpecksAreNotJoined() throws {
+        var c = Canvas(width: 300, height: 300)
+        for y in stride(from: 0, to: 300, by: 3) { for x in stride(from: 0, to: 300, by: 3) { c[x, y] = (236, 236, 236, 255) } }
+        c.digits([4, 2], x: 120, y: 120)
+        var tight = Calibration.Options(scale: 1)
+        tight.horizontalGap = 0; tight.verticalGap = 0
+        var old = tight
+        old.hairlineGap = 0
+        let found = try Calibration.elements(in: c.image, options: tight)
+        #expect(found == (try Calibration.elements(in: c.image, options: old)), "\(found.count)")
+        #expect(found.count < 10, "\(found.count)")
+    }
+
     /// Matching: a dashed gridline drawn by both pictures is one element each and they match, even
     /// where the render's dashes fall under the speck size (1 px to the reference's 2 px).
     @Test func dashedLinesOfDifferentWidthsMatch() throws {
