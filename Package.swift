@@ -26,17 +26,20 @@ let swiftUITargets: [Target] = [
     .target(name: "WidgetKit", dependencies: ["SwiftUI", "ActivityKit", "AppIntents", "WidgetModel"]),
     // Swift Charts' common marks and axes, drawn by the engine (docs/swift.md, Charts).
     .target(name: "Charts", dependencies: ["SwiftUI", "WidgetModel"]),
+    // Apple's unified logging (`import os`, `import OSLog`): Logger and os_log accepted, nothing drawn.
+    .target(name: "os"),
+    .target(name: "OSLog", dependencies: ["os"]),
     // SwiftUI views → WidgetRenderer: the one place the modules meet the engine's façade.
     .target(name: "WidgetShotSwiftUI", dependencies: ["SwiftUI", "DeveloperToolsSupport", "WidgetKit", "ActivityKit", "WidgetShot"]),
 ]
 let swiftUITests: [Target] = [
-    .testTarget(name: "SwiftUITests", dependencies: ["SwiftUI", "DeveloperToolsSupport", "WidgetKit", "ActivityKit", "AppIntents", "UIKit", "Charts", "WidgetShotSwiftUI", "WidgetShot",
+    .testTarget(name: "SwiftUITests", dependencies: ["SwiftUI", "DeveloperToolsSupport", "WidgetKit", "ActivityKit", "AppIntents", "UIKit", "Charts", "os", "OSLog", "WidgetShotSwiftUI", "WidgetShot",
                                                      "WidgetShotTesting", "TestSupport"]),
 ]
 // assertWidgetSnapshot(of: view) for a team's own SwiftUI views (WidgetShotTesting/ViewSnapshot.swift), and the
 // Apple-named modules a team's widget code imports (Charts among them: a widget runner and a
 // consumer package reach them through WidgetShotTesting alone).
-let viewSnapshots: [Target.Dependency] = ["WidgetShotSwiftUI", "SwiftUI", "WidgetKit", "ActivityKit", "Charts"]
+let viewSnapshots: [Target.Dependency] = ["WidgetShotSwiftUI", "SwiftUI", "WidgetKit", "ActivityKit", "Charts", "os", "OSLog"]
 #else
 let swiftUITargets: [Target] = [], swiftUITests: [Target] = [], viewSnapshots: [Target.Dependency] = []
 #endif

@@ -66,12 +66,17 @@ struct SwiftSourceCLITests {
         try FileManager.default.createDirectory(atPath: Self.app, withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: Self.examples + "/DeliveryWidgets", toPath: Self.folder)
         // The app's shared code: a helper that imports Foundation alone and formats with
-        // DateComponentsFormatter, as it may on iOS (WidgetShot declares it, imported implicitly).
+        // DateComponentsFormatter, as it may on iOS (WidgetShot declares it, imported implicitly),
+        // and logs with os's Logger (WidgetShot's `os` module).
         try Data("""
             // The app's shared code the widgets need goes here.
             import Foundation
+            import os
+
+            private let log = Logger(subsystem: "com.example.delivery", category: "shared")
 
             func remainingText(_ seconds: TimeInterval) -> String {
+                log.debug("formatting \\(seconds, privacy: .public) s")
                 let formatter = DateComponentsFormatter()
                 formatter.allowedUnits = [.hour, .minute]
                 return formatter.string(from: seconds) ?? ""
