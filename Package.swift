@@ -26,20 +26,17 @@ let swiftUITargets: [Target] = [
     .target(name: "WidgetKit", dependencies: ["SwiftUI", "ActivityKit", "AppIntents", "WidgetModel"]),
     // Swift Charts' common marks and axes, drawn by the engine (docs/swift.md, Charts).
     .target(name: "Charts", dependencies: ["SwiftUI", "WidgetModel"]),
-    // Apple's unified logging (`import os`, `import OSLog`): Logger and os_log accepted, nothing drawn.
-    .target(name: "os"),
-    .target(name: "OSLog", dependencies: ["os"]),
     // SwiftUI views → WidgetRenderer: the one place the modules meet the engine's façade.
     .target(name: "WidgetShotSwiftUI", dependencies: ["SwiftUI", "DeveloperToolsSupport", "WidgetKit", "ActivityKit", "WidgetShot"]),
 ]
 let swiftUITests: [Target] = [
-    .testTarget(name: "SwiftUITests", dependencies: ["SwiftUI", "DeveloperToolsSupport", "WidgetKit", "ActivityKit", "AppIntents", "UIKit", "Charts", "os", "OSLog", "WidgetShotSwiftUI", "WidgetShot",
+    .testTarget(name: "SwiftUITests", dependencies: ["SwiftUI", "DeveloperToolsSupport", "WidgetKit", "ActivityKit", "AppIntents", "UIKit", "Charts", "WidgetShotSwiftUI", "WidgetShot",
                                                      "WidgetShotTesting", "TestSupport"]),
 ]
 // assertWidgetSnapshot(of: view) for a team's own SwiftUI views (WidgetShotTesting/ViewSnapshot.swift), and the
 // Apple-named modules a team's widget code imports (Charts among them: a widget runner and a
 // consumer package reach them through WidgetShotTesting alone).
-let viewSnapshots: [Target.Dependency] = ["WidgetShotSwiftUI", "SwiftUI", "WidgetKit", "ActivityKit", "Charts", "os", "OSLog"]
+let viewSnapshots: [Target.Dependency] = ["WidgetShotSwiftUI", "SwiftUI", "WidgetKit", "ActivityKit", "Charts"]
 #else
 let swiftUITargets: [Target] = [], swiftUITests: [Target] = [], viewSnapshots: [Target.Dependency] = []
 #endif
@@ -161,7 +158,10 @@ let package = Package(
                 resources: [.embedInCode("Resources/gallery.css"), .embedInCode("Resources/gallery.js")]),
         // A team's widget folder as a source: scanned as text, built against the SwiftUI modules into
         // a runner program in a cached scratch package, and asked for its widgets and pictures.
-        .target(name: "WidgetSwiftSource", dependencies: ["WidgetModel", "WidgetShot", "WidgetPush"]),
+        // RunnerModules/ holds modules only a widget runner's scratch package builds (`os`: a module of
+        // that name in this package's graph would turn on swift-argument-parser's, swift-syntax's and
+        // xctest-dynamic-overlay's Darwin-only `#if canImport(os)` code).
+        .target(name: "WidgetSwiftSource", dependencies: ["WidgetModel", "WidgetShot", "WidgetPush"], exclude: ["RunnerModules"]),
         // The HTTP endpoint: a thin layer that turns a URL or a JSON body into a RenderRequest.
         .target(name: "WidgetServer", dependencies: [
             "WidgetShot",
