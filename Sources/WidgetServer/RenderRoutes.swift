@@ -185,8 +185,9 @@ package struct RenderRoutes: Sendable {
     /// or a render.
     private func answer(_ request: Request, _ renderRequest: RenderRequest, key: RenderKey, etag: String,
                         headers given: HTTPFields) async throws -> Response {
-        let warnings = renderRequest.layout.dateEncodingWarnings(in: renderRequest.data, near: renderRequest.now).map { "\($0.path): \($0.message)" }
-        return try await answer(request, key: key, etag: etag, headers: given, warnings: { warnings }) { [workers, metrics] in
+        // The date check is asked only for a 200 (not for a 304), on hits as on misses.
+        let warnings = { renderRequest.layout.dateEncodingWarnings(in: renderRequest.data, near: renderRequest.now).map { "\($0.path): \($0.message)" } }
+        return try await answer(request, key: key, etag: etag, headers: given, warnings: warnings) { [workers, metrics] in
             try await Self.render(renderRequest, workers: workers, metrics: metrics)
         }
     }

@@ -74,12 +74,6 @@ public final class SwiftRouteSource: Sendable {
         return done
     }
 
-    /// The Swift documents, if the source is built (for `GET /layouts`; nothing is built for it).
-    var documentsIfBuilt: [LayoutDocument] {
-        guard let project = current.withLock({ $0?.project }) else { return [] }
-        return project.documents
-    }
-
     func remember(_ found: [String], for key: RenderKey) {
         warnings.withLock { table in
             if table.count >= Self.warningsCapacity { table.removeAll(keepingCapacity: true) }
