@@ -50,11 +50,24 @@ check: setup
 # waits (up to 10 s) for a thread of Swift's cooperative pool, and in the full run the pool's two
 # threads were held by long synchronous suites for longer than that (docs/swift.md, "Providers that
 # answer later").
+# The tests leave nothing in the temporary folder: they run with TMPDIR a fresh folder of their own
+# (TEST_TMP, emptied first) and fail after the four runs with whatever is left in it (a test removes
+# what it makes: Tests/TestSupport/ScratchFolder.swift); a clean folder is then removed. It is not
+# under .build/: a test's scratch project inside the checkout finds the checkout's own project when
+# the CLI looks upwards for one (ProjectLocationCLITests), and GitHub annotations name files
+# relative to the working directory (ReportTests). The toolchain's own leftovers are let through by
+# name (scripts/test-tmp-check): the Swift driver (swiftc, swift-frontend) leaves a
+# TemporaryDirectory.XXXXXX folder per compile and its macro expansions in swift-generated-sources/,
+# and SwiftPM an empty lock file per package path it locks (/a/b -> _a_b.lock); the tests that run
+# swift build or swift package (DistCLITests, the Swift source tests, ArchitectureTableTests) cause them.
+TEST_TMP ?= $(or $(TMPDIR),/tmp)/widgetshot-make-test$(subst /,-,$(CURDIR))
 test: setup
-	WIDGETSHOT_TESTS=full $(SWIFT) test --skip WidgetGalleryTests --skip WidgetServerTests --skip SwiftUITests
-	WIDGETSHOT_TESTS=full $(SWIFT) test --skip-build --filter WidgetServerTests
-	WIDGETSHOT_TESTS=full $(SWIFT) test --skip-build --filter SwiftUITests
-	WIDGETSHOT_TESTS=full $(SWIFT) test --skip-build --filter WidgetGalleryTests
+	rm -rf $(TEST_TMP) && mkdir -p $(TEST_TMP)
+	TMPDIR=$(TEST_TMP) WIDGETSHOT_TESTS=full $(SWIFT) test --skip WidgetGalleryTests --skip WidgetServerTests --skip SwiftUITests
+	TMPDIR=$(TEST_TMP) WIDGETSHOT_TESTS=full $(SWIFT) test --skip-build --filter WidgetServerTests
+	TMPDIR=$(TEST_TMP) WIDGETSHOT_TESTS=full $(SWIFT) test --skip-build --filter SwiftUITests
+	TMPDIR=$(TEST_TMP) WIDGETSHOT_TESTS=full $(SWIFT) test --skip-build --filter WidgetGalleryTests
+	@bash scripts/test-tmp-check $(TEST_TMP) && rm -rf $(TEST_TMP)
 	$(BIN_DEBUG) verify --report .build/verify-report --gallery ../../$(OUT)/index.html
 	bash scripts/api-check
 	@echo '== Examples/app-repo/WidgetTests: a consumer package of WidgetShotTesting, built from scratch'

@@ -13,9 +13,9 @@ import WidgetShotSwiftUI
 struct AssetCatalogTests {
     /// A catalog in a scratch folder: `Brand Teal` (hex, dark 0–1 floats), `Ink` (0–255 integers,
     /// no dark), `Link` (a system colour reference), `Domain/light` (a namespace), `logo` (1x and
-    /// 2x PNGs, a template), and a broken set.
-    static func catalog() throws -> String {
-        let root = scratchDirectory("xcassets") + "/Assets.xcassets"
+    /// 2x PNGs, a template), and a broken set. `folder` is the test's scratch folder.
+    static func catalog(in folder: String) throws -> String {
+        let root = folder + "/Assets.xcassets"
         func write(_ path: String, _ text: String) throws {
             try FileManager.default.createDirectory(atPath: (root + "/" + path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
             try Data(text.utf8).write(to: URL(fileURLWithPath: root + "/" + path))
@@ -43,7 +43,9 @@ struct AssetCatalogTests {
 
     @Test("colour sets: hex, floats and 0–255 components, the dark appearance, a system reference, a namespace; a broken set is a warning")
     func colours() throws {
-        let assets = AssetCatalog(catalogs: [try Self.catalog()])
+        let scratch = scratchDirectory("xcassets")
+        defer { removeScratch(scratch) }
+        let assets = AssetCatalog(catalogs: [try Self.catalog(in: scratch)])
         let teal = try #require(assets.color(named: "Brand Teal"))
         #expect(teal.light == RGBA(r: 0, g: 128.0 / 255, b: 128.0 / 255, a: 1))
         #expect(teal.color(for: .dark) == RGBA(r: 0.2, g: 0.9, b: 0.9, a: 0.5))
@@ -55,7 +57,9 @@ struct AssetCatalogTests {
 
     @Test("an image set is its largest PNG, sized in points; a template set says so")
     func images() throws {
-        let assets = AssetCatalog(catalogs: [try Self.catalog()])
+        let scratch = scratchDirectory("xcassets")
+        defer { removeScratch(scratch) }
+        let assets = AssetCatalog(catalogs: [try Self.catalog(in: scratch)])
         let logo = try #require(assets.image(named: "logo"))
         #expect(logo.path?.hasSuffix("logo.imageset/b.png") == true)
         #expect(logo.size == Size(width: 10, height: 30))
@@ -65,7 +69,9 @@ struct AssetCatalogTests {
     @Test("Color(\"name\"), Color(.resource) and Image(.resource) draw from the catalog in the render's scheme")
     func drawnFromTheCatalog() throws {
         var environment = EnvironmentValues(look: Look())
-        environment.assets = AssetCatalog(catalogs: [try Self.catalog()])
+        let scratch = scratchDirectory("xcassets")
+        defer { removeScratch(scratch) }
+        environment.assets = AssetCatalog(catalogs: [try Self.catalog(in: scratch)])
         let named = ViewResolver.node(Rectangle().fill(Color("Brand Teal")), in: environment)
         guard case .shape(let shape) = named.kind else { Issue.record("\(named.kind)"); return }
         #expect(shape.fill == .color(RGBA(r: 0, g: 128.0 / 255, b: 128.0 / 255, a: 1)))

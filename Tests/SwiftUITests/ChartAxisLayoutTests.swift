@@ -42,7 +42,7 @@ struct ChartAxisLayoutTests {
         }
         // 6 pt above the chart: room for the top y label, which reaches above the plot.
         let picture = try CanvasPicture(chart.padding(.top, 6), width: 300, height: 126)
-        try Data(picture.result.png).write(to: URL(fileURLWithPath: NSTemporaryDirectory() + "chart-axis-layout.png"))
+        try Data(picture.result.png).write(to: URL(fileURLWithPath: lookAtFile("charts/chart-axis-layout.png")))
         return (picture.result, picture.at)
     }
 

@@ -20,7 +20,8 @@ struct Sale: Identifiable {
 struct ChartTests {
     static func render<V: SwiftUI.View>(_ view: V, _ name: String) throws -> (RenderResult, (Int, Int) -> [UInt8]) {
         let picture = try CanvasPicture(view, width: 200, height: 120)
-        try Data(picture.result.png).write(to: URL(fileURLWithPath: NSTemporaryDirectory() + "chart-\(name).png"))
+        // To look at: .build/test-output/charts/ in the checkout (kept, overwritten each run).
+        try Data(picture.result.png).write(to: URL(fileURLWithPath: lookAtFile("charts/chart-\(name).png")))
         return (picture.result, picture.at)
     }
 

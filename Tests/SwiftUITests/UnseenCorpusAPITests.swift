@@ -115,7 +115,9 @@ struct UnseenCorpusAPITests {
     @Test("widgetAccentedRenderingMode sets the image's accented mode; a symbol joins the accented group")
     func accentedRenderingMode() throws {
         var environment = EnvironmentValues(look: Look())
-        environment.assets = AssetCatalog(catalogs: [try AssetCatalogTests.catalog()])
+        let scratch = scratchDirectory("xcassets")
+        defer { removeScratch(scratch) }
+        environment.assets = AssetCatalog(catalogs: [try AssetCatalogTests.catalog(in: scratch)])
         for (mode, expected) in [(WidgetAccentedRenderingMode.fullColor, AccentedImageMode.fullColor), (.accented, .accented),
                                  (.desaturated, .desaturated), (.accentedDesaturated, .accentedDesaturated)] {
             let node = ViewResolver.node(Image("logo").resizable().widgetAccentedRenderingMode(mode), in: environment)
@@ -151,7 +153,9 @@ struct UnseenCorpusAPITests {
     @Test("UIColor(named:) is the colour set, dynamic across appearances; a missing set is nil with a warning at the team's line")
     func namedColour() throws {
         var environment = EnvironmentValues(look: Look())
-        environment.assets = AssetCatalog(catalogs: [try AssetCatalogTests.catalog()])
+        let scratch = scratchDirectory("xcassets")
+        defer { removeScratch(scratch) }
+        environment.assets = AssetCatalog(catalogs: [try AssetCatalogTests.catalog(in: scratch)])
         let light = ViewResolver.node(NamedColourSwatch(name: "Brand Teal"), in: environment)
         guard case .shape(let lightShape) = light.kind else { Issue.record("\(light.kind)"); return }
         #expect(lightShape.fill == .color(RGBA(r: 0, g: 128.0 / 255, b: 128.0 / 255, a: 1)))

@@ -26,6 +26,9 @@ struct ViewSnapshotTests {
         let folder = scratchDirectory("view-snapshots")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let testFile = folder + "/BadgeTests.swift"
+        // A failure's pictures go to the temporary folder's widgetshot-artifacts/BadgeTests/: removed with the test.
+        let artifacts = FileManager.default.temporaryDirectory.appendingPathComponent("widgetshot-artifacts").path
+        defer { removeScratch(artifacts + "/BadgeTests"); rmdir(artifacts) }
         let first = WidgetSnapshot.verify(of: Badge(count: 3), family: .systemSmall, record: .missing, file: testFile, function: "badge()")
         #expect(first?.hasPrefix("recorded a new snapshot at __Snapshots__/BadgeTests/badge.systemSmall-light.png") == true, "\(first ?? "nil")")
         #expect(FileManager.default.fileExists(atPath: folder + "/__Snapshots__/BadgeTests/badge.systemSmall-light.png"))

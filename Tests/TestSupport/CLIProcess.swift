@@ -173,11 +173,6 @@ public func readReport(_ dir: String) throws -> ReportDocument {
     try ReportDocument.decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: dir + "/report.json"))), file: dir)
 }
 
-public func scratchDirectory(_ name: String) -> String {
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("widgetshot-\(name)-\(UUID().uuidString)").path
-    try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-    return dir
-}
 
 
 /// Reads a FIFO to its end on a thread of its own (never a concurrency pool thread: opening a

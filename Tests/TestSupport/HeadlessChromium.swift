@@ -37,7 +37,7 @@ public final class HeadlessChromium: @unchecked Sendable {
         guard let exe = Self.binary else {
             throw ChromiumFailure("no chromium on PATH: run scripts/setup (it installs Debian's chromium), then the tests again")
         }
-        profile = FileManager.default.temporaryDirectory.appendingPathComponent("widgetshot-chromium-\(UUID().uuidString)").path
+        profile = scratchDirectory("chromium")
         let commands = try ChildProcess.makePipe(), answers = try ChildProcess.makePipe()
         // --allow-file-access-from-files: a file:// page may read a file:// frame beside it (the
         // report's toolbar test drives the report in a frame).
@@ -45,14 +45,19 @@ public final class HeadlessChromium: @unchecked Sendable {
                     "--no-first-run", "--no-default-browser-check", "--disable-extensions", "--mute-audio",
                     "--allow-file-access-from-files", "--hide-scrollbars", "--user-data-dir=\(profile)",
                     "--window-size=1400,1000", "about:blank"]
-        // HOME in the profile too, so nothing is written to the user's home.
+        // HOME in the profile too, so nothing is written to the user's home; TMPDIR too, so that
+        // Chromium's own temporary files (org.chromium.Chromium.*) go with the profile when `close`
+        // removes it instead of staying in the temporary folder.
         var environment = ProcessInfo.processInfo.environment
         environment["HOME"] = profile
+        environment["TMPDIR"] = profile + "/tmp"
         do {
+            try FileManager.default.createDirectory(atPath: profile + "/tmp", withIntermediateDirectories: true)
             child = try ChildProcess(exe, args, environment: environment, stdout: .null, stderr: .null,
                                      descriptors: [3: commands.read, 4: answers.write])
         } catch {
             for fd in [commands.read, commands.write, answers.read, answers.write] { Glibc.close(fd) }
+            try? FileManager.default.removeItem(atPath: profile)
             throw ChromiumFailure("cannot start chromium: \(error)")
         }
         Glibc.close(commands.read); Glibc.close(answers.write)
@@ -174,8 +179,17 @@ public final class HeadlessChromium: @unchecked Sendable {
         try data.write(to: URL(fileURLWithPath: path))
     }
 
+    /// Ends the browser and removes its profile folder (and the temporary files in it). First
+    /// `Browser.close`, which ends Chromium's helper processes before the browser exits (a SIGKILL
+    /// alone left them writing into the profile after it was removed); SIGKILL after 5 s.
     public func close() {
-        child.signal(SIGKILL)
+        if var data = try? JSONSerialization.data(withJSONObject: ["id": 0, "method": "Browser.close", "params": [:]] as [String: Any]) {
+            data.append(0)
+            _ = data.withUnsafeBytes { write(toBrowser, $0.baseAddress, $0.count) }
+        }
+        let deadline = Date().addingTimeInterval(5)
+        while child.isRunning && Date() < deadline { usleep(10_000) }
+        if child.isRunning { child.signal(SIGKILL) }
         _ = try? child.wait()
         Glibc.close(toBrowser)
         Glibc.close(fromBrowser)

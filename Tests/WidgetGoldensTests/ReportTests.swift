@@ -152,9 +152,10 @@ struct ReportTests {
         let layoutText = try String(contentsOfFile: project.root + "/Layouts/delivery.yaml", encoding: .utf8)
         let previewLine = try #require(layoutText.components(separatedBy: "\n").firstIndex { $0 == "  onTheWay:" }) + 1
         for (args, env) in [(["--format", "github"], [String: String]()), ([], ["GITHUB_ACTIONS": "true"])] {
-            let summary = scratchDirectory("summary") + "/step-summary.md"
+            let summaryFolder = scratchDirectory("summary"), report = scratchDirectory("github-report")
+            defer { removeScratch(summaryFolder); removeScratch(report) }
+            let summary = summaryFolder + "/step-summary.md"
             FileManager.default.createFile(atPath: summary, contents: Data("earlier step\n".utf8))
-            let report = scratchDirectory("github-report")
             var environment = env
             environment["GITHUB_STEP_SUMMARY"] = summary
             let r = try await runWidgetshot(["verify", "--project", project.root, "--layout", "delivery", "--surface", "systemMedium",

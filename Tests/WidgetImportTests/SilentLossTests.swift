@@ -32,7 +32,9 @@ import WidgetModel
         #expect(doc.surfaces.map(\.rawValue).sorted() == ["systemLarge", "systemSmall"])
         #expect(try ImportSupport.lintProblems(r.yaml).isEmpty)
         // sample and Busy day (home surfaces) on both surfaces.
-        #expect(try ImportSupport.renderAll(r.yaml, folder: try ImportSupport.temporaryFolder()) == 4)
+        let folder = try ImportSupport.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(try ImportSupport.renderAll(r.yaml, folder: folder) == 4)
     }
 
     @Test func aWidgetWhoseConfigurationIsNotFoundIsReported() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import WidgetLayout
 import WidgetModel
 import WidgetRender
@@ -14,8 +15,9 @@ import WidgetRender
     static let family = "WidgetShot Optical Test"
 
     static func library() throws -> FontLibrary {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("ws-vf-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        // A sealed library keeps its own copies of the files: the folder goes when it is made.
+        let dir = scratchDirectory("vf")
+        defer { removeScratch(dir) }
         let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("Fixtures/optical-vf/OpticalTest-VF.ttf").path
         try FileManager.default.copyItem(atPath: fixture, toPath: dir + "/OpticalTest-VF.ttf")

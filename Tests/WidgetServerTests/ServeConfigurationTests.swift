@@ -4,15 +4,24 @@ import TestSupport
 @testable import WidgetServer
 import WidgetShot
 
-private func temporaryFile(_ name: String, _ text: String) throws -> String {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("serve-config-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    let path = directory.appendingPathComponent(name).path
-    try text.write(toFile: path, atomically: true, encoding: .utf8)
-    return path
+/// A suite whose tests write configuration files into a scratch folder of their own (removed with
+/// the suite value, when the test ends).
+private protocol ConfigFiles { var scratch: ScratchFolder { get } }
+
+extension ConfigFiles {
+    /// `text` in a file named `name`, in a folder of its own inside the test's scratch folder.
+    func temporaryFile(_ name: String, _ text: String) throws -> String {
+        let directory = scratch.file(UUID().uuidString)
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let path = directory + "/" + name
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
 }
 
-@Suite struct ServeConfigurationTests {
+@Suite struct ServeConfigurationTests: ConfigFiles {
+    let scratch = ScratchFolder("serve-config")
+
     @Test func aFlagBeatsTheEnvironmentWhichBeatsTheFileWhichBeatsTheDefault() throws {
         let file = try temporaryFile("serve.yaml", """
             # every level sets port; only the file and the default set the rest
@@ -226,7 +235,9 @@ private func temporaryFile(_ name: String, _ text: String) throws -> String {
 /// Access control fails closed: a setting that is there but empty (an unset variable expanded, an
 /// empty Kubernetes secret, `token: []`) stops the server from starting, naming the option and where
 /// it came from, instead of starting one with every route open.
-@Suite struct FailClosedConfigurationTests {
+@Suite struct FailClosedConfigurationTests: ConfigFiles {
+    let scratch = ScratchFolder("serve-config")
+
     private func refusal(flags: [String: [String]] = [:], environment: [String: String] = [:],
                          configFile: String? = nil) throws -> String {
         do {

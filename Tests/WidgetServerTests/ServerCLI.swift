@@ -77,16 +77,14 @@ enum ServerCLI {
     }
 }
 
-/// A project of its own (temporary folder, the repository's fonts) with layouts whose names need
+/// A project of its own (a scratch folder removed when the test process exits, the repository's fonts) with layouts whose names need
 /// percent-encoding in a URL (`my layout`, `카페`), one tiny surface each so that a `--watch` gallery
 /// of it builds in moments, and a verify report at the place the server serves it from.
 enum TinyProject {
     static let names = ["my layout", "카페"]
 
     static let folders: ProjectFolders = {
-        let root = FileManager.default.temporaryDirectory
-            .appendingPathComponent("widgetshot-tiny-\(ProcessInfo.processInfo.processIdentifier)").path
-        try? FileManager.default.removeItem(atPath: root)
+        let root = processScratchDirectory("tiny")
         try! FileManager.default.createDirectory(atPath: root + "/Layouts", withIntermediateDirectories: true)
         try! FileManager.default.createSymbolicLink(atPath: root + "/Fonts", withDestinationPath: Project.folders.fonts)
         for name in names {

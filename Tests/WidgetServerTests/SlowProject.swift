@@ -2,16 +2,14 @@ import Foundation
 import TestSupport
 import WidgetShot
 
-/// A project (in a temporary folder, with the repository's fonts) whose `slow` layout is slow on
+/// A project (in a scratch folder removed when the test process exits, with the repository's fonts) whose `slow` layout is slow on
 /// purpose while inside every default limit: its systemLarge view at 4x is 400 half-transparent
 /// gradient rectangles, each composited over the whole surface (about 20 s in a debug build with no
 /// deadline; 100 of them took 5 s). Its systemSmall view is one short text, a
 /// quick render. The deadline and queue tests need real work that takes long, not a sleep.
 enum SlowProject {
     static let folders: ProjectFolders = {
-        let root = FileManager.default.temporaryDirectory
-            .appendingPathComponent("widgetshot-slow-\(ProcessInfo.processInfo.processIdentifier)").path
-        try? FileManager.default.removeItem(atPath: root)
+        let root = processScratchDirectory("slow")
         try! FileManager.default.createDirectory(atPath: root + "/Layouts", withIntermediateDirectories: true)
         try! FileManager.default.createSymbolicLink(atPath: root + "/Fonts", withDestinationPath: Project.folders.fonts)
         try! Data(layout.utf8).write(to: URL(fileURLWithPath: root + "/Layouts/slow.yaml"))

@@ -11,10 +11,13 @@ import WidgetSwiftSource
 /// are SwiftSourceCLITests.renderRoutesDrawTheSwift.
 @Suite("the render routes and a project's Swift widgets")
 struct SwiftRenderRouteTests {
+    let scratch = ScratchFolder("swift-render-route")
+
     /// A project as the runner would describe the example: a widget with three families and two
-    /// #Preview pictures on systemSmall, a Live Activity with a #Preview on the island. Nothing is built.
-    static func project() throws -> SwiftProject {
-        let dir = scratchDirectory("swift-render-route")
+    /// #Preview pictures on systemSmall, a Live Activity with a #Preview on the island, in the
+    /// test's scratch folder. Nothing is built.
+    func project() throws -> SwiftProject {
+        let dir = scratch.path
         try Data("struct W {}\n".utf8).write(to: URL(fileURLWithPath: dir + "/W.swift"))
         let folder = try SwiftWidgetFolder.scan(widgets: [dir])
         let description = try JSONDecoder().decode(SwiftDescription.self, from: Data("""
@@ -34,7 +37,7 @@ struct SwiftRenderRouteTests {
 
     @Test("a preview, a provider's placeholder (redacted), a #Preview's picture, data for a widget and for a Live Activity")
     func pictures() throws {
-        let project = try Self.project()
+        let project = try project()
         let first = try project.picture(for: RenderSpec(layout: "DeliveryWidget", surface: "systemMedium"), dataFile: "")
         #expect(first.request["widget"] as? String == "DeliveryWidget" && first.request["family"] as? String == "systemMedium")
         #expect(first.request["entry"] as? String == "placeholder" && first.look.placeholder)
@@ -54,7 +57,7 @@ struct SwiftRenderRouteTests {
 
     @Test("names, surfaces, previews and values are refused as for a layout, each at its field")
     func refusals() throws {
-        let project = try Self.project()
+        let project = try project()
         let cases: [(RenderSpec, RenderSpecError.Kind, String)] = [
             (RenderSpec(layout: "Nope", surface: "systemSmall"), .notFound, "layout"),
             (RenderSpec(layout: "DeliveryWidget", surface: "systemHuge"), .notFound, "surface"),

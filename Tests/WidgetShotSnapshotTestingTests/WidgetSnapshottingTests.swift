@@ -33,6 +33,10 @@ import WidgetModel
         try Data(evening).write(to: URL(fileURLWithPath: folder + "/t.steps.png"))
         let message = verifySnapshot(of: cell("morning"), as: .widget, named: "steps", record: .never,
                                      snapshotDirectory: folder, testName: "t")
+        // swift-snapshot-testing writes the failing picture to the temporary folder's
+        // WidgetSnapshottingTests/ (no SNAPSHOT_ARTIFACTS here): removed with the test.
+        let artifacts = FileManager.default.temporaryDirectory.appendingPathComponent("WidgetSnapshottingTests").path
+        defer { removeScratch(artifacts + "/t.steps.png"); rmdir(artifacts) }
         #expect(message?.contains("widget snapshot differs:") == true, "\(message ?? "nil")")
         #expect(message?.contains("pixels") == true, "\(message ?? "nil")")
         // The same picture passes.

@@ -58,6 +58,9 @@ import WidgetShotTesting
         let named = failure.split(separator: " ").map(String.init)
         let actual = try #require(named.first { $0.hasSuffix("smallWidget.steps.systemSmall.morning-light.actual.png,") }).dropLast()
         let diff = try #require(named.first { $0.hasSuffix("smallWidget.steps.systemSmall.morning-light.diff.png") })
+        // The artifacts folder (the temporary folder's widgetshot-artifacts/StepsTests/) goes with the test.
+        let artifacts = (String(actual) as NSString).deletingLastPathComponent
+        defer { removeScratch(artifacts); rmdir((artifacts as NSString).deletingLastPathComponent) }
         #expect(failure.hasSuffix("(WIDGETSHOT_RECORD=failed to accept)"), "\(failure)")
         #expect(actual.contains("/StepsTests/") && !actual.hasPrefix(root) && !diff.hasPrefix(root), "\(failure)")
         #expect(try PNGCodec.decode([UInt8](Data(contentsOf: URL(fileURLWithPath: diff)))).width == 316)

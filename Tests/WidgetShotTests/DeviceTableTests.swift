@@ -50,8 +50,9 @@ import WidgetTemplate
             + "  islandCompact:\n    leading:\n      text: x\n    trailing:\n      text: x\n"
             + "  islandExpanded:\n    center:\n      text: x\n"
             + "previews:\n  one:\n    data: {}\n"
-        // In an empty folder: the key covers the layout's folder (see DynamicTypeTests.layout).
-        return try! LayoutLoader.parse(text, path: scratchDirectory("everywhere") + "/everywhere.yaml")
+        // In an empty folder (made and removed at once): the key covers the layout's folder (see
+        // DynamicTypeTests.layout).
+        return try! LayoutLoader.parse(text, path: withScratchFolder("everywhere") { $0 } + "/everywhere.yaml")
     }()
 
     nonisolated(unsafe) static let renderer = WidgetRenderer(fonts: Project.fonts)

@@ -10,7 +10,9 @@ import WidgetModel
 @Suite struct DynamicTypeTests {
     // In an empty folder of its own: a bare "dt.yaml" is in the working directory, the key then
     // covers every file there (the checkout, .build) and a test writing into it changes the key
-    // between two calls (CI, stop 40: plain and large keyed differently).
+    // between two calls (CI, stop 40: plain and large keyed differently). The folder is removed at
+    // once (nothing is read from it; a folder that is not there has no files for the key either):
+    // a static layout outlives every test, and nothing may stay in the temporary folder.
     static let layout = try! LayoutLoader.parse("""
         name: dt
         surfaces:
@@ -29,7 +31,7 @@ import WidgetModel
                   font: title
         previews:
           one: {}
-        """, path: scratchDirectory("dt") + "/dt.yaml")
+        """, path: withScratchFolder("dt") { $0 } + "/dt.yaml")
 
     /// The bound texts' fonts and the icon's size at `category`.
     func fonts(_ category: DynamicTypeSize) throws -> (body: FontSpec, fixed: FontSpec, caption: FontSpec, icon: Double) {

@@ -53,6 +53,7 @@ import WidgetModel
           "de" : { "stringUnit" : { "state" : "translated", "value" : "%lld Schritte" } } } } } }
         """#
         let dir = scratchDirectory("plural-xcstrings")
+        defer { removeScratch(dir) }
         try Data(catalog.utf8).write(to: URL(fileURLWithPath: dir + "/Widget.xcstrings"))
         // By its key as a path, and as the forms themselves (the key SwiftUI's Text looks up).
         for expression in ["{{n | plural: strings['%lld steps']}}", "{{n | plural: '%lld steps'}}"] {

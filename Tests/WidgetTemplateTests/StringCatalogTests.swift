@@ -55,6 +55,7 @@ import WidgetModel
     func load(_ layoutText: String, catalog: String = catalog, name: String = "Widget.xcstrings",
               sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> LayoutDocument {
         let dir = scratchDirectory("xcstrings")
+        defer { removeScratch(dir) }
         try Data(catalog.utf8).write(to: URL(fileURLWithPath: dir + "/" + name))
         try Data(layoutText.utf8).write(to: URL(fileURLWithPath: dir + "/w.yaml"))
         return try LayoutLoader.load(path: dir + "/w.yaml")
@@ -139,7 +140,9 @@ import WidgetModel
         #expect(invalid.contains("Widget.xcstrings:") && invalid.contains("invalid YAML"), "\(invalid)")
         // A link planted beside the layout cannot read a file elsewhere.
         let dir = scratchDirectory("xcstrings-link")
-        let outside = scratchDirectory("xcstrings-outside") + "/secret.xcstrings"
+        let outsideFolder = scratchDirectory("xcstrings-outside")
+        defer { removeScratch(dir); removeScratch(outsideFolder) }
+        let outside = outsideFolder + "/secret.xcstrings"
         try Data(Self.catalog.utf8).write(to: URL(fileURLWithPath: outside))
         try FileManager.default.createSymbolicLink(atPath: dir + "/Link.xcstrings", withDestinationPath: outside)
         try Data(("stringCatalog: Link.xcstrings\n" + layout(view: "text: x")).utf8).write(to: URL(fileURLWithPath: dir + "/w.yaml"))
@@ -150,6 +153,7 @@ import WidgetModel
         var small = Limits.default
         small.documentBytes = 100
         let dir2 = scratchDirectory("xcstrings-big")
+        defer { removeScratch(dir2) }
         try Data(Self.catalog.utf8).write(to: URL(fileURLWithPath: dir2 + "/W.xcstrings"))
         try Data(("stringCatalog: W.xcstrings\n" + layout(view: "text: x")).utf8).write(to: URL(fileURLWithPath: dir2 + "/w.yaml"))
         do { _ = try LayoutLoader.load(path: dir2 + "/w.yaml", limits: small); Issue.record("expected an error") } catch {
