@@ -207,7 +207,9 @@ public struct SwiftWidgetBuild: Sendable {
         let log = directory + "/build.log"
         let started = Date()
         progress("building \(folder.files.count) Swift files of \(folder.roots.joined(separator: ", ")) against WidgetShot's SwiftUI in \(packageRoot) (cache: \(directory))")
+        let temporary = try buildTemporaryFolder()
         let child = try ChildProcess("/usr/bin/env", ["swift", "build", "--package-path", directory, "--product", "WidgetRunner"],
+                                     environment: Self.childEnvironment(temporary: temporary),
                                      stdin: .null, stdout: .file(log), stderr: .file(log + ".err"))
         let status = try Self.finish(child, started: started, within: Self.buildSeconds, stopWith: SIGTERM,
                                      what: "the build", log: " (log: \(log))")
@@ -249,12 +251,76 @@ public struct SwiftWidgetBuild: Sendable {
     static func callName() -> String { "\(getpid())-\(calls.add(1, ordering: .relaxed).newValue)" }
     private static let calls = Atomic<Int>(0)
 
-    /// Runs the runner with `arguments` and returns its standard output.
-    public func run(_ arguments: [String]) throws -> Data {
+    /// The build's `TMPDIR`: one folder per scratch package, kept, because SwiftPM keeps the lock
+    /// that makes a second `swift build` of the same package wait there (a folder per build would let
+    /// two builds run at once). What the Swift driver leaves in it (an empty
+    /// `TemporaryDirectory.XXXXXX` per `swiftc`) is removed here once older than the longest build,
+    /// so no build still running can be using it.
+    func buildTemporaryFolder(now: Date = Date()) throws -> String {
+        let path = directory + "/tmp/build"
+        do { try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) } catch {
+            throw BuildError(description: "cannot make the temporary folder \(path): \(error)")
+        }
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [] where name.hasPrefix("TemporaryDirectory.") {
+            let item = path + "/" + name
+            let modified = (try? FileManager.default.attributesOfItem(atPath: item)[.modificationDate]) as? Date
+            if let modified, now.timeIntervalSince(modified) > Self.buildSeconds + 60 { try? FileManager.default.removeItem(atPath: item) }
+        }
+        return path
+    }
+
+    /// A fresh folder inside the scratch package for one child's temporary files (its `TMPDIR`),
+    /// removed by the caller when the child has ended.
+    func makeTemporaryFolder(_ what: String) throws -> String {
+        let path = directory + "/tmp/\(what)-\(Self.callName())"
+        do { try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) } catch {
+            throw BuildError(description: "cannot make the temporary folder \(path): \(error)")
+        }
+        return path
+    }
+
+    /// The environment of a child of the Swift source (the toolchain's `swift build`, the runner):
+    /// ours, with
+    /// - `TMPDIR` set to `temporary`, a folder inside the scratch package: the Swift driver leaves
+    ///   an empty `TemporaryDirectory.XXXXXX` in the temporary directory at every `swiftc` it runs,
+    ///   SwiftPM keeps its lock there, and the team's code may write temporary files of its own;
+    ///   none of it belongs outside the project's cache;
+    /// - `TZ` set to `timeZone` when given: the runner's `TimeZone.current` — which the team's
+    ///   `Date.formatted`, `DateFormatter`, `Calendar.current` use — is the render's time zone, as a
+    ///   device's current zone is, rather than the machine's (which made a picture differ between a
+    ///   laptop and CI).
+    static func childEnvironment(temporary: String, timeZone: TimeZone? = nil) -> [String: String] {
+        var environment = ProcessInfo.processInfo.environment
+        environment["TMPDIR"] = temporary
+        if let timeZone { environment["TZ"] = timeZone.identifier }
+        return environment
+    }
+
+    /// The time zone a call of the runner is drawn in: that of the look's `now`, else of the first
+    /// picture's own `now`; else, for pictures drawn from `data` (whose `now` is then the current
+    /// second, in the machine's zone: the layouts' rule), the machine's; else UTC (the layouts'
+    /// rule for a preview without `now`).
+    static func timeZone(look: LookSpec, pictures: [[String: Any]]) -> TimeZone {
+        if let zone = (try? look.resolvedNow())??.timeZone { return zone }
+        if let now = pictures.lazy.compactMap({ $0["now"] as? String }).first, let zone = try? RenderRequest.readNow(now).timeZone {
+            return zone
+        }
+        if pictures.contains(where: { $0["data"] != nil }) { return .current }
+        return TimeZone(identifier: "GMT")!
+    }
+
+    /// Runs the runner with `arguments` and returns its standard output; the runner's
+    /// `TimeZone.current` is `timeZone` (`childEnvironment`).
+    public func run(_ arguments: [String], timeZone: TimeZone = TimeZone(identifier: "GMT")!) throws -> Data {
         let call = Self.callName()
         let out = directory + "/runner-\(call).out", err = directory + "/runner-\(call).err"
-        defer { try? FileManager.default.removeItem(atPath: out); try? FileManager.default.removeItem(atPath: err) }
-        let child = try ChildProcess(runner, arguments, stdin: .null, stdout: .file(out), stderr: .file(err))
+        let temporary = try makeTemporaryFolder("runner")
+        defer {
+            try? FileManager.default.removeItem(atPath: out); try? FileManager.default.removeItem(atPath: err)
+            try? FileManager.default.removeItem(atPath: temporary)
+        }
+        let child = try ChildProcess(runner, arguments, environment: Self.childEnvironment(temporary: temporary, timeZone: timeZone),
+                                     stdin: .null, stdout: .file(out), stderr: .file(err))
         let status = try Self.finish(child, started: Date(), within: Self.runSeconds, stopWith: SIGKILL, what: "the widget runner")
         let output = FileManager.default.contents(atPath: out) ?? Data()
         if status.status == 2 || (status.status != 0 && output.isEmpty) {
@@ -303,7 +369,7 @@ public struct SwiftWidgetBuild: Sendable {
         do {
             try AtomicFile.write(Array(try JSONSerialization.data(withJSONObject: request, options: [.sortedKeys])), to: file)
         } catch { throw BuildError(description: "cannot write the runner's request \(file): \(error)") }
-        let data = try run(["render", file])
+        let data = try run(["render", file], timeZone: Self.timeZone(look: look, pictures: pictures))
         do { return try JSONDecoder().decode([Drawn].self, from: data).map { $0.mapped(teamText) } } catch {
             throw BuildError(description: "the widget runner's answer does not decode: \(error)")
         }
