@@ -15,6 +15,8 @@ package enum AxisElement {
     case labelView(AnyView, font: Font?, style: AnyShapeStyle?)
     /// `AxisValueLabel(centered: true)`: the label centred in the interval to the next value.
     case centeredLabel
+    /// `AxisValueLabel(collisionResolution:)`: what happens to a label that would overlap another.
+    case collision(AxisValueLabelCollisionResolution)
 }
 
 package protocol AxisElementsProviding {
@@ -164,14 +166,14 @@ public struct AxisValueLabel: AxisContent, AxisElementsProviding {
     public init(centered: Bool? = nil, anchor: SwiftUI.UnitPoint? = nil, multiLabelAlignment: SwiftUI.Alignment? = nil,
                 collisionResolution: AxisValueLabelCollisionResolution = .automatic, offsetsMarks: Bool? = nil,
                 orientation: AxisValueLabelOrientation = .automatic, horizontalSpacing: CGFloat? = nil, verticalSpacing: CGFloat? = nil) {
-        format = nil; fixed = nil
+        format = nil; fixed = nil; self.centered = centered; collision = collisionResolution
     }
 
     public init<F: FormatStyle>(format: F, centered: Bool? = nil, anchor: SwiftUI.UnitPoint? = nil, multiLabelAlignment: SwiftUI.Alignment? = nil,
                                 collisionResolution: AxisValueLabelCollisionResolution = .automatic, offsetsMarks: Bool? = nil,
                                 orientation: AxisValueLabelOrientation = .automatic, horizontalSpacing: CGFloat? = nil,
                                 verticalSpacing: CGFloat? = nil) where F.FormatOutput == String {
-        self.centered = centered
+        self.centered = centered; collision = collisionResolution
         let style = format
         self.format = { datum, timeZone, locale in
             switch datum {
@@ -200,25 +202,41 @@ public struct AxisValueLabel: AxisContent, AxisElementsProviding {
                                collisionResolution: AxisValueLabelCollisionResolution = .automatic, offsetsMarks: Bool? = nil,
                                orientation: AxisValueLabelOrientation = .automatic, horizontalSpacing: CGFloat? = nil,
                                verticalSpacing: CGFloat? = nil, @ViewBuilder content: () -> Content) {
-        format = nil; fixed = nil; view = AnyView(content()); self.centered = centered
+        format = nil; fixed = nil; view = AnyView(content()); self.centered = centered; collision = collisionResolution
     }
 
     var view: AnyView?
     var centered: Bool?
+    var collision = AxisValueLabelCollisionResolution.automatic
 
     package var axisElements: [AxisElement] {
-        let center: [AxisElement] = centered == true ? [.centeredLabel] : []
+        let center: [AxisElement] = (centered == true ? [.centeredLabel] : []) + [.collision(collision)]
         if let view { return [.labelView(view, font: nil, style: nil)] + center }
         return [.label(format: format, fixed: fixed, font: nil, style: nil)] + center
     }
 }
 
-/// Swift Charts' label collision resolution.
-/// Partly: accepted, not applied (labels may overlap).
+/// Swift Charts' label collision resolution: what happens to an axis label that would overlap
+/// another (ChartDrawing's `resolveCollisions`).
+/// - `automatic` and `greedy`: labels are placed one by one (a higher `priority` first, else in
+///   the axis's order) and a label that would come nearer than `minimumSpacing` (automatic: 2 pt)
+///   to one already placed is left out; its gridline and tick stay.
+/// - `truncate`: every label is kept, cut with "…" to the room between its neighbours.
+/// - `disabled`: every label is kept whole (others avoid it).
 public struct AxisValueLabelCollisionResolution: Sendable {
-    public static let automatic = AxisValueLabelCollisionResolution(), truncate = AxisValueLabelCollisionResolution()
-    public static let disabled = AxisValueLabelCollisionResolution()
-    public static func greedy(priority: Double = 0, minimumSpacing: CGFloat = 0) -> AxisValueLabelCollisionResolution { .automatic }
+    package enum Kind: Sendable, Equatable {
+        case automatic, truncate, disabled
+        case greedy(priority: Double, minimumSpacing: CGFloat?)
+    }
+    package let kind: Kind
+
+    public static let automatic = AxisValueLabelCollisionResolution(kind: .automatic)
+    public static let truncate = AxisValueLabelCollisionResolution(kind: .truncate)
+    public static let disabled = AxisValueLabelCollisionResolution(kind: .disabled)
+    public static let greedy = AxisValueLabelCollisionResolution(kind: .greedy(priority: 0, minimumSpacing: nil))
+    public static func greedy(priority: Double = 0, minimumSpacing: CGFloat? = nil) -> AxisValueLabelCollisionResolution {
+        AxisValueLabelCollisionResolution(kind: .greedy(priority: priority, minimumSpacing: minimumSpacing))
+    }
 }
 
 /// Swift Charts' label orientation.
@@ -241,7 +259,7 @@ public struct AxisStyled: AxisContent, AxisElementsProviding {
             case .tick(let s, let length, let stroke): return .tick(style: paint ?? s, length: length, stroke: stroke)
             case .label(let f, let fixed, let oldFont, let s): return .label(format: f, fixed: fixed, font: font ?? oldFont, style: paint ?? s)
             case .labelView(let view, let oldFont, let s): return .labelView(view, font: font ?? oldFont, style: paint ?? s)
-            case .marks, .centeredLabel: return element
+            case .marks, .centeredLabel, .collision: return element
             }
         }
     }

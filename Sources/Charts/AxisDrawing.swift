@@ -14,6 +14,8 @@ struct AxisMark {
     var leading = false
     /// The label centred in the interval to the next value (`AxisValueLabel(centered: true)`).
     var centered = false
+    /// What happens to its label where it would overlap another.
+    var collision = AxisValueLabelCollisionResolution.Kind.automatic
 }
 
 extension ChartDrawing {
@@ -42,6 +44,7 @@ extension ChartDrawing {
                         // Room as for a short label: the view's own size is known only after layout.
                         mark.label = AxisMark.Label(text: "0000", font: font, style: style, view: view)
                     case .centeredLabel: mark.centered = true
+                    case .collision(let resolution): mark.collision = resolution.kind
                     case .marks: break
                     }
                 }

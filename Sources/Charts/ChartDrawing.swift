@@ -267,8 +267,9 @@ struct ChartDrawing {
             }
         }
 
-        // Ticks and labels over the marks.
+        // Ticks and labels over the marks; the labels once their collisions are resolved.
         let tickXs = xAxis.compactMap { px($0.value) }.sorted()
+        var xLabels: [PlacedLabel] = []
         for mark in xAxis {
             guard var x = px(mark.value) else { continue }
             if mark.centered, sx.isDate, let i = tickXs.firstIndex(of: x) {
@@ -276,9 +277,12 @@ struct ChartDrawing {
                 let gap = i + 1 < tickXs.count ? tickXs[i + 1] - x : i > 0 ? x - tickXs[i - 1] : 0
                 x += gap / 2
                 if let label = mark.label {
-                    let width = max(gap, xMetrics.width(label.text) + 2)
+                    let estimate = xMetrics.width(label.text) + 2
+                    let width = max(gap, estimate)
                     if x + width / 2 <= size.width + 0.5 {
-                        out += text(label, x: x - width / 2, y: plot.maxY + spacing, width: width, height: lineHeight, alignment: .center)
+                        xLabels.append(PlacedLabel(label: label, x: x - width / 2, y: plot.maxY + spacing, width: width, height: lineHeight,
+                                                   alignment: .center, extent: (x - estimate / 2, x + estimate / 2), room: gap,
+                                                   collision: mark.collision, index: xLabels.count))
                     }
                 }
                 continue
@@ -289,25 +293,42 @@ struct ChartDrawing {
                 // pass the plot's trailing edge (iOS leaves out the label of a domain's last midnight or
                 // day); others centred, kept inside the chart.
                 let estimate = xMetrics.width(label.text) + 2
+                let i = tickXs.firstIndex(of: x)
+                let gap = i.map { $0 + 1 < tickXs.count ? tickXs[$0 + 1] - x : $0 > 0 ? x - tickXs[$0 - 1] : size.width } ?? size.width
                 if sx.isDate {
                     guard x + spacing + estimate <= plot.maxX + 0.5 else { continue }
-                    out += text(label, x: x + spacing, y: plot.maxY + spacing, width: estimate + 8, height: lineHeight, alignment: .leading)
+                    xLabels.append(PlacedLabel(label: label, x: x + spacing, y: plot.maxY + spacing, width: estimate + 8, height: lineHeight,
+                                               alignment: .leading, extent: (x + spacing, x + spacing + estimate), room: gap - spacing,
+                                               collision: mark.collision, index: xLabels.count))
                 } else {
                     let width = sx.isCategorical ? max(sx.band, estimate) : estimate
                     let left = min(max(x - width / 2, 0), max(size.width - width, 0))
-                    out += text(label, x: left, y: plot.maxY + spacing, width: width, height: lineHeight, alignment: .center)
+                    let centre = left + width / 2
+                    xLabels.append(PlacedLabel(label: label, x: left, y: plot.maxY + spacing, width: width, height: lineHeight,
+                                               alignment: .center, extent: (centre - estimate / 2, centre + estimate / 2),
+                                               room: sx.isCategorical ? sx.band : gap, collision: mark.collision, index: xLabels.count))
                 }
             }
         }
+        for placed in resolveCollisions(xLabels, metrics: xMetrics) {
+            out += text(placed.label, x: placed.x, y: placed.y, width: placed.width, height: placed.height, alignment: placed.alignment)
+        }
+        var yLabels: [PlacedLabel] = []
         for mark in yAxis {
             guard let y = py(mark.value) else { continue }
             let edge = mark.leading ? plot.minX : plot.maxX
             if let tick = mark.tick { out.append(stroke([.move(Point(x: edge, y: y)), .line(Point(x: edge + (mark.leading ? -tick.length : tick.length), y: y))], tick.style, tick.stroke)) }
             if let label = mark.label {
                 let width = (yLabelWidth ?? 20) + 2
-                out += text(label, x: mark.leading ? 0 : plot.maxX + spacing, y: y - yMetrics.lineHeight / 2, width: width, height: yMetrics.lineHeight,
-                            alignment: mark.leading ? .trailing : .leading)
+                // Along the y axis a label takes its line's height.
+                yLabels.append(PlacedLabel(label: label, x: mark.leading ? 0 : plot.maxX + spacing, y: y - yMetrics.lineHeight / 2, width: width,
+                                           height: yMetrics.lineHeight, alignment: mark.leading ? .trailing : .leading,
+                                           extent: (y - yMetrics.lineHeight / 2, y + yMetrics.lineHeight / 2), room: nil,
+                                           collision: mark.collision, index: yLabels.count))
             }
+        }
+        for placed in resolveCollisions(yLabels, metrics: nil) {
+            out += text(placed.label, x: placed.x, y: placed.y, width: placed.width, height: placed.height, alignment: placed.alignment)
         }
         if config.legend != .hidden, marks.contains(where: { $0.attributes.styleBy != nil }) {
             environment.collector.warn("a chart's legend is not drawn yet (docs/swift.md, Charts): .chartLegend(.hidden) says so")
@@ -479,6 +500,67 @@ struct ChartDrawing {
         return ViewNode(.shape(ShapeContent(shape: .vector(VectorPath(elements: elements, bounds: bounds)),
                                             stroke: Stroke(paint: resolved, width: Double(s.lineWidth), dash: s.dash.map(Double.init),
                                                            cap: cap, join: join, miterLimit: Double(s.miterLimit), dashPhase: Double(s.dashPhase)))))
+    }
+
+    /// An axis label where it will be drawn: its box, the extent of its text along the axis, and
+    /// the room it has between its neighbours (`truncate`; nil along the y axis).
+    struct PlacedLabel {
+        var label: AxisMark.Label
+        var x: Double, y: Double, width: Double, height: Double
+        var alignment: SwiftUI.Alignment
+        var extent: (lo: Double, hi: Double)
+        var room: Double?
+        var collision: AxisValueLabelCollisionResolution.Kind
+        var index: Int
+    }
+
+    /// The spacing `automatic` keeps between two labels, and `greedy` when it is not given: a chosen
+    /// value (no iOS picture here shows colliding labels to measure it on).
+    static let labelCollisionSpacing = 2.0
+
+    /// The labels an axis draws once their collisions are resolved (AxisValueLabelCollisionResolution):
+    /// `disabled` ones placed first and always kept, then `automatic`/`greedy` ones by priority (then
+    /// in order), each kept only where it does not come within its spacing of one already kept;
+    /// `truncate` ones are kept and cut to their room (`metrics` measures the cut text; x axis only).
+    func resolveCollisions(_ labels: [PlacedLabel], metrics: LabelMetrics?) -> [PlacedLabel] {
+        func priority(_ l: PlacedLabel) -> (Int, Double) {
+            switch l.collision {
+            case .disabled: (0, 0)
+            case .greedy(let p, _): (1, -p)
+            case .automatic: (1, 0)
+            case .truncate: (2, 0)
+            }
+        }
+        var kept: [PlacedLabel] = []
+        for label in labels.sorted(by: { (priority($0).0, priority($0).1, $0.index) < (priority($1).0, priority($1).1, $1.index) }) {
+            switch label.collision {
+            case .disabled:
+                kept.append(label)
+            case .truncate:
+                var cut = label
+                if let metrics, let room = label.room, label.label.view == nil, room > 0, metrics.width(label.label.text) + 2 > room {
+                    cut.label.text = Self.truncated(label.label.text, to: room - 2, metrics: metrics)
+                    let width = metrics.width(cut.label.text) + 2, centre = (label.extent.lo + label.extent.hi) / 2
+                    cut.extent = label.alignment == .leading ? (label.extent.lo, label.extent.lo + width) : (centre - width / 2, centre + width / 2)
+                }
+                kept.append(cut)
+            case .automatic, .greedy:
+                var space = Self.labelCollisionSpacing
+                if case .greedy(_, let given?) = label.collision { space = Double(given) }
+                let clear = kept.allSatisfy { other in
+                    label.extent.hi + space <= other.extent.lo || other.extent.hi + space <= label.extent.lo
+                }
+                if clear { kept.append(label) }
+            }
+        }
+        return kept.sorted { $0.index < $1.index }
+    }
+
+    /// `text` cut at its end with "…" to at most `width` points (at least its first character).
+    static func truncated(_ text: String, to width: Double, metrics: LabelMetrics) -> String {
+        var characters = Array(text)
+        while characters.count > 1, metrics.width(String(characters) + "…") > width { characters.removeLast() }
+        return String(characters) + "…"
     }
 
     func text(_ label: AxisMark.Label, x: Double, y: Double, width: Double, height: Double, alignment: SwiftUI.Alignment) -> [ViewNode] {
