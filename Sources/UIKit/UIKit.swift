@@ -48,6 +48,9 @@ open class UIColor: NSObject, @unchecked Sendable {
         if let systemColorName { return UIColor(system: systemColorName, alpha: alpha) }
         return UIColor(red: red, green: green, blue: blue, alpha: alpha)
     }
+    /// Discardable, as every Objective-C method imported into Swift is: home-assistant's
+    /// `UIColor(hex:).getRed(&r, green: &g, blue: &b, alpha: &a)` warned here and not on iOS.
+    @discardableResult
     public func getRed(_ red: UnsafeMutablePointer<CGFloat>?, green: UnsafeMutablePointer<CGFloat>?, blue: UnsafeMutablePointer<CGFloat>?,
                        alpha: UnsafeMutablePointer<CGFloat>?) -> Bool {
         red?.pointee = self.red; green?.pointee = self.green; blue?.pointee = self.blue; alpha?.pointee = self.alpha
