@@ -214,8 +214,8 @@ public struct Divider: View, PrimitiveView {
 
 /// An image (SwiftUI's `Image`): SF Symbols through the bundled stand-in font, sized by the font
 /// around them as iOS sizes symbols.
-/// Partly: an asset-catalog image set without a PNG, and `Image(uiImage:)` of bytes, are drawn as a
-/// magenta placeholder, with a warning.
+/// Partly: an asset-catalog image set without a PNG or JPEG, and `Image(uiImage:)` of bytes other
+/// than PNG or JPEG, are drawn as a magenta placeholder, with a warning.
 public struct Image: View, PrimitiveView, Sendable {
     public typealias Body = Never
     enum Source: Sendable {
@@ -264,7 +264,7 @@ public struct Image: View, PrimitiveView, Sendable {
             guard let asset = environment.assets.image(named: name), let path = asset.path else {
                 let why = environment.assets.image(named: name) == nil
                     ? "no image set '\(name)' in the app's asset catalogs (\(environment.assets.images.count) image sets read)"
-                    : "the image set '\(name)' has no PNG (SVG and PDF sets are not read yet)"
+                    : "the image set '\(name)' has no PNG or JPEG (SVG and PDF sets are not read yet)"
                 environment.collector.warn(why + ": a placeholder stands in", file: file, line: line)
                 return [Placeholder.node("Image(\"\(name)\")")]
             }

@@ -3,13 +3,13 @@ package import WidgetModel
 
 extension Image {
     /// `Image(uiImage:)` of an image made from bytes (`UIImage(data:)`, `UIImage(contentsOfFile:)`):
-    /// PNG bytes are drawn at their pixel size in points (UIKit's scale 1), resizable and tinted as
-    /// an asset image is; another format (JPEG, HEIC, …) is a placeholder of its size with a warning
+    /// PNG and JPEG bytes are drawn at their pixel size in points (UIKit's scale 1), resizable and
+    /// tinted as an asset image is; another format (HEIC, GIF, …) is a placeholder of its size with a warning
     /// at the caller's line naming the format.
     func bytesNodes(_ image: UIImage, data: Data, in environment: EnvironmentValues) -> [ViewNode] {
         let format = UIImageBytes.format(of: data)
-        guard format == .png else {
-            environment.collector.warn("Image(uiImage:) of \(format?.rawValue ?? "unknown") bytes is not decoded (PNG bytes are): a placeholder stands in",
+        guard format == .png || format == .jpeg else {
+            environment.collector.warn("Image(uiImage:) of \(format?.rawValue ?? "unknown") bytes is not decoded (PNG and JPEG bytes are): a placeholder stands in",
                                        file: file, line: line)
             return placeholder(image.size)
         }

@@ -1,9 +1,10 @@
 import Foundation
+import WidgetModel
 
 /// What image bytes are, read from their first bytes (no decoding): the format UIKit would read
 /// them as, and the picture's size in pixels where the header says it (PNG's IHDR, JPEG's frame
-/// header). SwiftUI's `Image(uiImage:)` draws PNG bytes; the other formats are a placeholder with a
-/// warning naming the format.
+/// header and EXIF orientation). SwiftUI's `Image(uiImage:)` draws PNG and JPEG bytes; the other
+/// formats are a placeholder with a warning naming the format.
 public enum UIImageBytes {
     public enum Format: String, Sendable { case png = "PNG", jpeg = "JPEG", gif = "GIF", heic = "HEIC", webp = "WebP", tiff = "TIFF", bmp = "BMP" }
 
@@ -21,30 +22,11 @@ public enum UIImageBytes {
         return nil
     }
 
-    /// The size in pixels (zero when the header does not say it within the first 64 KB).
+    /// The size in pixels as shown (a JPEG's EXIF orientation applied, as `UIImage.size` gives it;
+    /// zero when the header does not say it): WidgetModel's `ImageHeader`, which the renderer
+    /// checks its limits by too.
     public static func size(of data: Data) -> CGSize {
-        let b = [UInt8](data.prefix(65_536))
-        func be(_ at: Int, _ n: Int) -> Int { b[at..<(at + n)].reduce(0) { $0 << 8 | Int($1) } }
-        switch format(of: data) {
-        case .png?:
-            guard b.count >= 24, b[12..<16].elementsEqual("IHDR".utf8) else { return .zero }
-            return CGSize(width: be(16, 4), height: be(20, 4))
-        case .jpeg?:
-            // Markers after SOI: a start-of-frame (C0–CF but C4, C8, CC) holds height then width.
-            var i = 2
-            while i + 9 < b.count, b[i] == 0xFF {
-                let marker = b[i + 1]
-                if marker == 0xFF { i += 1; continue }
-                let length = be(i + 2, 2)
-                if (0xC0...0xCF).contains(marker), ![0xC4, 0xC8, 0xCC].contains(marker) {
-                    return CGSize(width: be(i + 7, 2), height: be(i + 5, 2))
-                }
-                guard length >= 2 else { break }
-                i += 2 + length
-            }
-            return .zero
-        default:
-            return .zero
-        }
+        guard let (w, h) = ImageHeader.size([UInt8](data.prefix(ImageHeader.jpegScanBytes))[...]) else { return .zero }
+        return CGSize(width: w, height: h)
     }
 }

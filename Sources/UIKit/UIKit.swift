@@ -107,8 +107,9 @@ open class UIColor: NSObject, @unchecked Sendable {
 
 /// An image (UIKit's `UIImage`): what it was made from — an asset-catalog name, a symbol name,
 /// bytes, or what a `UIGraphicsImageRenderer` drew — kept for SwiftUI's `Image(uiImage:)`, which
-/// draws the named and symbol images and a renderer's drawing of them.
-/// Partly: images made from bytes are kept, not decoded (`Image(uiImage:)` draws a placeholder).
+/// draws the named and symbol images, a renderer's drawing of them, and PNG and JPEG bytes.
+/// Partly: bytes of another format (HEIC, GIF, WebP, TIFF, BMP) are kept, not decoded
+/// (`Image(uiImage:)` draws a placeholder of their size with a warning).
 open class UIImage: NSObject, @unchecked Sendable {
     public let data: Data?
     public let name: String?

@@ -2,7 +2,7 @@ import Foundation
 
 /// The colours and images of a team's Xcode asset catalogs (`.xcassets`), as `Color("Name")`,
 /// `Image("name")` and the symbols Xcode generates (`Color(.name)`, `.name`) read them: colour sets
-/// with their light and dark appearances, image sets by their largest PNG. Read once per run,
+/// with their light and dark appearances, image sets by their largest PNG or JPEG. Read once per run,
 /// bounded: a catalog that cannot be read is a warning naming its file, never a crash.
 public struct AssetCatalog: Sendable, Equatable {
     public struct ColorAsset: Sendable, Equatable {
@@ -14,7 +14,7 @@ public struct AssetCatalog: Sendable, Equatable {
     }
 
     public struct ImageAsset: Sendable, Equatable {
-        /// The PNG drawn (absolute): the set's largest scale; nil for a set of SVG or PDF files only
+        /// The PNG or JPEG drawn (absolute): the set's largest scale; nil for a set of SVG or PDF files only
         /// (not read yet: its symbol exists, and it is drawn as a placeholder with a warning).
         public var path: String?
         /// Its size in points (pixels over its scale).
@@ -141,13 +141,14 @@ public struct AssetCatalog: Sendable, Equatable {
         let template = (contents["properties"] as? [String: Any])?["template-rendering-intent"] as? String == "template"
         var best: (file: String, scale: Double)?
         for entry in entries {
-            guard let file = entry["filename"] as? String, file.lowercased().hasSuffix(".png"), !file.contains("/") else { continue }
+            guard let file = entry["filename"] as? String, !file.contains("/"),
+                  [".png", ".jpg", ".jpeg"].contains(where: file.lowercased().hasSuffix) else { continue }
             if let idiom = entry["idiom"] as? String, idiom != "universal", idiom != "iphone" { continue }
             if entry["appearances"] != nil { continue }
             let scale = Double((entry["scale"] as? String ?? "1x").dropLast()) ?? 1
             if best == nil || scale > best!.scale { best = (file, scale) }
         }
-        guard let best, let pixels = Self.pngSize(path + "/" + best.file) else {
+        guard let best, let pixels = Self.imageSize(path + "/" + best.file) else {
             let files = entries.compactMap { $0["filename"] as? String }
             // A vector set: named (its symbol is generated), drawn as a placeholder.
             return files.isEmpty ? nil : ImageAsset(path: nil, size: Size(width: 0, height: 0), isTemplate: template)
@@ -156,17 +157,13 @@ public struct AssetCatalog: Sendable, Equatable {
                           isTemplate: template)
     }
 
-    /// A PNG's size in pixels, from its header.
-    static func pngSize(_ path: String) -> Size? {
+    /// A PNG's or JPEG's size in pixels as shown (a JPEG's EXIF orientation applied), from its
+    /// header (ImageHeader).
+    static func imageSize(_ path: String) -> Size? {
         guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
         defer { try? handle.close() }
-        guard let header = try? handle.read(upToCount: 24) else { return nil }
-        let bytes = [UInt8](header)
-        guard bytes.count >= 24,
-              bytes[0] == 0x89, bytes[1] == 0x50, bytes[2] == 0x4E, bytes[3] == 0x47 else { return nil }
-        func int(_ at: Int) -> Int { bytes[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
-        let w = int(16), h = int(20)
-        guard w > 0, h > 0 else { return nil }
+        guard let header = try? handle.read(upToCount: ImageHeader.jpegScanBytes),
+              let (w, h) = ImageHeader.size([UInt8](header)[...]) else { return nil }
         return Size(width: Double(w), height: Double(h))
     }
 }

@@ -44,7 +44,7 @@ extension Renderer {
         try? loadImage(path)
     }
 
-    /// Decodes the PNG at `path` once per path (a failure is remembered too, so a broken asset
+    /// Decodes the PNG or JPEG at `path` once per path (a failure is remembered too, so a broken asset
     /// costs one attempt). The file is refused from its size (`Limits.imageBytes`) before it is read
     /// and from its header (`Limits.imagePixels`) before it is decoded.
     @discardableResult
@@ -65,16 +65,25 @@ extension Renderer {
         // Bytes a view holds (ImageBytes: a team's UIImage(data:)) or a file.
         let bytes: [UInt8]
         if let held = ImageBytes.bytes(for: path) { bytes = held } else { bytes = try Self.readImageFile(path, limit: limits.imageBytes) }
-        if bytes.count >= 24, Array(bytes[12..<16]) == Array("IHDR".utf8) {
-            func u32(_ i: Int) -> Int { Int(bytes[i]) << 24 | Int(bytes[i + 1]) << 16 | Int(bytes[i + 2]) << 8 | Int(bytes[i + 3]) }
-            let w = u32(16), h = u32(20)
-            if w > 0, h > 0, w > limits.imagePixels / h {
-                throw ImageLoadError(description: "image \(path) is \(w)×\(h) pixels, more than the limit of \(limits.imagePixels) (Limits.imagePixels)")
-            }
+        let format = ImageHeader.format(bytes[...])
+        if let (w, h) = ImageHeader.size(bytes[...]), w > limits.imagePixels / h {
+            throw ImageLoadError(description: "image \(path) is \(w)×\(h) pixels, more than the limit of \(limits.imagePixels) (Limits.imagePixels)")
         }
         let decoded: RGBAImage
-        do { decoded = try PNGCodec.decode(bytes) } catch {
-            throw ImageLoadError(description: "image \(path) cannot be decoded: \(error)")
+        switch format {
+        case .jpeg?:
+            // Its size is checked before GdkPixbuf sees it: a JPEG whose frame header cannot be found
+            // is refused rather than decoded at a size nobody checked.
+            guard ImageHeader.size(bytes[...]) != nil else {
+                throw ImageLoadError(description: "image \(path) is a JPEG whose size cannot be read (no frame header in its first \(ImageHeader.jpegScanBytes / 1024) KB)")
+            }
+            do { decoded = try JPEGDecoder.decode(bytes) } catch {
+                throw ImageLoadError(description: "image \(path) (JPEG) cannot be decoded: \(error)")
+            }
+        default:
+            do { decoded = try PNGCodec.decode(bytes) } catch {
+                throw ImageLoadError(description: "image \(path) cannot be decoded: \(error)")
+            }
         }
         guard let width = CheckedNumber.int32(decoded.width), let height = CheckedNumber.int32(decoded.height) else {
             throw ImageLoadError(description: "image \(path) (\(decoded.width)×\(decoded.height)) does not fit a drawing surface")

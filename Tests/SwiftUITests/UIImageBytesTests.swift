@@ -5,8 +5,8 @@ import UIKit
 import WidgetRender
 
 /// `Image(uiImage:)` of an image made from bytes (`UIImage(data:)`, `UIImage(contentsOfFile:)`):
-/// PNG bytes are drawn (they were a placeholder), at their pixel size in points, resizable and
-/// tinted as an asset image; other formats are a placeholder of their size with a warning naming
+/// PNG and JPEG bytes are drawn (they were a placeholder), at their pixel size in points, resizable
+/// and tinted as an asset image; other formats are a placeholder of their size with a warning naming
 /// the format; bytes that are no image give nil, as on iOS.
 @Suite("UIImage made from bytes, drawn by Image(uiImage:)")
 struct UIImageBytesTests {
@@ -59,12 +59,38 @@ struct UIImageBytesTests {
         #expect(UIImage(data: Data("not an image".utf8)) == nil)
     }
 
-    @Test("JPEG bytes: their size from the frame header, a placeholder of that size, a warning naming JPEG")
-    func jpegIsNamed() throws {
-        let image = try #require(UIImage(data: Self.jpeg))
-        #expect(image.size == CGSize(width: 48, height: 32))
+    /// WidgetRenderTests' fixture: 40 × 20 px, the left half red (230, 20, 20), the right blue (20, 20, 230);
+    /// and the same with EXIF orientation 6 (shown 20 × 40, red on top).
+    static func photo(_ name: String) throws -> Data {
+        try Data(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("WidgetRenderTests/Fixtures/jpeg/\(name)"))
+    }
+
+    static func near(_ p: [UInt8], _ rgb: [Int]) -> Bool { zip(p.prefix(3), rgb).allSatisfy { abs(Int($0) - $1) <= 6 } && p[3] == 255 }
+
+    @Test("JPEG bytes are drawn (they were a placeholder): at their shown size, EXIF orientation applied, no warning")
+    func jpegDrawn() throws {
+        let image = try #require(UIImage(data: try Self.photo("halves.jpg")))
+        #expect(image.size == CGSize(width: 40, height: 20))
         let picture = try CanvasPicture(Image(uiImage: image), width: 60, height: 60)
-        #expect(picture.result.warnings.contains { $0.message.contains("Image(uiImage:) of JPEG bytes is not decoded (PNG bytes are)") },
+        #expect(picture.result.warnings.isEmpty, "\(picture.result.warnings)")
+        // Centred: x 10…50, y 20…40.
+        #expect(Self.near(picture.at(15, 30), [230, 20, 20]) && Self.near(picture.at(45, 30), [20, 20, 230]), "\(picture.at(15, 30)) \(picture.at(45, 30))")
+        let turned = try #require(UIImage(data: try Self.photo("halves-orientation6.jpg")))
+        #expect(turned.size == CGSize(width: 20, height: 40))
+        let upright = try CanvasPicture(Image(uiImage: turned), width: 60, height: 60)
+        // Centred: x 20…40, y 10…50; red on top.
+        #expect(Self.near(upright.at(30, 15), [230, 20, 20]) && Self.near(upright.at(30, 45), [20, 20, 230]), "\(upright.at(30, 15)) \(upright.at(30, 45))")
+        // The smallest header that says a size (no image data) is still a UIImage of that size.
+        #expect(UIImage(data: Self.jpeg)?.size == CGSize(width: 48, height: 32))
+    }
+
+    @Test("HEIC bytes: a placeholder and a warning naming HEIC")
+    func heicIsNamed() throws {
+        let heic = Data([0, 0, 0, 0x18] + Array("ftypheic".utf8) + [0, 0, 0, 0] + Array("mif1heic".utf8))
+        let image = try #require(UIImage(data: heic))
+        let picture = try CanvasPicture(Image(uiImage: image), width: 60, height: 60)
+        #expect(picture.result.warnings.contains { $0.message.contains("Image(uiImage:) of HEIC bytes is not decoded (PNG and JPEG bytes are)") },
                 "\(picture.result.warnings)")
     }
 }
