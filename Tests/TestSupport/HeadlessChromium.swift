@@ -96,8 +96,7 @@ public final class HeadlessChromium: @unchecked Sendable {
         if !browser, let session { message["sessionId"] = session }
         var data = try JSONSerialization.data(withJSONObject: message)
         data.append(0)
-        let written = data.withUnsafeBytes { write(toBrowser, $0.baseAddress, $0.count) }
-        guard written == data.count else { throw ChromiumFailure("cannot write to chromium (\(method))") }
+        guard writeToBrowser(data) else { throw ChromiumFailure("cannot write to chromium (\(method))") }
         let deadline = Date().addingTimeInterval(timeout)
         arrived.lock()
         defer { arrived.unlock() }
@@ -179,13 +178,33 @@ public final class HeadlessChromium: @unchecked Sendable {
         try data.write(to: URL(fileURLWithPath: path))
     }
 
+    /// Writes `data` to the browser's command pipe; false if it could not (the browser has gone).
+    /// SIGPIPE is blocked on this thread for the write and a pending one taken back: a browser that
+    /// ended (crashed, or closing) must fail the write with EPIPE, not end the test process.
+    private func writeToBrowser(_ data: Data) -> Bool {
+        var pipeSignal = sigset_t(), previous = sigset_t()
+        sigemptyset(&pipeSignal)
+        sigaddset(&pipeSignal, SIGPIPE)
+        pthread_sigmask(SIG_BLOCK, &pipeSignal, &previous)
+        let written = data.withUnsafeBytes { write(toBrowser, $0.baseAddress, $0.count) }
+        var pending = sigset_t()
+        sigpending(&pending)
+        if sigismember(&pending, SIGPIPE) == 1 {
+            var now = timespec()
+            _ = sigtimedwait(&pipeSignal, nil, &now)
+        }
+        pthread_sigmask(SIG_SETMASK, &previous, nil)
+        return written == data.count
+    }
+
     /// Ends the browser and removes its profile folder (and the temporary files in it). First
     /// `Browser.close`, which ends Chromium's helper processes before the browser exits (a SIGKILL
     /// alone left them writing into the profile after it was removed); SIGKILL after 5 s.
     public func close() {
-        if var data = try? JSONSerialization.data(withJSONObject: ["id": 0, "method": "Browser.close", "params": [:]] as [String: Any]) {
+        if child.isRunning,
+           var data = try? JSONSerialization.data(withJSONObject: ["id": 0, "method": "Browser.close", "params": [:]] as [String: Any]) {
             data.append(0)
-            _ = data.withUnsafeBytes { write(toBrowser, $0.baseAddress, $0.count) }
+            _ = writeToBrowser(data)
         }
         let deadline = Date().addingTimeInterval(5)
         while child.isRunning && Date() < deadline { usleep(10_000) }
