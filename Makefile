@@ -60,7 +60,9 @@ check: setup
 # TemporaryDirectory.XXXXXX folder per compile and its macro expansions in swift-generated-sources/,
 # and SwiftPM an empty lock file per package path it locks (/a/b -> _a_b.lock); the tests that run
 # swift build or swift package (DistCLITests, the Swift source tests, ArchitectureTableTests) cause them.
-TEST_TMP ?= $(or $(TMPDIR),/tmp)/widgetshot-make-test$(subst /,-,$(CURDIR))
+# The name is short (one per checkout, from its path's checksum): Chromium's socket is made inside
+# it and a Unix socket path has at most 107 bytes (HeadlessChromium).
+TEST_TMP ?= $(or $(TMPDIR),/tmp)/ws-test-$(shell printf %s '$(CURDIR)' | cksum | cut -d' ' -f1)
 test: setup
 	rm -rf $(TEST_TMP) && mkdir -p $(TEST_TMP)
 	TMPDIR=$(TEST_TMP) WIDGETSHOT_TESTS=full $(SWIFT) test --skip WidgetGalleryTests --skip WidgetServerTests --skip SwiftUITests

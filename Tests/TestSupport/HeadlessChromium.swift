@@ -47,12 +47,23 @@ public final class HeadlessChromium: @unchecked Sendable {
                     "--window-size=1400,1000", "about:blank"]
         // HOME in the profile too, so nothing is written to the user's home; TMPDIR too, so that
         // Chromium's own temporary files (org.chromium.Chromium.*) go with the profile when `close`
-        // removes it instead of staying in the temporary folder.
+        // removes it instead of staying in the temporary folder. Its singleton socket lives there
+        // (TMPDIR/org.chromium.Chromium.XXXXXX/SingletonSocket), and a Unix socket's path has at
+        // most 107 bytes: longer, and Chromium ends at once ("Socket path too long"), which the
+        // test saw as a browser that never answered (measured, make test with a long TMPDIR).
+        let temporary = profile + "/t"
+        let socket = temporary + "/org.chromium.Chromium.XXXXXX/SingletonSocket"
+        guard socket.utf8.count <= 107 else {
+            for fd in [commands.read, commands.write, answers.read, answers.write] { Glibc.close(fd) }
+            try? FileManager.default.removeItem(atPath: profile)
+            throw ChromiumFailure("the temporary folder's path is too long for chromium: its socket \(socket) would have "
+                                  + "\(socket.utf8.count) bytes, a Unix socket path at most 107; run the tests with a shorter TMPDIR")
+        }
         var environment = ProcessInfo.processInfo.environment
         environment["HOME"] = profile
-        environment["TMPDIR"] = profile + "/tmp"
+        environment["TMPDIR"] = temporary
         do {
-            try FileManager.default.createDirectory(atPath: profile + "/tmp", withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: true)
             child = try ChildProcess(exe, args, environment: environment, stdout: .null, stderr: .null,
                                      descriptors: [3: commands.read, 4: answers.write])
         } catch {
