@@ -406,13 +406,15 @@ public enum CoordinateSpace: Hashable, @unchecked Sendable {
 public struct GeometryReader<Content: View>: View, PrimitiveView {
     public typealias Body = Never
     let content: (GeometryProxy) -> Content
+    /// The environment of the view whose body made this reader (ForEach's rule: the closure runs later).
+    let maker = EnvironmentValues.current
     public init(@ViewBuilder content: @escaping (GeometryProxy) -> Content) { self.content = content }
 
     package func makeNodes(in environment: EnvironmentValues) -> [ViewNode] {
         let number = environment.collector.nextProbe()
         let frame = environment.probedFrame(number)
         let proxy = GeometryProxy(size: frame.size, global: frame)
-        let children = ViewResolver.nodes(content(proxy), in: environment)
+        let children = ViewResolver.nodes(EnvironmentValues.$current.withValue(maker) { content(proxy) }, in: environment)
         return [ViewNode(.zstack(alignment: .topLeading, children: children),
                          modifiers: [.frame(FrameSpec(minWidth: 0, maxWidth: .infinity, minHeight: 0, maxHeight: .infinity, alignment: .topLeading)),
                                      .probe(number)])]

@@ -283,13 +283,17 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
     public typealias Body = Never
     let data: Data
     let content: (Data.Element) -> Content
+    /// The environment of the view whose body made this ForEach: its content closure runs later,
+    /// when the engine resolves the ForEach, and an `@Environment` property of that view it reads
+    /// (`widgetFamily` in a row's closure) holds that view's value, as in SwiftUI.
+    let maker = EnvironmentValues.current
 
     public init(_ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder content: @escaping (Data.Element) -> Content) {
         self.data = data; self.content = content
     }
 
     package func makeNodes(in environment: EnvironmentValues) -> [ViewNode] {
-        data.flatMap { ViewResolver.nodes(content($0), in: environment) }
+        data.flatMap { element in ViewResolver.nodes(EnvironmentValues.$current.withValue(maker) { content(element) }, in: environment) }
     }
 }
 

@@ -52,7 +52,9 @@ public extension UIColor {
 
 // Stands in for Colors/Color+Semantic.swift, whose light/dark colours are built with
 // `UIColor { traits in … }` (UIKit's dynamic provider and `UITraitCollection`, not in our UIKit yet):
-// the same names, each its light value.
+// the same names, each its light value. scripts/ha-calibrate compiles the real file instead (our UIKit
+// has the dynamic provider now, so the dark pictures get the dark values) and defines the condition.
+#if !HA_CALIBRATE_SEMANTIC_COLORS
 public extension ShapeStyle where Self == Color {
     static var haPrimary: Color { Color(.sRGB, red: 0x00 / 255.0, green: 0x9A / 255.0, blue: 0xC7 / 255.0, opacity: 1) }
     static var haWarning: Color { Color(.sRGB, red: 0xFF / 255.0, green: 0x93 / 255.0, blue: 0x42 / 255.0, opacity: 1) }
@@ -65,3 +67,4 @@ public extension ShapeStyle where Self == Color {
 public extension UIColor {
     static let haPrimary = UIColor(red: 0x00 / 255.0, green: 0x9A / 255.0, blue: 0xC7 / 255.0, alpha: 1)
 }
+#endif
