@@ -22,6 +22,35 @@ struct slot {
 };
 
 static struct slot slots[SLOT_COUNT];
+
+// Child processes to stop when a signal ends us: kill(2)'s target per slot (a process id, or minus
+// a process group's id), 0 when free.
+#define CHILD_SLOT_COUNT 64
+static atomic_int children[CHILD_SLOT_COUNT];
+
+int tempfiles_register_child(int target) {
+    // Never 0 (our own group), -1 (every process we may signal) or 1 (init).
+    if (target == 0 || target == -1 || target == 1) return -1;
+    for (int i = 0; i < CHILD_SLOT_COUNT; i++) {
+        int expected = 0;
+        if (atomic_compare_exchange_strong(&children[i], &expected, target)) return i;
+    }
+    return -1;
+}
+
+void tempfiles_unregister_child(int i) {
+    if (i < 0 || i >= CHILD_SLOT_COUNT) return;
+    atomic_store(&children[i], 0);
+}
+
+int tempfiles_signal_children(int signal_number) {
+    int n = 0;
+    for (int i = 0; i < CHILD_SLOT_COUNT; i++) {
+        int target = atomic_load(&children[i]);
+        if (target != 0 && kill(target, signal_number) == 0) n++;
+    }
+    return n;
+}
 static atomic_int next_slot;
 static atomic_int dying;          // the signal number once one arrived, else 0
 static atomic_int uninterrupted;  // threads inside begin/end
@@ -58,6 +87,8 @@ int tempfiles_registered_count(void) {
 }
 
 static void remove_all_and_exit(int signal_number) {
+    // SwiftPM cancels a build and stops its compilers on SIGINT (SIGTERM would end swift-build alone).
+    tempfiles_signal_children(SIGINT);
     char path[PATH_MAX];
     for (int i = 0; i < SLOT_COUNT; i++) {
         unsigned before = atomic_load(&slots[i].sequence);

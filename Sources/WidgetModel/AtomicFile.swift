@@ -45,12 +45,28 @@ public enum AtomicFile {
         ".\(name).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
     }
 
-    /// From now on SIGINT, SIGTERM and SIGHUP remove the temporary files being written and exit
-    /// with 128 + the signal's number (130, 143, 129). For commands that write files; the server
+    /// From now on SIGINT, SIGTERM and SIGHUP remove the temporary files being written, stop the
+    /// children `whileRunning` holds and exit with 128 + the signal's number (130, 143, 129). For commands that write files; the server
     /// handles these signals itself (graceful shutdown).
     public static func removeTempFilesOnSignal() {
         tempfiles_install_signal_handlers()
     }
+
+    /// Runs `body` while `child` runs: a signal that ends this process meanwhile (the handlers of
+    /// `removeTempFilesOnSignal`) sends the child SIGINT first, and `stopChildren()` reaches it —
+    /// its whole process group with `group` (a child started with `newProcessGroup`).
+    /// Call it around the wait for the child, which `body` is; the child is forgotten before it is
+    /// reaped.
+    public static func whileRunning<T>(_ child: ChildProcess, group: Bool = false, _ body: () throws -> T) rethrows -> T {
+        let slot = tempfiles_register_child(group ? -child.pid : child.pid)
+        defer { tempfiles_unregister_child(slot) }
+        return try body()
+    }
+
+    /// Sends SIGINT to every child `whileRunning` holds (a server stopping while a build runs):
+    /// how many were signalled.
+    @discardableResult
+    public static func stopChildren() -> Int { Int(tempfiles_signal_children(SIGINT)) }
 
     /// Runs `body` so that a signal arriving meanwhile takes effect only once it returns: for
     /// changes made of several renames (a golden and the manifest entry describing it).

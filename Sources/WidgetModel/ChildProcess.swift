@@ -82,9 +82,12 @@ public struct ChildProcess: Sendable {
     /// Starts `executable` with `arguments`; throws `Failure` when it cannot be started (no such
     /// file, not executable, no such `directory`, a file of a stream that cannot be opened).
     /// `descriptors` maps a descriptor number in the child to one of ours (`[3: pipeEnd]`).
+    /// `newProcessGroup`: the child leads a process group of its own (its id is the child's), so
+    /// `signalGroup` reaches everything it starts — `swift build`'s driver, SwiftPM and its
+    /// compilers, as Ctrl-C reaches a terminal's foreground group.
     public init(_ executable: String, _ arguments: [String] = [], environment: [String: String]? = nil,
                 directory: String? = nil, stdin: Stream = .inherit, stdout: Stream = .inherit,
-                stderr: Stream = .inherit, descriptors: [Int32: Int32] = [:]) throws {
+                stderr: Stream = .inherit, descriptors: [Int32: Int32] = [:], newProcessGroup: Bool = false) throws {
         self.executable = executable
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -136,7 +139,8 @@ public struct ChildProcess: Sendable {
         sigfillset(&all)
         posix_spawnattr_setsigmask(&attributes, &none)
         posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        if newProcessGroup { posix_spawnattr_setpgroup(&attributes, 0) }
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | (newProcessGroup ? POSIX_SPAWN_SETPGROUP : 0)))
 
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { $0.map { strdup("\($0.key)=\($0.value)") } + [nil] }
@@ -168,6 +172,10 @@ public struct ChildProcess: Sendable {
     /// has been reaped).
     @discardableResult
     public func signal(_ signal: Int32 = SIGTERM) -> Bool { kill(pid, signal) == 0 }
+
+    /// Sends `signal` to the child's process group (a child started with `newProcessGroup`).
+    @discardableResult
+    public func signalGroup(_ signal: Int32) -> Bool { kill(-pid, signal) == 0 }
 
     /// Blocks until the child ends, reaps it and says how it ended. Interrupted waits are resumed.
     /// Call it once: a second call throws (ECHILD), as does one after someone else reaped the child.

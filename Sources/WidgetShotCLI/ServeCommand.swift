@@ -236,6 +236,10 @@ struct ServeCommand: ParsableCommand {
             done.signal()
         }
         done.wait()
+        // A widget folder's build or runner still running (a stop during a build) ends with us:
+        // SIGINT and SIGTERM shut the server down (ServiceLifecycle) rather than run the handlers
+        // that stop the children of the other commands.
+        AtomicFile.stopChildren()
         if let error = outcome.error { throw CLIError("server stopped: \(error)") }
     }
 }

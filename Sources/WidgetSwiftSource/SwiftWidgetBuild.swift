@@ -210,8 +210,8 @@ public struct SwiftWidgetBuild: Sendable {
         let temporary = try buildTemporaryFolder()
         let child = try ChildProcess("/usr/bin/env", ["swift", "build", "--package-path", directory, "--product", "WidgetRunner"],
                                      environment: Self.childEnvironment(temporary: temporary),
-                                     stdin: .null, stdout: .file(log), stderr: .file(log + ".err"))
-        let status = try Self.finish(child, started: started, within: Self.buildSeconds, stopWith: SIGTERM,
+                                     stdin: .null, stdout: .file(log), stderr: .file(log + ".err"), newProcessGroup: true)
+        let status = try Self.finish(child, started: started, within: Self.buildSeconds, stopWith: SIGINT, group: true,
                                      what: "the build", log: " (log: \(log))")
         if status.status != 0 {
             let output = ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "") + ((try? String(contentsOfFile: log + ".err", encoding: .utf8)) ?? "")
@@ -331,15 +331,24 @@ public struct SwiftWidgetBuild: Sendable {
     }
 
     /// Waits for `child`, stopping it with `signal` once `seconds` have passed since `started`.
-    static func finish(_ child: ChildProcess, started: Date, within seconds: Double, stopWith signal: Int32, what: String,
-                       log: String = "") throws -> ChildProcess.Termination {
-        while child.isRunning {
-            if Date().timeIntervalSince(started) > seconds {
-                _ = child.signal(signal)
-                _ = try? child.wait()
-                throw BuildError(description: "\(what) took longer than \(Int(seconds)) s and was stopped\(log)")
+    /// `group`: the child leads its own process group (`swift build`: the driver, SwiftPM and the
+    /// compilers), signalled as a whole.
+    static func finish(_ child: ChildProcess, started: Date, within seconds: Double, stopWith signal: Int32, group: Bool = false,
+                       what: String, log: String = "") throws -> ChildProcess.Termination {
+        // While it runs, a signal that ends this process stops it too (AtomicFile.whileRunning;
+        // `serve` stops it with AtomicFile.stopChildren): a build stopped midway left swift-build
+        // and its compilers running for minutes.
+        let overdue = AtomicFile.whileRunning(child, group: group) { () -> Bool in
+            while child.isRunning {
+                if Date().timeIntervalSince(started) > seconds { return true }
+                usleep(20_000)
             }
-            usleep(20_000)
+            return false
+        }
+        if overdue {
+            _ = group ? child.signalGroup(signal) : child.signal(signal)
+            _ = try? child.wait()
+            throw BuildError(description: "\(what) took longer than \(Int(seconds)) s and was stopped\(log)")
         }
         return try child.wait()
     }

@@ -4,7 +4,8 @@ import Testing
 import TestSupport
 
 /// What the team's code sees of the machine when the CLI builds and runs it: the render's time zone
-/// as `TimeZone.current` (not the machine's), and no temporary file outside the project's cache.
+/// as `TimeZone.current` (not the machine's), no temporary file outside the project's cache, and
+/// a build that ends when the command is stopped.
 ///
 /// Both were found by rendering the same #Preview with `TZ=America/New_York` and without: a
 /// `Text(date, style: .time)` and the team's own `date.formatted(…)` moved by five hours, so a
@@ -77,6 +78,56 @@ struct SwiftRunnerEnvironmentTests {
         #expect(paths.contains { $0.hasSuffix("/tmp/build") }, "the build's TMPDIR is not in the cache")
         let runners = paths.filter { $0.contains("/tmp/runner-") }
         #expect(runners.isEmpty, "the runner's temporary folders are left in the cache: \(runners.prefix(5))")
+    }
+
+    /// The processes whose command line mentions `text` (the scratch package's path).
+    static func processes(mentioning text: String) -> [String] {
+        var found: [String] = []
+        for pid in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] where Int(pid) != nil {
+            guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { continue }
+            let line = String(decoding: data.map { $0 == 0 ? 32 : $0 }, as: UTF8.self)
+            if line.contains(text) { found.append("\(pid) \(line.prefix(120))") }
+        }
+        return found
+    }
+
+    /// Starts `arguments` in a fresh project (a cold build), waits for its `swift build`, sends
+    /// SIGTERM and returns the outcome and what still runs 20 s later.
+    func stopMidBuild(_ name: String, _ arguments: [String]) async throws -> (CLIProcess.Outcome, [String]) {
+        let project = Self.work + "/" + name
+        try? FileManager.default.removeItem(atPath: project)
+        try FileManager.default.createDirectory(atPath: project, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: Self.folder, toPath: project + "/ClockWidgets")
+        try Data("swift:\n  widgets: [ClockWidgets]\n".utf8).write(to: URL(fileURLWithPath: project + "/widgetshot.yaml"))
+        let scratch = project + "/.build/widgetshot-swift"
+        let child = try CLIProcess(binary: CLIProcess.binary, arguments, environment: [:], cwd: project)
+        let started = Date()
+        while Self.processes(mentioning: scratch).filter({ $0.contains("swift-build") }).isEmpty, child.isRunning,
+              Date().timeIntervalSince(started) < 120 {
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        #expect(child.isRunning, "\(arguments) ended before its build was seen")
+        kill(child.pid, SIGTERM)
+        let outcome = await child.wait(seconds: 60)
+        var left = Self.processes(mentioning: scratch)
+        let stopped = Date()
+        while !left.isEmpty, Date().timeIntervalSince(stopped) < 20 {
+            try await Task.sleep(for: .milliseconds(200))
+            left = Self.processes(mentioning: scratch)
+        }
+        return (outcome, left)
+    }
+
+    @Test("SIGTERM during a widget folder's build: render exits 143 and serve shuts down, and no swift build or compiler of theirs is left running", .childProcess)
+    func stoppedMidBuild() async throws {
+        try writeFolder()
+        let (render, afterRender) = try await stopMidBuild("stop-render", ["render", "ClockWidgets", "--preview", "style", "-o", "x.png"])
+        #expect(render.status == 143, "\(render.stderr)")
+        #expect(afterRender.isEmpty, "still running 20 s after render stopped: \(afterRender)")
+        let (serve, afterServe) = try await stopMidBuild("stop-serve", ["serve", "--port", "0"])
+        #expect(serve.status == 0 || serve.status == 143, "\(serve.status): \(serve.stderr)")
+        #expect(afterServe.isEmpty, "still running 20 s after serve stopped: \(afterServe)")
+        for name in ["stop-render", "stop-serve"] { try? FileManager.default.removeItem(atPath: Self.work + "/" + name) }
     }
 }
 #endif
