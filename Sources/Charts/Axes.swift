@@ -116,7 +116,13 @@ public struct AxisMarks: AxisContent, AxisElementsProviding {
 
     public init<C: AxisContent>(preset: AxisMarkPreset = .automatic, position: AxisMarkPosition = .automatic,
                                 values: AxisMarkValues = .automatic, @AxisContentBuilder content: @escaping (AxisValue) -> C) {
-        spec = AxisMarksSpec(position: position, values: values, content: { elements(of: content($0)) })
+        // The closure runs when the chart is drawn, once per value: in the environment of the view
+        // whose body wrote it, so an `@Environment` property it reads holds that view's value (as
+        // ForEach's closure does).
+        let maker = EnvironmentValues.current
+        spec = AxisMarksSpec(position: position, values: values, content: { value in
+            EnvironmentValues.$current.withValue(maker) { elements(of: content(value)) }
+        })
     }
 
     public init<V: Plottable>(preset: AxisMarkPreset = .automatic, position: AxisMarkPosition = .automatic, values: [V],

@@ -220,7 +220,8 @@ struct ServeCommand: ParsableCommand {
         let served = Self.served(folders)
         let access = resolved.access.summary
         // The other commands are synchronous, so main stays synchronous too: the server runs in a
-        // task and this thread waits for it (it stops on SIGINT/SIGTERM).
+        // task and this thread waits for it (it stops on SIGINT/SIGTERM, which shut it down rather
+        // than run the handlers that stop a build); then a widget folder's build still running stops.
         let outcome = ServeOutcome()
         let done = DispatchSemaphore(value: 0)
         Task {
@@ -236,9 +237,6 @@ struct ServeCommand: ParsableCommand {
             done.signal()
         }
         done.wait()
-        // A widget folder's build or runner still running (a stop during a build) ends with us:
-        // SIGINT and SIGTERM shut the server down (ServiceLifecycle) rather than run the handlers
-        // that stop the children of the other commands.
         AtomicFile.stopChildren()
         if let error = outcome.error { throw CLIError("server stopped: \(error)") }
     }

@@ -72,14 +72,14 @@ struct CorpusAPITests {
         let line = #line + 2
         let view = VStack {
             Image("Logo").resizable().aspectRatio(contentMode: .fit).frame(width: 40, height: 40)
-            Image(uiImage: UIImage(data: UIImageBytesTests.jpeg)!).resizable().frame(width: 40, height: 40)
+            Image(uiImage: UIImage(data: UIImageBytesTests.heic)!).resizable().frame(width: 40, height: 40)
             Rectangle().fill(Color("Brand")).frame(width: 40, height: 20)
         }
         let result = try SwiftUIRender.render(view, surface: .systemSmall, renderer: renderer)
         let warnings = result.warnings.map(\.description)
         let file = "SwiftUITests/CorpusAPITests.swift"
         #expect(warnings.contains { $0.contains("\(file):\(line)") && $0.contains("no image set 'Logo'") }, "\(warnings)")
-        #expect(warnings.contains { $0.contains("\(file):\(line + 1)") && $0.contains("Image(uiImage:) of JPEG bytes is not decoded (PNG bytes are)") }, "\(warnings)")
+        #expect(warnings.contains { $0.contains("\(file):\(line + 1)") && $0.contains("Image(uiImage:) of HEIC bytes is not decoded (PNG and JPEG bytes are)") }, "\(warnings)")
         #expect(warnings.contains { $0.contains("\(file):\(line + 2)") && $0.contains("no colour set 'Brand'") }, "\(warnings)")
         // The colour fills its 40×20 pt rectangle (80×40 px at 2x at least partly) in magenta.
         #expect(magentaCount(result) > 40 * 20)

@@ -85,10 +85,12 @@ struct UIImageBytesTests {
         #expect(UIImage(data: Self.jpeg)?.size == CGSize(width: 48, height: 32))
     }
 
+    /// The first bytes of a HEIC file (an `ftyp` box of brand heic): a format WidgetShot does not decode.
+    static let heic = Data([0, 0, 0, 0x18] + Array("ftypheic".utf8) + [0, 0, 0, 0] + Array("mif1heic".utf8))
+
     @Test("HEIC bytes: a placeholder and a warning naming HEIC")
     func heicIsNamed() throws {
-        let heic = Data([0, 0, 0, 0x18] + Array("ftypheic".utf8) + [0, 0, 0, 0] + Array("mif1heic".utf8))
-        let image = try #require(UIImage(data: heic))
+        let image = try #require(UIImage(data: Self.heic))
         let picture = try CanvasPicture(Image(uiImage: image), width: 60, height: 60)
         #expect(picture.result.warnings.contains { $0.message.contains("Image(uiImage:) of HEIC bytes is not decoded (PNG and JPEG bytes are)") },
                 "\(picture.result.warnings)")
