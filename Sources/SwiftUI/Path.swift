@@ -326,15 +326,21 @@ extension Shape {
     }
 
     public func rotation(_ angle: Angle, anchor: UnitPoint = .center) -> TransformedShape {
-        TransformedShape(base: self, transform: { rect, p in
+        var shape = TransformedShape(base: self, transform: { rect, p in
             let ax = rect.minX + anchor.x * rect.width, ay = rect.minY + anchor.y * rect.height
             return p.applying(CGAffineTransform(translationX: -ax, y: -ay).concatenating(CGAffineTransform(rotationAngle: angle.radians))
                 .concatenating(CGAffineTransform(translationX: ax, y: ay)))
         })
+        // A trimmed shape turned stays trimmed (`Circle().trim(from: 0, to: 0.75).rotation(.degrees(135))`,
+        // a gauge's open arc): turning keeps the outline's lengths and where it starts.
+        shape.trim = (self as? TransformedShape)?.trim
+        return shape
     }
 
     public func offset(x: CGFloat = 0, y: CGFloat = 0) -> TransformedShape {
-        TransformedShape(base: self, transform: { _, p in p.offsetBy(dx: x, dy: y) })
+        var shape = TransformedShape(base: self, transform: { _, p in p.offsetBy(dx: x, dy: y) })
+        shape.trim = (self as? TransformedShape)?.trim
+        return shape
     }
 
     public func offset(_ offset: CGSize) -> TransformedShape { self.offset(x: offset.width, y: offset.height) }

@@ -70,4 +70,17 @@ struct HATilesAPITests {
         #expect(red.map { Int($0.height.rounded()) } == [10, 10, 10])
         #expect(red.map { Int($0.width.rounded()) } == [100, 100, 200])
     }
+
+    /// home-assistant's gauge (`GaugeArcView`): `Circle().trim(from: 0, to: 0.75).rotation(.degrees(135))`.
+    /// The rotation wrapped the trimmed circle and dropped its trim: the open arc drew a full ring.
+    @Test("a trimmed shape keeps its trim when rotated: half a ring turned 90° is its left half")
+    func rotatedTrimKeepsTheTrim() throws {
+        let ring = Circle().trim(from: 0, to: 0.5).rotation(.degrees(90)).stroke(Color.red, lineWidth: 10)
+        let picture = try CanvasPicture(ring.frame(width: 100, height: 100), width: 100, height: 100)
+        // From 3 o'clock clockwise to 9 o'clock (the lower half), turned a quarter: 6 → 9 → 12 o'clock,
+        // the two left quadrants (the ring's middle is 47 pt from the centre: ±33 pt on the diagonals).
+        func red(_ x: Int, _ y: Int) -> Bool { picture.at(x, y)[0] > 200 && picture.at(x, y)[1] < 80 }
+        #expect(red(17, 83) && red(17, 17) && red(3, 50))
+        #expect(!red(83, 17) && !red(83, 83) && !red(96, 50))
+    }
 }

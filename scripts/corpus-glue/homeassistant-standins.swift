@@ -126,3 +126,72 @@ struct IntentScriptEntity: AppEntity {
         self.displayString = displayString; self.iconName = iconName
     }
 }
+
+// The gauge (WidgetsSnapshot.test's gaugeWidget… tests draw `WidgetGaugeView(entry:)`).
+
+// @stand-in WidgetGaugeEntry
+// Declared in Extensions/AppIntents/Widget/Gauge/WidgetGaugeAppIntentTimelineProvider.swift, whose
+// provider fetches the gauge's state through HAKit's connection (`HAData`, a REST template) and the
+// watch complications' database resolver: the entry alone, its fields as the real one declares them.
+import HAWatchComplications
+import WidgetKit
+
+struct WidgetGaugeEntry: TimelineEntry {
+    var date = Date()
+    var gaugeType: GaugeTypeAppEnum
+    var value: Double
+    var valueLabel: String?
+    var label: String?
+    var min: String?
+    var max: String?
+    var complicationModel: CircularComplicationRenderModel?
+    var runScript: Bool
+    var script: IntentScriptEntity?
+    var showConfirmationNotification: Bool
+}
+
+// @stand-in GaugeTypeAppEnum
+// Declared in Extensions/AppIntents/Widget/Gauge/WidgetGaugeAppIntent.swift, left out: its parameters'
+// entities need AppIntents' `IntentItemCollection` and `@IntentParameterDependency` (not in our
+// AppIntents yet) and queries that read the app's database. The enum alone: its three cases.
+import AppIntents
+
+enum GaugeTypeAppEnum: String, Codable, Sendable, AppEnum {
+    case normal
+    case singleLabel
+    case capacity
+    static let typeDisplayRepresentation = TypeDisplayRepresentation(name: "GaugeType")
+    static var caseDisplayRepresentations: [GaugeTypeAppEnum: DisplayRepresentation] {
+        [.normal: "Normal", .singleLabel: "Normal (single label)", .capacity: "Capacity"]
+    }
+}
+
+// @stand-in WidgetGaugeAppIntentTimelineProvider
+// The gauge's provider (the same file as its entry) fetches through HAKit; the gauge's views name the
+// widget in their #Previews (`WidgetGauge`, whose configuration takes this provider). The snapshot tests
+// give the views their entries directly.
+import WidgetKit
+
+struct WidgetGaugeAppIntentTimelineProvider: AppIntentTimelineProvider {
+    func placeholder(in context: Context) -> WidgetGaugeEntry {
+        WidgetGaugeEntry(gaugeType: .normal, value: 0.5, valueLabel: "?", min: "?", max: "?",
+                         runScript: false, script: nil, showConfirmationNotification: true)
+    }
+    func snapshot(for configuration: WidgetGaugeAppIntent, in context: Context) async -> WidgetGaugeEntry { placeholder(in: context) }
+    func timeline(for configuration: WidgetGaugeAppIntent, in context: Context) async -> Timeline<WidgetGaugeEntry> {
+        Timeline(entries: [placeholder(in: context)], policy: .never)
+    }
+}
+
+// @stand-in WidgetGaugeAppIntent
+// The gauge's configuration intent (left out with GaugeTypeAppEnum's file, above): the parameters the
+// widget's configuration reads.
+import AppIntents
+
+struct WidgetGaugeAppIntent: WidgetConfigurationIntent {
+    static let title: LocalizedStringResource = .init("widgets.gauge.title", defaultValue: "Actions")
+    @Parameter(title: "Gauge Type", default: .normal)
+    var gaugeType: GaugeTypeAppEnum
+    @Parameter(title: "Notify when run", default: true)
+    var showConfirmationNotification: Bool
+}
