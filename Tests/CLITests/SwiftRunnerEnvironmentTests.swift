@@ -102,8 +102,12 @@ struct SwiftRunnerEnvironmentTests {
         let scratch = project + "/.build/widgetshot-swift"
         let child = try CLIProcess(binary: CLIProcess.binary, arguments, environment: [:], cwd: project)
         let started = Date()
-        while Self.processes(mentioning: scratch).filter({ $0.contains("swift-build") }).isEmpty, child.isRunning,
-              Date().timeIntervalSince(started) < 120 {
+        // Mid-build: once a compiler of the scratch package runs (SwiftPM has started its jobs). A
+        // stop before that can be lost: SwiftPM does not yet act on SIGINT then, and the build runs
+        // to its end (seen in CI under load, and 1 time in 3 by hand, when the stop came as soon
+        // as swift-build appeared). Not fixed: docs/swift.md says so.
+        while Self.processes(mentioning: scratch).filter({ $0.contains("swift-frontend") || $0.contains("swiftc") }).isEmpty,
+              child.isRunning, Date().timeIntervalSince(started) < 300 {
             try await Task.sleep(for: .milliseconds(100))
         }
         #expect(child.isRunning, "\(arguments) ended before its build was seen")
