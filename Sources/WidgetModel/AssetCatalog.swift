@@ -162,8 +162,13 @@ public struct AssetCatalog: Sendable, Equatable {
     static func imageSize(_ path: String) -> Size? {
         guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
         defer { try? handle.close() }
-        guard let header = try? handle.read(upToCount: ImageHeader.jpegScanBytes),
-              let (w, h) = ImageHeader.size([UInt8](header)[...]) else { return nil }
+        // 24 bytes say a PNG's size; only a JPEG is read further (its frame header may follow an
+        // EXIF thumbnail): a catalog of thousands of large PNGs is not read 256 KB a set.
+        guard var header = try? handle.read(upToCount: 24) else { return nil }
+        if ImageHeader.format([UInt8](header)[...]) == .jpeg, let rest = try? handle.read(upToCount: ImageHeader.jpegScanBytes - 24) {
+            header += rest
+        }
+        guard let (w, h) = ImageHeader.size([UInt8](header)[...]) else { return nil }
         return Size(width: Double(w), height: Double(h))
     }
 }
