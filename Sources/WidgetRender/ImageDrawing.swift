@@ -65,8 +65,8 @@ extension Renderer {
         // Bytes a view holds (ImageBytes: a team's UIImage(data:)) or a file.
         let bytes: [UInt8]
         if let held = ImageBytes.bytes(for: path) { bytes = held } else { bytes = try Self.readImageFile(path, limit: limits.imageBytes) }
-        let format = ImageHeader.format(bytes[...])
-        if let (w, h) = ImageHeader.size(bytes[...]), w > limits.imagePixels / h {
+        let format = ImageHeader.format(bytes[...]), size = ImageHeader.size(bytes[...])
+        if let (w, h) = size, w > limits.imagePixels / h {
             throw ImageLoadError(description: "image \(path) is \(w)×\(h) pixels, more than the limit of \(limits.imagePixels) (Limits.imagePixels)")
         }
         let decoded: RGBAImage
@@ -74,7 +74,7 @@ extension Renderer {
         case .jpeg?:
             // Its size is checked before GdkPixbuf sees it: a JPEG whose frame header cannot be found
             // is refused rather than decoded at a size nobody checked.
-            guard ImageHeader.size(bytes[...]) != nil else {
+            guard size != nil else {
                 throw ImageLoadError(description: "image \(path) is a JPEG whose size cannot be read (no frame header in its first \(ImageHeader.jpegScanBytes / 1024) KB)")
             }
             do { decoded = try JPEGDecoder.decode(bytes) } catch {
